@@ -1,0 +1,169 @@
+/**
+ * Account calls of spec §7 and DESIGN §5. The zod schemas validate the relay's input and
+ * generate its OpenAPI document; the portal reuses the same bounds in its forms.
+ *
+ * Length bounds (the spec leaves them open; README "Field bounds" documents them):
+ * username 3–32 of letters, digits, `_` and `-` (no `@`, so login can tell it from an e-mail);
+ * e-mail up to 254; password 8–128; e-mail codes 6 digits; invite code 4–32 letters and digits;
+ * name 64, phone 32, company 128, avatar an http(s) URL up to 512.
+ */
+import { z } from 'zod'
+
+export const bounds = {
+  username: { min: 3, max: 32 },
+  email: { max: 254 },
+  password: { min: 8, max: 128 },
+  code: { length: 6 },
+  inviteCode: { min: 4, max: 32 },
+  name: { max: 64 },
+  phone: { max: 32 },
+  company: { max: 128 },
+  avatar: { max: 512 },
+} as const
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(bounds.username.min)
+  .max(bounds.username.max)
+  .regex(/^[A-Za-z0-9_-]+$/)
+export const emailSchema = z.string().trim().toLowerCase().max(bounds.email.max).pipe(z.email())
+export const passwordSchema = z.string().min(bounds.password.min).max(bounds.password.max)
+export const emailCodeSchema = z.string().trim().regex(/^\d{6}$/)
+export const inviteCodeSchema = z
+  .string()
+  .trim()
+  .min(bounds.inviteCode.min)
+  .max(bounds.inviteCode.max)
+  .regex(/^[A-Za-z0-9]+$/)
+
+export const userTypes = ['normal', 'vip', 'team', 'admin'] as const
+export type UserType = (typeof userTypes)[number]
+export const userStatuses = ['active', 'disabled'] as const
+export type UserStatus = (typeof userStatuses)[number]
+
+/** A user as every call returns it. Ids are 64-bit: strings in JS, bare numbers on the wire. */
+export interface User {
+  id: string
+  username: string
+  email: string
+  user_type: UserType
+  status: UserStatus
+  invite_code: string
+  invited_by: string | null
+  remark: string | null
+  name: string | null
+  phone: string | null
+  company: string | null
+  avatar: string | null
+  create_timestamp: number
+  last_login_timestamp: number | null
+  update_timestamp: number
+}
+
+/** The points/package block of user info (spec §3); defaults when the user has no package. */
+export interface PointsBlock {
+  total_points: number
+  remaining_points: number
+  used_points: number
+  total_used_points: number
+  hour_points: number
+  package_id: string | null
+  status: string
+  start_timestamp: number | null
+  end_timestamp: number | null
+  package_name: string | null
+  package_code: string | null
+  validity_days: number
+  description: string | null
+}
+
+export interface TokenPair {
+  access_token: string
+  refresh_token: string
+  /** Seconds the access token lives. */
+  expires_in: number
+  /** Seconds the refresh token lives. */
+  refresh_expires_in: number
+}
+
+export interface LoginData extends TokenPair {
+  user: User
+  login_success: true
+  points: PointsBlock
+}
+
+export interface UserInfo {
+  user: User
+  points: PointsBlock
+  subscriptions: Array<{ used_points: number; [field: string]: unknown }>
+}
+
+export const loginBody = z.object({
+  /** Username or e-mail. */
+  username: z.string().trim().min(1).max(bounds.email.max),
+  password: z.string().min(1).max(bounds.password.max),
+})
+
+export const registerBody = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  code: emailCodeSchema,
+  invite_code: inviteCodeSchema.optional(),
+})
+
+export const refreshBody = z.object({ refresh_token: z.string().min(1).max(512) })
+export const logoutBody = z.object({ refresh_token: z.string().min(1).max(512).optional() })
+
+export const checkUsernameQuery = z.object({ username: z.string().trim().min(1).max(bounds.username.max) })
+export const checkEmailQuery = z.object({ email: z.string().trim().min(1).max(bounds.email.max) })
+export interface Availability {
+  available: boolean
+}
+
+export const sendCodeBody = z.object({ email: emailSchema })
+
+export const resetPasswordBody = z
+  .object({
+    email: emailSchema,
+    code: emailCodeSchema,
+    new_password: passwordSchema,
+    confirm_password: z.string().max(bounds.password.max),
+  })
+  .refine((b) => b.new_password === b.confirm_password, {
+    path: ['confirm_password'],
+    message: 'passwords do not match',
+  })
+
+/** Changing the password signs out every other session; the reply carries fresh tokens for this one. */
+export const changePasswordBody = z.object({
+  old_password: z.string().min(1).max(bounds.password.max),
+  new_password: passwordSchema,
+})
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional()
+export const profileBody = z.object({
+  name: optionalText(bounds.name.max),
+  phone: optionalText(bounds.phone.max),
+  company: optionalText(bounds.company.max),
+  avatar: z
+    .union([z.url({ protocol: /^https?$/ }).max(bounds.avatar.max), z.literal('')])
+    .nullable()
+    .optional(),
+})
+
+export const accountPaths = {
+  login: '/api/user/login',
+  register: '/api/user/register',
+  info: '/api/user/info',
+  refresh: '/api/user/refresh',
+  logout: '/api/user/logout',
+  checkUsername: '/api/user/check/username',
+  checkEmail: '/api/user/check/email',
+  sendRegisterCode: '/api/auth/send-register-code',
+  sendResetCode: '/api/auth/send-reset-code',
+  resetPassword: '/api/auth/reset-password',
+  password: '/api/user/password',
+  profile: '/api/user/profile',
+} as const

@@ -1,0 +1,64 @@
+/**
+ * The relay's wire format (DESIGN §5). Shared by the relay, which writes it, and the portal's
+ * relay client, which reads it. Nothing here may import relay internals: the portal imports it.
+ */
+
+/** Success: HTTP 2xx with code 0. */
+export interface SuccessEnvelope<T> {
+  code: 0
+  data: T
+  message: string
+  timestamp: number
+}
+
+/** Failure: a fitting HTTP status and a nonzero code. */
+export interface ErrorEnvelope {
+  code: number
+  message: string
+  error: { details: ErrorDetails }
+}
+
+export interface ErrorDetails {
+  /** Stable machine-readable reason; the portal translates it. */
+  reason: ErrorReason
+  /** Per-field messages for validation errors (field name → messages). */
+  fields?: Record<string, string[]>
+  /** Seconds until a rate limit lets the caller try again. */
+  retry_after?: number
+  [extra: string]: unknown
+}
+
+/**
+ * Business codes. The HTTP status is the first three digits; the rest tells cases apart.
+ * Every reason the relay can give is listed here so the portal can translate each one.
+ */
+export const errorCodes = {
+  validation: 40000,
+  bad_request: 40001,
+  unauthenticated: 40100,
+  invalid_credentials: 40101,
+  token_expired: 40102,
+  refresh_invalid: 40103,
+  forbidden: 40300,
+  account_disabled: 40301,
+  not_found: 40400,
+  conflict: 40900,
+  username_taken: 40901,
+  email_taken: 40902,
+  business_rule: 42200,
+  code_invalid: 42201,
+  code_expired: 42202,
+  code_attempts_exceeded: 42203,
+  old_password_wrong: 42204,
+  invite_code_invalid: 42205,
+  passwords_mismatch: 42206,
+  rate_limited: 42900,
+  internal: 50000,
+  unavailable: 50300,
+} as const
+
+export type ErrorReason = keyof typeof errorCodes
+
+export function statusOf(reason: ErrorReason): number {
+  return Math.floor(errorCodes[reason] / 100)
+}

@@ -1,0 +1,3 @@
+/** The relay's public contract: the only relay module the portal may import (DESIGN §4). */
+export * from './envelope.ts'
+export * from './accounts.ts'
