@@ -1,0 +1,12 @@
+/**
+ * Every migration, by name; Kysely applies them in name order. A domain area adds one file
+ * `NNNN-<area>.ts` exporting `up(db)` and registers it here. Use only the portable schema
+ * builder: bigint ids and epoch-ms timestamps, integer points, varchar/text strings.
+ * Never edit a migration that has shipped: add a new one.
+ */
+import type { Migration } from 'kysely'
+import * as core from './0001-core.ts'
+
+export const migrations: Record<string, Migration> = {
+  '0001-core': core,
+}

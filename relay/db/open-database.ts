@@ -1,0 +1,100 @@
+/**
+ * One `Database` type over SQLite (better-sqlite3) and PostgreSQL (pg), chosen by URL.
+ */
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely'
+import type { DatabaseConnection, SqliteDialectConfig, TransactionSettings } from 'kysely'
+import pg from 'pg'
+import { IntegerResultsPlugin, integerValue } from './integer-results.ts'
+import type { Tables } from './schema.ts'
+
+export type Database = Kysely<Tables>
+
+export interface OpenDatabaseOptions {
+  /**
+   * PostgreSQL only: run every connection with this `search_path`, so a test suite can live in
+   * its own schema. The schema must exist.
+   */
+  searchPath?: string
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url)
+}
+
+/** `url` is `postgres://…`, `:memory:`, or an SQLite file path (its folder is created). */
+export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Database {
+  const dialect = isPostgresUrl(url) ? postgresDialect(url, options) : sqliteDialect(url)
+  return new Kysely<Tables>({ dialect, plugins: [new IntegerResultsPlugin()] })
+}
+
+/** For the few statements that differ, such as row locks (`FOR UPDATE` exists only on PostgreSQL). */
+export function isPostgres(db: Database): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+}
+
+/** A UNIQUE or PRIMARY KEY constraint rejected the write, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}
+
+function sqliteDialect(path: string): SqliteDialect {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const database = new BetterSqlite3(path)
+  database.pragma('journal_mode = WAL')
+  database.pragma('busy_timeout = 5000')
+  database.pragma('foreign_keys = ON')
+  database.pragma('synchronous = NORMAL')
+  // Every INTEGER comes back as a BigInt; IntegerResultsPlugin turns it into a number or string.
+  database.defaultSafeIntegers(true)
+  return new ImmediateSqliteDialect({ database })
+}
+
+/**
+ * Transactions on SQLite start with BEGIN IMMEDIATE: the write lock is taken up front, so a
+ * transaction that reads and then writes cannot fail with SQLITE_BUSY halfway when another
+ * process (the operator CLI, a second relay) holds the lock; it waits busy_timeout instead.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig
+
+  constructor(config: SqliteDialectConfig) {
+    super(config)
+    this.#config = config
+  }
+
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.#config)
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, _settings?: TransactionSettings): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+const int8Oid = 20
+const numericOid = 1700
+
+function postgresDialect(connectionString: string, { searchPath }: OpenDatabaseOptions): PostgresDialect {
+  // Per-pool parsers, never pg.types.setTypeParser: that would change every pool in the process.
+  const types = new pg.TypeOverrides()
+  types.setTypeParser(int8Oid, (text: string) => integerValue(text))
+  types.setTypeParser(numericOid, (text: string) => (/^-?\d+$/.test(text) ? integerValue(text) : text))
+  const pool = new pg.Pool({
+    connectionString,
+    types,
+    max: 10,
+    ...(searchPath ? { options: `-c search_path=${quoteIdentifier(searchPath)}` } : {}),
+  })
+  return new PostgresDialect({ pool })
+}
+
+function quoteIdentifier(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`invalid schema name: ${name}`)
+  return name
+}
