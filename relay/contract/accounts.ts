@@ -8,6 +8,8 @@
  * name 64, phone 32, company 128, avatar an http(s) URL up to 512.
  */
 import { z } from 'zod'
+// Types only (erased at runtime): lets `.meta()` carry OpenAPI overrides without bundling zod-openapi.
+import type {} from 'zod-openapi'
 
 export const bounds = {
   username: { min: 3, max: 32 },
@@ -167,3 +169,78 @@ export const accountPaths = {
   password: '/api/user/password',
   profile: '/api/user/profile',
 } as const
+
+/*
+ * Response schemas: they document the replies in the relay's OpenAPI document and, in the
+ * relay's tests, check every reply. The interfaces above stay the names the portal uses;
+ * accounts-schemas.test.ts proves each schema infers exactly its interface.
+ */
+
+/** A 64-bit id: a decimal string in JS, a bare integer on the wire (DESIGN §5). */
+export const idSchema = z
+  .string()
+  .regex(/^\d+$/)
+  .meta({ override: { type: 'integer', format: 'int64' } })
+/** Epoch milliseconds. */
+export const timestampSchema = z.int()
+
+export const userSchema = z
+  .object({
+    id: idSchema,
+    username: z.string(),
+    email: z.string(),
+    user_type: z.enum(userTypes),
+    status: z.enum(userStatuses),
+    invite_code: z.string(),
+    invited_by: idSchema.nullable(),
+    remark: z.string().nullable(),
+    name: z.string().nullable(),
+    phone: z.string().nullable(),
+    company: z.string().nullable(),
+    avatar: z.string().nullable(),
+    create_timestamp: timestampSchema,
+    last_login_timestamp: timestampSchema.nullable(),
+    update_timestamp: timestampSchema,
+  })
+  .meta({ id: 'User' })
+
+export const pointsBlockSchema = z
+  .object({
+    total_points: z.int(),
+    remaining_points: z.int(),
+    used_points: z.int(),
+    total_used_points: z.int(),
+    hour_points: z.int(),
+    package_id: idSchema.nullable(),
+    status: z.string(),
+    start_timestamp: timestampSchema.nullable(),
+    end_timestamp: timestampSchema.nullable(),
+    package_name: z.string().nullable(),
+    package_code: z.string().nullable(),
+    validity_days: z.int(),
+    description: z.string().nullable(),
+  })
+  .meta({ id: 'PointsBlock' })
+
+export const tokenPairSchema = z
+  .object({
+    access_token: z.string(),
+    refresh_token: z.string(),
+    expires_in: z.int(),
+    refresh_expires_in: z.int(),
+  })
+  .meta({ id: 'TokenPair' })
+
+export const loginDataSchema = tokenPairSchema
+  .extend({ user: userSchema, login_success: z.literal(true), points: pointsBlockSchema })
+  .meta({ id: 'LoginData' })
+
+export const userInfoSchema = z
+  .object({
+    user: userSchema,
+    points: pointsBlockSchema,
+    subscriptions: z.array(z.looseObject({ used_points: z.number() })),
+  })
+  .meta({ id: 'UserInfo' })
+
+export const availabilitySchema = z.object({ available: z.boolean() })

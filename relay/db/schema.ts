@@ -16,6 +16,65 @@ export interface RateLimitsTable {
   count: number
 }
 
+export interface UsersTable {
+  id: string
+  username: string
+  /** Stored lower-case. */
+  email: string
+  /** scrypt, see auth/passwords.ts. */
+  password_hash: string
+  user_type: UserType
+  status: UserStatus
+  /** Upper-case, unique; given to every user at creation. */
+  invite_code: string
+  /** Bound once at registration, permanently (DESIGN §6). */
+  invited_by: string | null
+  remark: string | null
+  name: string | null
+  phone: string | null
+  company: string | null
+  avatar: string | null
+  /** The `ver` claim of access tokens; bumping it ends every session's access token. */
+  token_version: number
+  create_timestamp: number
+  update_timestamp: number
+  last_login_timestamp: number | null
+}
+
+export const emailCodePurposes = ['register', 'reset'] as const
+export type EmailCodePurpose = (typeof emailCodePurposes)[number]
+
+/** Six-digit codes sent by e-mail; only a hash is kept (auth/email-codes.ts). */
+export interface EmailCodesTable {
+  id: string
+  email: string
+  purpose: EmailCodePurpose
+  code_hash: string
+  /** Verification attempts so far, the successful one included. */
+  attempts: number
+  created_at: number
+  expires_at: number
+  /** Used, or voided by a newer code. */
+  consumed_at: number | null
+}
+
+/** Opaque refresh tokens, stored as hashes (auth/refresh-tokens.ts). */
+export interface RefreshTokensTable {
+  id: string
+  user_id: string
+  /** The first token of a login; every rotation stays in its family. */
+  family_id: string
+  token_hash: string
+  created_at: number
+  expires_at: number
+  /** When it was exchanged for a successor; still usable for the reuse grace. */
+  rotated_at: number | null
+  revoked_at: number | null
+}
+
 export interface Tables {
   rate_limits: RateLimitsTable
+  users: UsersTable
+  email_codes: EmailCodesTable
+  refresh_tokens: RefreshTokensTable
 }

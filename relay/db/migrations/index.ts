@@ -6,7 +6,9 @@
  */
 import type { Migration } from 'kysely'
 import * as core from './0001-core.ts'
+import * as accounts from './0002-accounts.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
+  '0002-accounts': accounts,
 }

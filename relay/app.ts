@@ -1,0 +1,52 @@
+/**
+ * The relay as a Hono app, built only from its dependencies (DESIGN §4): no globals, no
+ * environment reads, so tests and the embedding portal server build it the same way.
+ */
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { errorResponse } from './http/envelope.ts'
+import { mountRoutes } from './http/mount-routes.ts'
+import { createOpenApiDocument, renderDocsPage } from './http/openapi.ts'
+import { RelayError } from './http/relay-error.ts'
+import type { RelayEnv } from './http/relay-env.ts'
+import type { Route } from './http/route.ts'
+import { createServices, type RelayDeps, type RelayServices } from './services.ts'
+
+/** Every domain area contributes its routes here, one entry per area. */
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = []
+
+/** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
+const apiBodyLimitBytes = 256 * 1024
+
+export function createRelayApp(deps: RelayDeps): Hono<RelayEnv> {
+  const services = createServices(deps)
+  const routes = areaRoutes.flatMap((area) => area(services))
+  const app = new Hono<RelayEnv>()
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: apiBodyLimitBytes,
+      onError: (c) => errorResponse(c, new RelayError('bad_request', 'request body too large')),
+    }),
+  )
+  mountRoutes(app, routes, services)
+
+  const document = createOpenApiDocument(routes, deps.config.publicUrl)
+  const docsPage = renderDocsPage(document)
+  app.get('/api/openapi.json', (c) => c.json(document))
+  app.get('/api/docs', (c) => c.html(docsPage))
+
+  app.notFound((c) => errorResponse(c, new RelayError('not_found', `no route for ${c.req.method} ${c.req.path}`)))
+  app.onError((error, c) => {
+    if (error instanceof RelayError) return errorResponse(c, error)
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorResponse(c, new RelayError('bad_request', error.message || undefined))
+    }
+    // Logged with its stack for the operator; the caller learns only that it failed.
+    deps.logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: error.stack ?? String(error) })
+    return errorResponse(c, new RelayError('internal'))
+  })
+  return app
+}

@@ -1,0 +1,7 @@
+/** Every time-dependent rule reads this, never Date.now(), so tests can move time (DESIGN §6). */
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number
+}
+
+export const systemClock: Clock = { now: () => Date.now() }

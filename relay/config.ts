@@ -1,0 +1,127 @@
+/**
+ * The relay's configuration, from the environment, validated at start with one clear message per
+ * bad value. Tests build a config with `relayConfigSchema.parse({...})`.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import { logLevels } from './logger.ts'
+
+const seconds = (min: number, fallback: number) => z.int().min(min).default(fallback)
+
+export const relayConfigSchema = z.object({
+  /** SQLite file path, `:memory:`, or `postgres://…`. */
+  databaseUrl: z.string().min(1).default('data/relay.sqlite'),
+  /** PostgreSQL schema to use instead of the connection's default search_path. */
+  databaseSchema: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a plain SQL identifier')
+    .optional(),
+  /** HS256 keys: access tokens are signed with the first and verified with any (rotation). */
+  jwtSecrets: z.array(z.string().min(32, 'each secret needs at least 32 characters')).min(1),
+  /** Unset: each mail is written to the log instead (development). */
+  smtpUrl: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  mailFrom: z.string().min(3).default('Relay Portal <no-reply@localhost>'),
+  publicUrl: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  logLevel: z.enum(logLevels).default('info'),
+  /** One reverse proxy in front: take the client address from the last X-Forwarded-For entry. */
+  trustProxy: z.boolean().default(false),
+  /** Snowflake worker number; random when unset (see db/ids.ts). */
+  workerId: z.int().min(0).max(1023).optional(),
+  accessTokenTtlSeconds: seconds(60, 7200),
+  refreshTokenTtlSeconds: seconds(300, 30 * 24 * 3600),
+  /** How long a rotated refresh token still works, so parallel refreshes both succeed. */
+  refreshReuseGraceSeconds: z.int().min(0).max(300).default(30),
+  emailCodeTtlSeconds: seconds(60, 600),
+  emailCodeMaxAttempts: z.int().min(1).max(20).default(5),
+  /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
+  checkResponses: z.boolean().default(false),
+})
+
+export type RelayConfig = z.output<typeof relayConfigSchema>
+export type RelayConfigInput = z.input<typeof relayConfigSchema>
+
+/** Environment variable behind each setting, for error messages. */
+const envNames: Record<keyof RelayConfig, string> = {
+  databaseUrl: 'DATABASE_URL',
+  databaseSchema: 'DATABASE_SCHEMA',
+  jwtSecrets: 'JWT_SECRET',
+  smtpUrl: 'SMTP_URL',
+  mailFrom: 'MAIL_FROM',
+  publicUrl: 'PUBLIC_URL',
+  logLevel: 'LOG_LEVEL',
+  trustProxy: 'TRUST_PROXY',
+  workerId: 'RELAY_WORKER_ID',
+  accessTokenTtlSeconds: 'ACCESS_TOKEN_EXPIRES_IN',
+  refreshTokenTtlSeconds: 'REFRESH_TOKEN_EXPIRES_IN',
+  refreshReuseGraceSeconds: 'REFRESH_REUSE_GRACE',
+  emailCodeTtlSeconds: 'EMAIL_CODE_TTL',
+  emailCodeMaxAttempts: 'EMAIL_CODE_MAX_ATTEMPTS',
+  checkResponses: 'RELAY_CHECK_RESPONSES',
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export interface LoadConfigOptions {
+  /** Where a development JWT secret is kept; default `data`. */
+  dataDir?: string
+  /** Told about the generated development secret. */
+  warn?: (message: string) => void
+}
+
+export function loadRelayConfig(
+  env: Record<string, string | undefined> = process.env,
+  { dataDir = 'data', warn = console.warn }: LoadConfigOptions = {},
+): RelayConfig {
+  const input: Record<string, unknown> = {}
+  for (const [field, name] of Object.entries(envNames)) {
+    const raw = env[name]?.trim()
+    if (raw) input[field] = fromEnv(field as keyof RelayConfig, raw)
+  }
+  if (!input.jwtSecrets) {
+    if (env.NODE_ENV === 'production') {
+      throw new ConfigError('Invalid relay configuration:\n  JWT_SECRET: required when NODE_ENV=production')
+    }
+    input.jwtSecrets = [developmentSecret(join(dataDir, 'jwt-secret'), warn)]
+  }
+  const result = relayConfigSchema.safeParse(input)
+  if (result.success) return result.data
+  const lines = result.error.issues.map((issue) => {
+    const field = issue.path[0] as keyof RelayConfig
+    return `  ${envNames[field] ?? String(field)}: ${issue.message}`
+  })
+  throw new ConfigError(`Invalid relay configuration:\n${lines.join('\n')}`)
+}
+
+function fromEnv(field: keyof RelayConfig, raw: string): unknown {
+  switch (field) {
+    case 'jwtSecrets':
+      return raw.split(',').map((s) => s.trim()).filter(Boolean)
+    case 'trustProxy':
+    case 'checkResponses':
+      return ['1', 'true', 'yes'].includes(raw.toLowerCase()) ? true : ['0', 'false', 'no'].includes(raw.toLowerCase()) ? false : raw
+    case 'workerId':
+    case 'accessTokenTtlSeconds':
+    case 'refreshTokenTtlSeconds':
+    case 'refreshReuseGraceSeconds':
+    case 'emailCodeTtlSeconds':
+    case 'emailCodeMaxAttempts':
+      // Non-numbers stay strings so zod reports "expected number" against the variable.
+      return /^-?\d+$/.test(raw) ? Number(raw) : raw
+    default:
+      return raw
+  }
+}
+
+/** Generated once and kept, so development tokens survive restarts. */
+function developmentSecret(path: string, warn: (message: string) => void): string {
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim()
+  mkdirSync(dirname(path), { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(path, `${secret}\n`, { mode: 0o600 })
+  warn(`JWT_SECRET is not set: generated one in ${path}. Set JWT_SECRET in production.`)
+  return secret
+}

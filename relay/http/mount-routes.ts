@@ -1,0 +1,49 @@
+import type { Context, Hono } from 'hono'
+import type { RelayServices } from '../services.ts'
+import { authenticate } from './authenticate.ts'
+import { clientIp } from './client-ip.ts'
+import { successResponse } from './envelope.ts'
+import { parseRelayJson } from './json.ts'
+import { RelayError } from './relay-error.ts'
+import type { RelayEnv } from './relay-env.ts'
+import type { Route } from './route.ts'
+import { validate } from './validate.ts'
+
+/** Registers each route on the Hono app: authenticate, validate, run, write the envelope. */
+export function mountRoutes(app: Hono<RelayEnv>, routes: readonly Route[], services: RelayServices): void {
+  for (const route of routes) {
+    app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
+      // Authentication first: an anonymous caller learns nothing from validation messages.
+      const user = route.auth === 'user' ? await authenticate(c, services) : null
+      const body = route.body ? validate(route.body, await readJsonBody(c), 'body') : undefined
+      const query = route.query ? validate(route.query, c.req.query(), 'query') : undefined
+      const params = route.params ? validate(route.params, c.req.param(), 'params') : undefined
+      const data = await route.handler({ body, query, params, user, clientIp: clientIp(c, services.config.trustProxy), c })
+      if (services.config.checkResponses) checkResponse(route, data)
+      return successResponse(c, data, services.clock.now(), route.status ?? 200)
+    })
+  }
+}
+
+/** `/api/user/tickets/{id}` → `/api/user/tickets/:id`. */
+export function honoPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1')
+}
+
+async function readJsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  try {
+    return parseRelayJson(text)
+  } catch {
+    throw new RelayError('bad_request', 'request body is not valid JSON')
+  }
+}
+
+/** Keeps the OpenAPI document honest: in tests every reply must match its declared schema. */
+function checkResponse(route: Route, data: unknown): void {
+  const result = route.response.safeParse(data)
+  if (!result.success) {
+    throw new Error(`reply of ${route.method.toUpperCase()} ${route.path} breaks its schema: ${result.error.message}`)
+  }
+}

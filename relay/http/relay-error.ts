@@ -1,0 +1,47 @@
+import { statusOf, type ErrorDetails, type ErrorReason } from '../contract/envelope.ts'
+
+/**
+ * A failure the caller should see. Throw it anywhere below a route; app.onError writes it as the
+ * error envelope with the status of its reason. Anything else thrown becomes a 500 `internal`.
+ */
+export class RelayError extends Error {
+  readonly reason: ErrorReason
+  readonly details: Omit<ErrorDetails, 'reason'>
+
+  constructor(reason: ErrorReason, message: string = defaultMessages[reason], details: Omit<ErrorDetails, 'reason'> = {}) {
+    super(message)
+    this.name = 'RelayError'
+    this.reason = reason
+    this.details = details
+  }
+
+  get status(): number {
+    return statusOf(this.reason)
+  }
+}
+
+/** English fallbacks; the portal shows its own translation of `reason`. */
+const defaultMessages: Record<ErrorReason, string> = {
+  validation: 'validation failed',
+  bad_request: 'bad request',
+  unauthenticated: 'authentication required',
+  invalid_credentials: 'wrong username or password',
+  token_expired: 'access token expired',
+  refresh_invalid: 'refresh token invalid or expired',
+  forbidden: 'forbidden',
+  account_disabled: 'account disabled',
+  not_found: 'not found',
+  conflict: 'conflict',
+  username_taken: 'username already taken',
+  email_taken: 'e-mail already registered',
+  business_rule: 'request not allowed',
+  code_invalid: 'verification code invalid',
+  code_expired: 'verification code expired',
+  code_attempts_exceeded: 'too many wrong codes: request a new one',
+  old_password_wrong: 'old password is wrong',
+  invite_code_invalid: 'invite code invalid',
+  passwords_mismatch: 'passwords do not match',
+  rate_limited: 'too many requests',
+  internal: 'internal error',
+  unavailable: 'service unavailable',
+}

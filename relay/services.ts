@@ -1,0 +1,24 @@
+import type { Clock } from './clock.ts'
+import type { RelayConfig } from './config.ts'
+import type { Database } from './db/open-database.ts'
+import { RateLimiter } from './http/rate-limit.ts'
+import type { Logger } from './logger.ts'
+import type { Mailer } from './mail/mailer.ts'
+
+/** What the relay is built from: everything that touches the outside world is passed in. */
+export interface RelayDeps {
+  db: Database
+  clock: Clock
+  mailer: Mailer
+  config: RelayConfig
+  logger: Logger
+}
+
+/** The dependencies plus what the relay derives from them once; routes and CLI commands get this. */
+export interface RelayServices extends RelayDeps {
+  limiter: RateLimiter
+}
+
+export function createServices(deps: RelayDeps): RelayServices {
+  return { ...deps, limiter: new RateLimiter(deps.db, deps.clock) }
+}
