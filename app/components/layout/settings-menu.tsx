@@ -1,0 +1,70 @@
+/**
+ * Language and theme (spec §2 settings area). Each choice is a submit button of a real form that
+ * POSTs to a resource route, which sets a cookie and redirects back: it works without
+ * JavaScript. A language change reloads the document so the new language's strings load.
+ */
+import { useTranslation } from 'react-i18next'
+import { Form, useLocation, useRouteLoaderData } from 'react-router'
+import { cn } from '#app/components/ui/cn.ts'
+import { languages } from '#app/locales/types.ts'
+import { themes } from '#app/utils/theme.ts'
+
+const languageNames = { zh: '中文', en: 'English', ja: '日本語' } as const
+
+function optionClass(active: boolean) {
+  return cn(
+    'rounded-md px-2.5 py-1.5 text-left text-sm transition-colors',
+    active
+      ? 'bg-indigo-50 font-semibold text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
+      : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
+  )
+}
+
+export function SettingsMenu({ align = 'right' }: { align?: 'left' | 'right' }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const root = useRouteLoaderData('root') as { locale?: string; theme?: string } | undefined
+  const back = `${location.pathname}${location.search}`
+  return (
+    <details className="group relative">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden"
+        data-testid="settings"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+          <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm5.9 7h-2.93a12.6 12.6 0 0 0-1.1-4.66A6.02 6.02 0 0 1 15.9 9ZM10 4.04c.7.93 1.3 2.6 1.46 4.96H8.54C8.7 6.64 9.3 4.97 10 4.04ZM8.13 4.34A12.6 12.6 0 0 0 7.03 9H4.1a6.02 6.02 0 0 1 4.03-4.66ZM4.1 11h2.93c.1 1.74.5 3.33 1.1 4.66A6.02 6.02 0 0 1 4.1 11Zm5.9 4.96c-.7-.93-1.3-2.6-1.46-4.96h2.92c-.16 2.36-.76 4.03-1.46 4.96Zm1.87-.3c.6-1.33 1-2.92 1.1-4.66h2.93a6.02 6.02 0 0 1-4.03 4.66Z" />
+        </svg>
+        <span>{t('settings.title')}</span>
+      </summary>
+      <div
+        className={cn(
+          'absolute z-40 mt-2 w-56 space-y-3 rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-900',
+          align === 'right' ? 'right-0' : 'left-0',
+        )}
+      >
+        <Form method="post" action="/resources/locale" reloadDocument className="space-y-1">
+          <p className="px-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{t('settings.language')}</p>
+          <input type="hidden" name="redirectTo" value={back} />
+          <div className="grid">
+            {languages.map((lng) => (
+              <button key={lng} type="submit" name="lng" value={lng} lang={lng} className={optionClass(root?.locale === lng)}>
+                {languageNames[lng]}
+              </button>
+            ))}
+          </div>
+        </Form>
+        <Form method="post" action="/resources/theme" className="space-y-1">
+          <p className="px-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{t('settings.theme')}</p>
+          <input type="hidden" name="redirectTo" value={back} />
+          <div className="grid">
+            {themes.map((theme) => (
+              <button key={theme} type="submit" name="theme" value={theme} className={optionClass(root?.theme === theme)}>
+                {t(`settings.themes.${theme}`)}
+              </button>
+            ))}
+          </div>
+        </Form>
+      </div>
+    </details>
+  )
+}

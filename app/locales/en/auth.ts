@@ -1,0 +1,47 @@
+import type zh from '../zh/auth.ts'
+import type { Messages } from '../types.ts'
+
+export default {
+  login: {
+    title: 'Sign in',
+    subtitle: 'Welcome back. Sign in to your account.',
+    username: 'Username or e-mail',
+    password: 'Password',
+    remember: 'Remember me',
+    forgot: 'Forgot password?',
+    submit: 'Sign in',
+    noAccount: 'No account yet?',
+    register: 'Sign up',
+  },
+  register: {
+    title: 'Sign up',
+    subtitle: 'Create an account and start in minutes.',
+    username: 'Username',
+    usernameHint: '3–32 letters, digits, underscores or hyphens',
+    email: 'E-mail',
+    check: 'Check availability',
+    available: 'Username and e-mail are available',
+    sendCode: 'Send code',
+    code: 'E-mail verification code',
+    password: 'Password',
+    passwordHint: 'At least 8 characters',
+    confirmPassword: 'Confirm password',
+    inviteCode: 'Invite code (optional)',
+    inviteHint: "Enter a friend's invite code and you both get a reward",
+    agree: 'I have read and agree to the <terms>Terms of Service</terms> and the <privacy>Privacy Policy</privacy>',
+    submit: 'Sign up',
+    haveAccount: 'Already have an account?',
+    login: 'Sign in',
+  },
+  forgot: {
+    title: 'Reset password',
+    subtitle: 'Enter your e-mail to get a code, then choose a new password.',
+    email: 'E-mail',
+    sendCode: 'Send code',
+    code: 'Verification code',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    submit: 'Reset password',
+    back: 'Back to sign in',
+  },
+} satisfies Messages<typeof zh>

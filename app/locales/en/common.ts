@@ -1,0 +1,68 @@
+import type zh from '../zh/common.ts'
+import type { Messages } from '../types.ts'
+
+export default {
+  brand: 'SwiftRelay',
+  nav: {
+    label: 'Main navigation',
+    menu: 'Menu',
+    home: 'Home',
+    dashboard: 'Dashboard',
+    subscription: 'Subscription',
+    points: 'Points',
+    tickets: 'Tickets',
+    apiKeys: 'API keys',
+    referral: 'Referral',
+    profile: 'Profile',
+    logout: 'Log out',
+    login: 'Sign in',
+    register: 'Sign up',
+  },
+  settings: {
+    title: 'Settings',
+    language: 'Language',
+    theme: 'Theme',
+    themes: { light: 'Light', dark: 'Dark', system: 'System' },
+  },
+  footer: {
+    label: 'Footer',
+    copyright: '© {{year}} SwiftRelay · pure pass-through, no conversation content stored',
+    privacy: 'Privacy policy',
+    terms: 'Terms of service',
+    support: 'Support',
+  },
+  userType: { normal: 'Standard', vip: 'VIP', team: 'Team', admin: 'Admin' },
+  toast: {
+    close: 'Close',
+    loggedIn: 'Signed in',
+    loggedOut: 'Signed out',
+    registered: 'Registration successful',
+    registeredAndLoggedIn: 'Registration successful, you are signed in',
+    codeSent: 'Verification code sent, please check your e-mail',
+    passwordReset: 'Password reset, please sign in with your new password',
+    copied: 'Copied',
+    copyFailed: 'Copy failed, please copy manually',
+  },
+  errorPage: {
+    retry: 'Try again',
+    notFound: { title: 'Page not found', body: 'The page you are looking for does not exist or has been removed.' },
+    unavailable: {
+      title: 'Service temporarily unavailable',
+      body: 'We cannot reach the relay service right now. Please try again shortly; you are still signed in.',
+    },
+    unexpected: { title: 'Something went wrong', body: 'An unexpected error occurred. Please try again later.' },
+  },
+  placeholder: {
+    soon: 'Coming soon',
+    dashboard: { title: 'Dashboard', body: 'Your user type, points balance and hourly refill, subscription status, a 10-day usage chart, open tickets, the CLI install tutorial and common commands will appear here.' },
+    subscription: { title: 'Subscription', body: 'Your current package (personal or team), team members, subscription history, redeem codes and team invitations will appear here.' },
+    points: { title: 'Points', body: 'Your balance, usage progress, refill rate, frozen points, points history, model costs and the points-reset request will appear here.' },
+    tickets: { title: 'Tickets', body: 'Your tickets (number, title, type, status, created) will be listed here, with view, close and reopen.' },
+    ticketCreate: { title: 'New ticket', body: 'Submit a new ticket here: choose a type and priority, then write a title and description.' },
+    ticketDetail: { title: 'Ticket', body: 'The conversation, admin replies, handling details and the status legend will appear here.' },
+    apiKeys: { title: 'API keys', body: 'Create and delete API keys here, with setup guides for Claude Code and other clients.' },
+    referral: { title: 'Referral', body: 'Your invitation stats, invite link and reward history will appear here.' },
+    profile: { title: 'Profile', body: 'Your details, resource links and password change will appear here.' },
+  },
+  auth: { tagline: 'A fast, stable API relay for Claude Code and other command-line clients' },
+} satisfies Messages<typeof zh>

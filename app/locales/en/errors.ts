@@ -1,0 +1,37 @@
+import type zh from '../zh/errors.ts'
+import type { Messages } from '../types.ts'
+
+export default {
+  network: 'Network connection error, please check your connection and try again',
+  reason: {
+    validation: 'Some of the input is invalid, please check and try again',
+    bad_request: 'Invalid request',
+    unauthenticated: 'Please log in first',
+    invalid_credentials: 'Wrong username or password',
+    token_expired: 'Login state expired, please log in again',
+    refresh_invalid: 'Login state expired, please log in again',
+    forbidden: 'You are not allowed to do this',
+    account_disabled: 'This account is disabled, please contact support',
+    not_found: 'Not found',
+    conflict: 'Conflicting change, please refresh and try again',
+    username_taken: 'This username is taken',
+    email_taken: 'This e-mail is already registered',
+    business_rule: 'This cannot be done right now',
+    code_invalid: 'Wrong verification code',
+    code_expired: 'The verification code has expired, please request a new one',
+    code_attempts_exceeded: 'Too many wrong codes, please request a new one',
+    old_password_wrong: 'The current password is wrong',
+    invite_code_invalid: 'Invalid invite code',
+    passwords_mismatch: 'Passwords do not match',
+    rate_limited: 'Too many attempts, please try again later',
+    internal: 'Server error, please try again later',
+    unavailable: 'Service temporarily unavailable, please try again later',
+  },
+  loginFailed: 'Login failed',
+  registerFailed: 'Registration failed',
+  resetFailed: 'Password reset failed',
+  authFailed: 'Authentication failed',
+  sessionExpired: 'Login state expired, please log in again',
+  codeSendFailed: 'Failed to send the verification code',
+  loginFirst: 'Please log in first',
+} satisfies Messages<typeof zh>

@@ -1,0 +1,9 @@
+/** Every namespace of this language; add a namespace here and in the other two languages. */
+import auth from './auth.ts'
+import common from './common.ts'
+import errors from './errors.ts'
+import validation from './validation.ts'
+import legal from './legal.ts'
+import marketing from './marketing.ts'
+
+export default { common, auth, errors, validation, legal, marketing }

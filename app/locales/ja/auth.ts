@@ -1,0 +1,47 @@
+import type zh from '../zh/auth.ts'
+import type { Messages } from '../types.ts'
+
+export default {
+  login: {
+    title: 'ログイン',
+    subtitle: 'おかえりなさい。アカウントにログインしてください。',
+    username: 'ユーザー名またはメールアドレス',
+    password: 'パスワード',
+    remember: 'ログイン状態を保持する',
+    forgot: 'パスワードをお忘れですか？',
+    submit: 'ログイン',
+    noAccount: 'アカウントをお持ちでないですか？',
+    register: '新規登録',
+  },
+  register: {
+    title: '新規登録',
+    subtitle: 'アカウントを作成して、数分で利用を開始できます。',
+    username: 'ユーザー名',
+    usernameHint: '3〜32 文字の英数字、アンダースコア、ハイフン',
+    email: 'メールアドレス',
+    check: '利用可能か確認',
+    available: 'ユーザー名とメールアドレスは利用可能です',
+    sendCode: 'コードを送信',
+    code: 'メール確認コード',
+    password: 'パスワード',
+    passwordHint: '8 文字以上',
+    confirmPassword: 'パスワード（確認）',
+    inviteCode: '招待コード（任意）',
+    inviteHint: '友だちの招待コードを入力すると、お互いに特典があります',
+    agree: '<terms>利用規約</terms>と<privacy>プライバシーポリシー</privacy>を読み、同意します',
+    submit: '登録する',
+    haveAccount: 'すでにアカウントをお持ちですか？',
+    login: 'ログイン',
+  },
+  forgot: {
+    title: 'パスワードの再設定',
+    subtitle: 'メールアドレスを入力して確認コードを受け取り、新しいパスワードを設定してください。',
+    email: 'メールアドレス',
+    sendCode: 'コードを送信',
+    code: '確認コード',
+    newPassword: '新しいパスワード',
+    confirmPassword: '新しいパスワード（確認）',
+    submit: 'パスワードを再設定',
+    back: 'ログインに戻る',
+  },
+} satisfies Messages<typeof zh>

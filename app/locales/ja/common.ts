@@ -1,0 +1,68 @@
+import type zh from '../zh/common.ts'
+import type { Messages } from '../types.ts'
+
+export default {
+  brand: 'SwiftRelay',
+  nav: {
+    label: 'メインナビゲーション',
+    menu: 'メニュー',
+    home: 'ホーム',
+    dashboard: 'ダッシュボード',
+    subscription: 'サブスクリプション',
+    points: 'ポイント',
+    tickets: 'チケット',
+    apiKeys: 'API キー',
+    referral: '紹介プログラム',
+    profile: 'プロフィール',
+    logout: 'ログアウト',
+    login: 'ログイン',
+    register: '新規登録',
+  },
+  settings: {
+    title: '設定',
+    language: '言語',
+    theme: 'テーマ',
+    themes: { light: 'ライト', dark: 'ダーク', system: 'システム設定' },
+  },
+  footer: {
+    label: 'フッター',
+    copyright: '© {{year}} SwiftRelay · 純粋な中継、会話内容は保存しません',
+    privacy: 'プライバシーポリシー',
+    terms: '利用規約',
+    support: 'サポート',
+  },
+  userType: { normal: '一般', vip: 'VIP', team: 'チーム', admin: '管理者' },
+  toast: {
+    close: '閉じる',
+    loggedIn: 'ログインしました',
+    loggedOut: 'ログアウトしました',
+    registered: '登録が完了しました',
+    registeredAndLoggedIn: '登録が完了し、ログインしました',
+    codeSent: '確認コードを送信しました。メールをご確認ください',
+    passwordReset: 'パスワードを再設定しました。新しいパスワードでログインしてください',
+    copied: 'コピーしました',
+    copyFailed: 'コピーに失敗しました。手動でコピーしてください',
+  },
+  errorPage: {
+    retry: '再試行',
+    notFound: { title: 'ページが見つかりません', body: 'お探しのページは存在しないか、削除されました。' },
+    unavailable: {
+      title: 'サービスは一時的に利用できません',
+      body: '現在リレーサービスに接続できません。しばらくしてから再度お試しください。ログイン状態は保持されています。',
+    },
+    unexpected: { title: 'エラーが発生しました', body: '予期しないエラーが発生しました。しばらくしてから再度お試しください。' },
+  },
+  placeholder: {
+    soon: '近日公開',
+    dashboard: { title: 'ダッシュボード', body: 'ユーザー種別、ポイント残高と毎時の補充、サブスクリプション状態、過去 10 日間の利用グラフ、未解決チケット数、CLI のインストール手順とよく使うコマンドがここに表示されます。' },
+    subscription: { title: 'サブスクリプション', body: '現在のパッケージ（個人またはチーム）、チームメンバー、履歴、引き換えコードとチーム招待がここに表示されます。' },
+    points: { title: 'ポイント', body: '残高、利用状況、補充レート、凍結ポイント、ポイント履歴、モデル料金表、ポイントリセット申請がここに表示されます。' },
+    tickets: { title: 'チケット', body: 'チケット（番号、件名、種類、状態、作成日時）の一覧と、表示・クローズ・再オープンがここに表示されます。' },
+    ticketCreate: { title: '新規チケット', body: '種類と優先度を選び、件名と内容を入力して新しいチケットを送信できます。' },
+    ticketDetail: { title: 'チケット詳細', body: '会話、管理者の返信、対応情報、状態の説明がここに表示されます。' },
+    apiKeys: { title: 'API キー', body: 'API キーの作成と削除、Claude Code などのクライアント設定ガイドがここに表示されます。' },
+    referral: { title: '紹介プログラム', body: '招待の統計、招待リンク、報酬履歴がここに表示されます。' },
+    profile: { title: 'プロフィール', body: 'アカウント情報、リソースリンク、パスワード変更がここに表示されます。' },
+  },
+  auth: { tagline: 'Claude Code などのコマンドラインクライアント向けの、高速で安定した API リレー' },
+} satisfies Messages<typeof zh>

@@ -1,0 +1,37 @@
+import type zh from '../zh/errors.ts'
+import type { Messages } from '../types.ts'
+
+export default {
+  network: 'ネットワーク接続エラーです。接続を確認して再度お試しください',
+  reason: {
+    validation: '入力内容に誤りがあります。確認して再度お試しください',
+    bad_request: '無効なリクエストです',
+    unauthenticated: '先にログインしてください',
+    invalid_credentials: 'ユーザー名またはパスワードが正しくありません',
+    token_expired: 'ログインの有効期限が切れました。再度ログインしてください',
+    refresh_invalid: 'ログインの有効期限が切れました。再度ログインしてください',
+    forbidden: 'この操作を行う権限がありません',
+    account_disabled: 'このアカウントは無効化されています。サポートにお問い合わせください',
+    not_found: '見つかりません',
+    conflict: '競合が発生しました。更新して再度お試しください',
+    username_taken: 'このユーザー名は既に使われています',
+    email_taken: 'このメールアドレスは既に登録されています',
+    business_rule: '現在この操作は実行できません',
+    code_invalid: '確認コードが正しくありません',
+    code_expired: '確認コードの有効期限が切れました。再度取得してください',
+    code_attempts_exceeded: '確認コードの誤りが多すぎます。再度取得してください',
+    old_password_wrong: '現在のパスワードが正しくありません',
+    invite_code_invalid: '招待コードが無効です',
+    passwords_mismatch: 'パスワードが一致しません',
+    rate_limited: '操作が多すぎます。しばらくしてから再度お試しください',
+    internal: 'サーバーエラーです。しばらくしてから再度お試しください',
+    unavailable: 'サービスは一時的に利用できません。しばらくしてから再度お試しください',
+  },
+  loginFailed: 'ログインに失敗しました',
+  registerFailed: '登録に失敗しました',
+  resetFailed: 'パスワードの再設定に失敗しました',
+  authFailed: '認証に失敗しました',
+  sessionExpired: 'ログインの有効期限が切れました。再度ログインしてください',
+  codeSendFailed: '確認コードの送信に失敗しました',
+  loginFirst: '先にログインしてください',
+} satisfies Messages<typeof zh>

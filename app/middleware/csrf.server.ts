@@ -1,0 +1,7 @@
+/**
+ * Resource routes get no origin check from React Router (it guards page actions only), so every
+ * resource route that accepts a POST uses this middleware (DESIGN §8).
+ */
+import { createCsrfMiddleware } from 'remix-utils/middleware/csrf'
+
+export const csrfMiddleware = createCsrfMiddleware()

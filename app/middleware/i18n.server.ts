@@ -1,0 +1,30 @@
+/**
+ * Language detection (DESIGN §7): `?lng=` → `lng` cookie → Accept-Language → zh.
+ * remix-i18next builds one i18next instance per request from the typed locale modules.
+ */
+import { createCookie } from 'react-router'
+import { initReactI18next } from 'react-i18next'
+import { createI18nextMiddleware } from 'remix-i18next/middleware'
+import { resources } from '#app/locales/index.ts'
+import { defaultLanguage, languages } from '#app/locales/types.ts'
+import { i18nOptions } from '#app/utils/i18n.ts'
+import { secureCookies } from '#app/utils/env.server.ts'
+
+export const localeCookie = createCookie('lng', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+  secure: secureCookies(),
+})
+
+export const [i18nMiddleware, getLocale, getI18n] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...languages],
+    fallbackLanguage: defaultLanguage,
+    cookie: localeCookie,
+    order: ['searchParams', 'cookie', 'header'],
+  },
+  i18next: { ...i18nOptions, resources },
+  plugins: [initReactI18next],
+})

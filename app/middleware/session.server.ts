@@ -1,0 +1,112 @@
+/**
+ * Session and relay access for every request (DESIGN §7):
+ * - reads the encrypted session cookie;
+ * - refreshes an access token that is about to expire, once per request (the relay's reuse
+ *   grace makes two parallel refreshes safe), keeping the session when the relay is down;
+ * - puts a relay client bound to this request's token, signal and language into the context;
+ * - writes the session cookie once, after the route ran, if anything changed it.
+ */
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { accountPaths, type TokenPair } from '#relay/contract/index.ts'
+import { clientIpHeader } from '#app/utils/client-ip.ts'
+import { createRelayClient, RelayCallError, type RelayClient } from '#app/utils/relay-client.server.ts'
+import { relayTarget } from '#app/utils/relay-transport.server.ts'
+import { loginUrl } from '#app/utils/safe-redirect.ts'
+import {
+  commitSession,
+  destroySession,
+  readSession,
+  sessionFromTokens,
+  type SessionData,
+} from '#app/utils/session.server.ts'
+import { getLocale } from './i18n.server.ts'
+
+/** Refresh when the access token has less than this left. */
+const refreshMarginMs = 5 * 60 * 1000
+
+interface SessionState {
+  session: SessionData | null
+  /** The Set-Cookie value to send, when the session changed during this request. */
+  setCookie?: string
+}
+
+const sessionContext = createContext<SessionState>()
+const relayContext = createContext<RelayClient>()
+
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const target = relayTarget()
+  const headers: Record<string, string> = { 'accept-language': getLocale(context) }
+  const clientIp = request.headers.get(clientIpHeader)
+  if (clientIp) headers['x-forwarded-for'] = clientIp
+  const base = { ...target, signal: request.signal, headers }
+
+  const state: SessionState = { session: await readSession(request) }
+  const now = Date.now()
+  if (state.session && state.session.accessExpiresAt - now < refreshMarginMs) {
+    try {
+      const tokens = await createRelayClient(base).post<TokenPair>(accountPaths.refresh, {
+        refresh_token: state.session.refreshToken,
+      })
+      state.session = sessionFromTokens(tokens, state.session.remember)
+      state.setCookie = await commitSession(state.session)
+    } catch (error) {
+      // Spec §4: a refused refresh logs out; a relay that is down keeps the session (the
+      // unavailability is rethrown and shown as the error page).
+      if (!(error instanceof RelayCallError)) throw error
+      state.session = null
+      state.setCookie = destroySession()
+    }
+  }
+  context.set(sessionContext, state)
+  context.set(
+    relayContext,
+    createRelayClient({
+      ...base,
+      accessToken: () => state.session?.accessToken,
+      onUnauthenticated: () => {
+        throw redirect(loginUrl(request), { headers: { 'Set-Cookie': destroySession() } })
+      },
+    }),
+  )
+
+  const response = await next()
+  if (state.setCookie) response.headers.append('Set-Cookie', state.setCookie)
+  return response
+}
+
+export function getRelay(context: Readonly<RouterContextProvider>): RelayClient {
+  return context.get(relayContext)
+}
+
+export function getSession(context: Readonly<RouterContextProvider>): SessionData | null {
+  return context.get(sessionContext).session
+}
+
+/** Signs in: the cookie is written when the response leaves the middleware. */
+export async function startSession(
+  context: Readonly<RouterContextProvider>,
+  tokens: TokenPair,
+  remember: boolean,
+): Promise<void> {
+  const state = context.get(sessionContext)
+  state.session = sessionFromTokens(tokens, remember)
+  state.setCookie = await commitSession(state.session)
+}
+
+/** Replaces the tokens of the current session (after a password change), keeping remember-me. */
+export async function replaceTokens(context: Readonly<RouterContextProvider>, tokens: TokenPair): Promise<void> {
+  await startSession(context, tokens, context.get(sessionContext).session?.remember ?? false)
+}
+
+export function endSession(context: Readonly<RouterContextProvider>): void {
+  const state = context.get(sessionContext)
+  state.session = null
+  state.setCookie = destroySession()
+}
+
+/** Navigation guard for protected routes (spec §2). */
+export function requireSession(request: Request, context: Readonly<RouterContextProvider>): SessionData {
+  const session = getSession(context)
+  if (!session) throw redirect(loginUrl(request))
+  return session
+}

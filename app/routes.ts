@@ -1,0 +1,33 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
+
+export default [
+  layout('routes/layouts/public.tsx', [
+    index('routes/home.tsx'),
+    route('privacy', 'routes/privacy.tsx'),
+    route('terms', 'routes/terms.tsx'),
+    // Spec §2: any unmatched path shows Home.
+    route('*', 'routes/home.tsx', { id: 'routes/catch-all' }),
+  ]),
+  layout('routes/layouts/auth.tsx', [
+    route('auth/login', 'routes/auth/login.tsx'),
+    route('auth/register', 'routes/auth/register.tsx'),
+    route('auth/forgot-password', 'routes/auth/forgot-password.tsx'),
+  ]),
+  layout('routes/layouts/app.tsx', [
+    // Screens still to be built share the placeholder module, each under its own id.
+    route('dashboard', 'routes/placeholder.tsx', { id: 'dashboard' }),
+    route('subscription', 'routes/placeholder.tsx', { id: 'subscription' }),
+    route('points', 'routes/placeholder.tsx', { id: 'points' }),
+    route('tickets', 'routes/placeholder.tsx', { id: 'tickets' }),
+    route('tickets/create', 'routes/placeholder.tsx', { id: 'tickets-create' }),
+    route('tickets/:id', 'routes/placeholder.tsx', { id: 'tickets-detail' }),
+    route('api-keys', 'routes/placeholder.tsx', { id: 'api-keys' }),
+    route('referral', 'routes/placeholder.tsx', { id: 'referral' }),
+    route('profile', 'routes/placeholder.tsx', { id: 'profile' }),
+  ]),
+  route('auth/logout', 'routes/auth/logout.ts'),
+  route('resources/theme', 'routes/resources/theme.ts'),
+  route('resources/locale', 'routes/resources/locale.ts'),
+  route('resources/session', 'routes/resources/session.ts'),
+  route('resources/health', 'routes/resources/health.ts'),
+] satisfies RouteConfig

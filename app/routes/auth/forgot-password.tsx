@@ -1,0 +1,92 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { data, Form, Link, redirect } from 'react-router'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import type { Route } from './+types/forgot-password'
+import { accountPaths } from '#relay/contract/index.ts'
+import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { ActionNotice } from '#app/components/ui/notice.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { resetSchema, resetSchemaFor } from '#app/schemas/auth.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
+import { toastHeader } from '#app/utils/toast.server.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getI18n(context).t('auth:forgot.title') }
+}
+
+const secretFields = ['newPassword', 'confirmPassword']
+const fieldOf = { code_invalid: 'code', code_expired: 'code', code_attempts_exceeded: 'code' }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const submission = parseWithZod(formData, { schema: resetSchemaFor(intent) })
+  if (submission.status !== 'success') return invalid(submission, secretFields)
+  const relay = getRelay(context)
+  try {
+    if (intent === 'send-code') {
+      await relay.post(accountPaths.sendResetCode, { email: (submission.value as { email: string }).email })
+      return data({ result: submission.reply({ hideFields: secretFields }), notice: 'common:toast.codeSent' })
+    }
+    const v = submission.value as { email: string; code: string; newPassword: string; confirmPassword: string }
+    // Spec §5: the new password is sent as both new and confirm.
+    await relay.post(accountPaths.resetPassword, {
+      email: v.email,
+      code: v.code,
+      new_password: v.newPassword,
+      confirm_password: v.confirmPassword,
+    })
+  } catch (error) {
+    return relayRefusal(submission, error, { hideFields: secretFields, fieldOf })
+  }
+  return redirect('/auth/login', {
+    headers: { 'Set-Cookie': await toastHeader({ type: 'success', key: 'toast.passwordReset' }) },
+  })
+}
+
+export default function ForgotPassword({ actionData, loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('auth')
+  const [form, fields] = useForm<z.input<typeof resetSchema>>({
+    lastResult: actionData?.result,
+    // The submitter's intent picks the schema, as in the action.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchemaFor(formData.get('intent')) }) as never,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const notice = actionData && 'notice' in actionData ? (actionData.notice as string | undefined) : undefined
+  return (
+    <Card className="p-6 sm:p-8">
+      <h1 className="text-xl font-bold tracking-tight">{loaderData.title}</h1>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('forgot.subtitle')}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <button type="submit" name="intent" value="reset" className="sr-only" tabIndex={-1} aria-hidden="true" />
+        <HoneypotInputs />
+        <ActionNotice message={notice} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field meta={fields.email} label={t('forgot.email')} type="email" autoComplete="email" />
+        <SubmitButton intent="send-code" variant="secondary">
+          {t('forgot.sendCode')}
+        </SubmitButton>
+        <Field meta={fields.code} label={t('forgot.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+        <Field meta={fields.newPassword} label={t('forgot.newPassword')} type="password" autoComplete="new-password" hint={t('register.passwordHint')} />
+        <Field meta={fields.confirmPassword} label={t('forgot.confirmPassword')} type="password" autoComplete="new-password" />
+        <SubmitButton intent="reset" className="w-full">
+          {t('forgot.submit')}
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/auth/login" className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+          {t('forgot.back')}
+        </Link>
+      </p>
+    </Card>
+  )
+}

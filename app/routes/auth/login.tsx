@@ -1,0 +1,78 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, redirect, useSearchParams } from 'react-router'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import type { Route } from './+types/login'
+import { accountPaths, type LoginData } from '#relay/contract/index.ts'
+import { Checkbox } from '#app/components/forms/checkbox.tsx'
+import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay, startSession } from '#app/middleware/session.server.ts'
+import { loginSchema } from '#app/schemas/auth.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
+import { safeRedirect } from '#app/utils/safe-redirect.ts'
+import { toastHeader } from '#app/utils/toast.server.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getI18n(context).t('auth:login.title') }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: loginSchema })
+  if (submission.status !== 'success') return invalid(submission, ['password'])
+  const { username, password, remember, redirectTo } = submission.value
+  try {
+    const login = await getRelay(context).post<LoginData>(accountPaths.login, { username, password })
+    await startSession(context, login, remember ?? false)
+  } catch (error) {
+    return relayRefusal(submission, error, { hideFields: ['password'] })
+  }
+  return redirect(safeRedirect(redirectTo, '/dashboard'), {
+    headers: { 'Set-Cookie': await toastHeader({ type: 'success', key: 'toast.loggedIn' }) },
+  })
+}
+
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('auth')
+  const [searchParams] = useSearchParams()
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const redirectTo = searchParams.get('redirectTo') ?? ''
+  return (
+    <Card className="p-6 sm:p-8">
+      <h1 className="text-xl font-bold tracking-tight">{loaderData.title}</h1>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('login.subtitle')}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <HoneypotInputs />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field meta={fields.username} label={t('login.username')} autoComplete="username" autoFocus />
+        <Field meta={fields.password} label={t('login.password')} type="password" autoComplete="current-password" />
+        <div className="flex items-center justify-between">
+          <Checkbox meta={fields.remember}>{t('login.remember')}</Checkbox>
+          <Link to="/auth/forgot-password" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+            {t('login.forgot')}
+          </Link>
+        </div>
+        <SubmitButton className="w-full">{t('login.submit')}</SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
+        {t('login.noAccount')}{' '}
+        <Link to="/auth/register" className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+          {t('login.register')}
+        </Link>
+      </p>
+    </Card>
+  )
+}
+

@@ -1,0 +1,150 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Trans, useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import type { Route } from './+types/register'
+import { accountPaths, type Availability, type LoginData } from '#relay/contract/index.ts'
+import { Checkbox } from '#app/components/forms/checkbox.tsx'
+import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { ActionNotice } from '#app/components/ui/notice.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay, startSession } from '#app/middleware/session.server.ts'
+import { registerSchema, registerSchemaFor } from '#app/schemas/auth.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
+import { toastHeader } from '#app/utils/toast.server.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getI18n(context).t('auth:register.title') }
+}
+
+const secretFields = ['password', 'confirmPassword']
+/** Relay refusals that belong to one field rather than the whole form. */
+const fieldOf = {
+  username_taken: 'username',
+  email_taken: 'email',
+  code_invalid: 'code',
+  code_expired: 'code',
+  code_attempts_exceeded: 'code',
+  invite_code_invalid: 'inviteCode',
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const submission = parseWithZod(formData, { schema: registerSchemaFor(intent) })
+  if (submission.status !== 'success') return invalid(submission, secretFields)
+  const relay = getRelay(context)
+  try {
+    if (intent === 'send-code') {
+      const { email } = submission.value as { email: string }
+      await relay.post(accountPaths.sendRegisterCode, { email })
+      return data({ result: submission.reply({ hideFields: secretFields }), notice: 'common:toast.codeSent' })
+    }
+    if (intent === 'check') {
+      const { username, email } = submission.value as { username?: string; email?: string }
+      const [user, mail] = await Promise.all([
+        username ? relay.get<Availability>(accountPaths.checkUsername, { username }) : undefined,
+        email ? relay.get<Availability>(accountPaths.checkEmail, { email }) : undefined,
+      ])
+      const fieldErrors: Record<string, string[]> = {}
+      if (user && !user.available) fieldErrors.username = ['errors:reason.username_taken']
+      if (mail && !mail.available) fieldErrors.email = ['errors:reason.email_taken']
+      return data({
+        result: submission.reply({ fieldErrors, hideFields: secretFields }),
+        notice: Object.keys(fieldErrors).length ? undefined : 'auth:register.available',
+      })
+    }
+    const v = submission.value as {
+      username: string
+      email: string
+      code: string
+      password: string
+      inviteCode?: string
+    }
+    const login = await relay.post<LoginData | null>(accountPaths.register, {
+      username: v.username,
+      email: v.email,
+      password: v.password,
+      code: v.code,
+      invite_code: v.inviteCode,
+    })
+    // The relay may sign the new user in straight away (spec §7); otherwise they log in.
+    if (login?.access_token) {
+      await startSession(context, login, false)
+      return redirect('/dashboard', {
+        headers: { 'Set-Cookie': await toastHeader({ type: 'success', key: 'toast.registeredAndLoggedIn' }) },
+      })
+    }
+    return redirect('/auth/login', {
+      headers: { 'Set-Cookie': await toastHeader({ type: 'success', key: 'toast.registered' }) },
+    })
+  } catch (error) {
+    return relayRefusal(submission, error, { hideFields: secretFields, fieldOf })
+  }
+}
+
+export default function Register({ actionData, loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('auth')
+  const [searchParams] = useSearchParams()
+  const [form, fields] = useForm<z.input<typeof registerSchema>>({
+    lastResult: actionData?.result,
+    defaultValue: { inviteCode: searchParams.get('invite') ?? undefined },
+    // The submitter's intent picks the schema, as in the action.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchemaFor(formData.get('intent')) }) as never,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const notice = actionData && 'notice' in actionData ? (actionData.notice as string | undefined) : undefined
+  return (
+    <Card className="p-6 sm:p-8">
+      <h1 className="text-xl font-bold tracking-tight">{loaderData.title}</h1>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('register.subtitle')}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        {/* Enter in any field registers: the first submit button is the form's default. */}
+        <button type="submit" name="intent" value="register" className="sr-only" tabIndex={-1} aria-hidden="true" />
+        <HoneypotInputs />
+        <ActionNotice message={notice} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field meta={fields.username} label={t('register.username')} autoComplete="username" hint={t('register.usernameHint')} />
+        <Field meta={fields.email} label={t('register.email')} type="email" autoComplete="email" />
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton intent="check" variant="secondary" formNoValidate>
+            {t('register.check')}
+          </SubmitButton>
+          <SubmitButton intent="send-code" variant="secondary" formNoValidate>
+            {t('register.sendCode')}
+          </SubmitButton>
+        </div>
+        <Field meta={fields.code} label={t('register.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+        <Field meta={fields.password} label={t('register.password')} type="password" autoComplete="new-password" hint={t('register.passwordHint')} />
+        <Field meta={fields.confirmPassword} label={t('register.confirmPassword')} type="password" autoComplete="new-password" />
+        <Field meta={fields.inviteCode} label={t('register.inviteCode')} hint={t('register.inviteHint')} />
+        <Checkbox meta={fields.agree}>
+          <Trans
+            t={t}
+            i18nKey="register.agree"
+            components={{
+              terms: <Link to="/terms" target="_blank" className="font-medium text-indigo-600 underline dark:text-indigo-400" />,
+              privacy: <Link to="/privacy" target="_blank" className="font-medium text-indigo-600 underline dark:text-indigo-400" />,
+            }}
+          />
+        </Checkbox>
+        <SubmitButton intent="register" className="w-full">
+          {t('register.submit')}
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
+        {t('register.haveAccount')}{' '}
+        <Link to="/auth/login" className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+          {t('register.login')}
+        </Link>
+      </p>
+    </Card>
+  )
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next'
+import { Outlet } from 'react-router'
+import type { Route } from './+types/app'
+import { accountPaths, type UserInfo } from '#relay/contract/index.ts'
+import { AppNav } from '#app/components/layout/app-nav.tsx'
+import { Brand } from '#app/components/layout/brand.tsx'
+import { SessionWatcher } from '#app/components/layout/session-watcher.tsx'
+import { SettingsMenu } from '#app/components/layout/settings-menu.tsx'
+import { SiteFooter } from '#app/components/layout/site-footer.tsx'
+import { getRelay, requireSession } from '#app/middleware/session.server.ts'
+
+/** Spec §2: protected pages without a session go to login and come back afterwards. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    requireSession(request, context)
+    return next()
+  },
+]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // Initialises the auth state (spec §2): a 401 here signs out through the relay client.
+  const info = await getRelay(context).get<UserInfo>(accountPaths.info)
+  return { user: info.user }
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { user } = loaderData
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-30 border-b border-zinc-200/80 bg-white/85 backdrop-blur dark:border-zinc-800/80 dark:bg-zinc-950/85">
+        <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
+          <div className="flex items-center gap-2">
+            {/* Phone navigation: a disclosure, so it opens without JavaScript. */}
+            <details className="relative lg:hidden">
+              <summary
+                className="flex cursor-pointer list-none items-center rounded-lg p-2 text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden"
+                aria-label={t('nav.menu')}
+              >
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+                  <path d="M3 5h14v2H3V5Zm0 4h14v2H3V9Zm0 4h14v2H3v-2Z" />
+                </svg>
+              </summary>
+              <div className="absolute left-0 z-40 mt-2 w-64 rounded-xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-800 dark:bg-zinc-900">
+                <AppNav />
+              </div>
+            </details>
+            <Brand />
+          </div>
+          <div className="flex items-center gap-2">
+            <SettingsMenu />
+            <span className="hidden text-sm text-zinc-600 sm:inline dark:text-zinc-400" data-testid="current-user">
+              {user.username}
+            </span>
+            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+              {t(`userType.${user.user_type}`)}
+            </span>
+          </div>
+        </div>
+      </header>
+      <div className="mx-auto flex w-full max-w-7xl flex-1 gap-8 px-4 py-6 sm:px-6 lg:py-8">
+        <aside className="hidden w-56 shrink-0 lg:block">
+          <div className="sticky top-20">
+            <AppNav />
+          </div>
+        </aside>
+        <main className="min-w-0 flex-1">
+          <Outlet />
+        </main>
+      </div>
+      <SiteFooter />
+      <SessionWatcher />
+    </div>
+  )
+}

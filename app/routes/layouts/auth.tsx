@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next'
+import { Outlet, redirect } from 'react-router'
+import { HoneypotProvider } from 'remix-utils/honeypot/react'
+import type { Route } from './+types/auth'
+import { Brand } from '#app/components/layout/brand.tsx'
+import { SettingsMenu } from '#app/components/layout/settings-menu.tsx'
+import { SiteFooter } from '#app/components/layout/site-footer.tsx'
+import { getHoneypotInputProps, honeypotMiddleware } from '#app/middleware/honeypot.server.ts'
+import { getSession } from '#app/middleware/session.server.ts'
+
+export const middleware: Route.MiddlewareFunction[] = [honeypotMiddleware]
+
+/** Spec §2 navigation guard: a signed-in visitor going to login or register lands on the dashboard. */
+const signedOutOnly = new Set(['/auth/login', '/auth/register'])
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (getSession(context) && signedOutOnly.has(new URL(request.url).pathname)) throw redirect('/dashboard')
+  return { honeypot: await getHoneypotInputProps() }
+}
+
+export default function AuthLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  return (
+    <HoneypotProvider {...loaderData.honeypot}>
+      <div className="flex min-h-screen flex-col bg-gradient-to-b from-indigo-50/60 to-zinc-50 dark:from-indigo-950/30 dark:to-zinc-950">
+        <header className="mx-auto flex h-14 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
+          <Brand />
+          <SettingsMenu />
+        </header>
+        <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center sm:py-12">
+          <div className="w-full max-w-md">
+            <Outlet />
+            <p className="mt-6 text-center text-xs text-zinc-500 dark:text-zinc-400">{t('auth.tagline')}</p>
+          </div>
+        </main>
+        <SiteFooter />
+      </div>
+    </HoneypotProvider>
+  )
+}

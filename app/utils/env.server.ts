@@ -1,0 +1,40 @@
+/**
+ * The portal's view of the environment. The process entry (server/env.ts) validates the whole
+ * environment first and fills in development secrets, so a bad value never gets this far.
+ */
+import { z } from 'zod'
+
+const portalEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  RELAY_URL: z.url().optional(),
+  SESSION_SECRET: z.string().min(32),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+})
+
+export type PortalEnv = z.infer<typeof portalEnvSchema>
+
+let cached: PortalEnv | undefined
+
+export function portalEnv(): PortalEnv {
+  cached ??= portalEnvSchema.parse({
+    ...process.env,
+    RELAY_URL: process.env.RELAY_URL || undefined,
+    PUBLIC_URL: process.env.PUBLIC_URL || undefined,
+  })
+  return cached
+}
+
+export function sessionSecrets(): string[] {
+  return portalEnv()
+    .SESSION_SECRET.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+/**
+ * Cookies are marked Secure when the portal is served over https (PUBLIC_URL), which is what
+ * "Secure in production" means in practice; a local http try-out still gets working cookies.
+ */
+export function secureCookies(): boolean {
+  return (process.env.PUBLIC_URL ?? '').startsWith('https://')
+}

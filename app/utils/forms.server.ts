@@ -1,0 +1,39 @@
+/**
+ * Action helpers of the one form pattern: invalid input and relay refusals both come back as a
+ * Conform reply with status 400/4xx, so the form re-renders with the user's input and a
+ * translated message, with or without JavaScript.
+ */
+import type { Submission } from '@conform-to/react'
+import { data } from 'react-router'
+import { isRelayUnavailable, RelayCallError } from './relay-client.server.ts'
+
+/** The translation key for a relay refusal: its reason when we know it, else its own message. */
+export function relayErrorKey(error: RelayCallError): string {
+  const reason = error.details?.reason
+  return typeof reason === 'string' ? `errors:reason.${reason}` : error.message
+}
+
+export function invalid<Output>(submission: Submission<Output>, hideFields?: string[]) {
+  return data({ result: submission.reply({ hideFields }) }, { status: 400 })
+}
+
+/**
+ * Turns a relay refusal (or outage) into form errors: per-field messages when the relay named fields,
+ * otherwise one form-level message. Anything that is not a relay error is rethrown.
+ */
+export function relayRefusal<Output>(
+  submission: Submission<Output>,
+  error: unknown,
+  options: { hideFields?: string[]; fieldOf?: Partial<Record<string, string>> } = {},
+) {
+  if (isRelayUnavailable(error)) {
+    return data({ result: submission.reply({ formErrors: ['errors:network'], hideFields: options.hideFields }) }, { status: 503 })
+  }
+  if (!(error instanceof RelayCallError)) throw error
+  const key = relayErrorKey(error)
+  const field = error.reason ? options.fieldOf?.[error.reason] : undefined
+  const result = field
+    ? submission.reply({ fieldErrors: { [field]: [key] }, hideFields: options.hideFields })
+    : submission.reply({ formErrors: [key], hideFields: options.hideFields })
+  return data({ result }, { status: error.status })
+}

@@ -1,0 +1,36 @@
+/**
+ * `npm start`: builds the portal when the build is missing or older than its sources, then runs
+ * the production server. Run without NODE_ENV=production (a local try-out), missing secrets are
+ * generated under data/; with NODE_ENV=production set by the operator they are required.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+const sources = ['app', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
+const buildMarker = 'build/server/index.js'
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs)
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const result = spawnSync(command, args, { stdio: 'inherit', env })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+const stale = !existsSync(buildMarker) || Math.max(...sources.map(newestMtime)) > statSync(buildMarker).mtimeMs
+if (stale) {
+  console.log('Building the portal (the build is missing or older than its sources)…')
+  run('npm', ['run', 'build'])
+}
+
+const operatorSaysProduction = process.env.NODE_ENV === 'production'
+run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  ...process.env,
+  NODE_ENV: 'production',
+  GENERATE_MISSING_SECRETS: operatorSaysProduction ? process.env.GENERATE_MISSING_SECRETS : '1',
+})

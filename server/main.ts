@@ -1,0 +1,65 @@
+/**
+ * The production process (`npm start`, the container's command): one Node process serving the
+ * portal build, with the relay mounted on the same origin at /api and /v1 unless RELAY_URL points
+ * at a relay elsewhere (DESIGN §2).
+ */
+import { serve } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono, type Context } from 'hono'
+import { compress } from 'hono/compress'
+import { createRequestHandler, type ServerBuild } from 'react-router'
+import { clientIpHeader } from '#app/utils/client-ip.ts'
+import { startEmbeddedRelay, type EmbeddedRelay } from './embedded-relay.ts'
+import { prepareEnv } from './env.ts'
+
+const env = prepareEnv()
+const relay: EmbeddedRelay | undefined = env.RELAY_URL ? undefined : await startEmbeddedRelay()
+
+// The build path is computed so TypeScript does not try to resolve the build output.
+const buildPath = new URL('../build/server/index.js', import.meta.url).href
+const build = (await import(buildPath)) as ServerBuild
+const handlePortal = createRequestHandler(build, 'production')
+
+function peerAddress(c: Context): string {
+  return getConnInfo(c).remote.address ?? 'unknown'
+}
+
+const app = new Hono()
+
+// Fingerprinted assets never change: cache for a year; serve the .br/.gz made at build time.
+app.use(
+  '/assets/*',
+  serveStatic({
+    root: './build/client',
+    precompressed: true,
+    onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+  }),
+)
+app.use('*', serveStatic({ root: './build/client', precompressed: true }))
+
+if (relay) {
+  // Streams (SSE) must pass through untouched: the relay routes skip compression.
+  const toRelay = (c: Context) => relay.fetch(c.req.raw, { clientIp: peerAddress(c) })
+  app.all('/api/*', toRelay)
+  app.all('/v1/*', toRelay)
+}
+
+app.use('*', compress())
+app.all('*', (c) => {
+  const request = new Request(c.req.raw)
+  request.headers.set(clientIpHeader, peerAddress(c))
+  return handlePortal(request)
+})
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  console.log(`Portal listening on http://localhost:${info.port}${relay ? ' (embedded relay at /api and /v1)' : ` (relay: ${env.RELAY_URL})`}`)
+})
+
+async function shutdown() {
+  server.close()
+  await relay?.close()
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown())
+process.on('SIGINT', () => void shutdown())

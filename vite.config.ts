@@ -1,0 +1,36 @@
+import { reactRouter } from '@react-router/dev/vite'
+import tailwindcss from '@tailwindcss/vite'
+import { getRequestListener } from '@hono/node-server'
+import { defineConfig, type Plugin } from 'vite'
+
+/**
+ * `npm run dev`: the relay runs inside the Vite dev server exactly as in production, mounted at
+ * /api and /v1 and handed to the portal in-process (server/embedded-relay.ts).
+ */
+function embeddedRelay(): Plugin {
+  return {
+    name: 'embedded-relay',
+    apply: 'serve',
+    async configureServer(server) {
+      const { prepareEnv } = (await server.ssrLoadModule('/server/env.ts')) as typeof import('./server/env.ts')
+      const env = prepareEnv()
+      if (env.RELAY_URL) return
+      const { startEmbeddedRelay } = (await server.ssrLoadModule('/server/embedded-relay.ts')) as typeof import('./server/embedded-relay.ts')
+      const relay = await startEmbeddedRelay()
+      const listener = getRequestListener((request, env: { incoming?: { socket: { remoteAddress?: string } } }) =>
+        relay.fetch(request, { clientIp: env.incoming?.socket.remoteAddress ?? '127.0.0.1' }),
+      )
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.startsWith('/api/') || req.url?.startsWith('/v1/')) return void listener(req, res)
+        next()
+      })
+      server.httpServer?.once('close', () => void relay.close())
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter(), embeddedRelay()],
+  server: { port: Number(process.env.PORT) || 3000, strictPort: true },
+  build: { target: 'es2022' },
+})
