@@ -4,8 +4,8 @@
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { HTTPException } from 'hono/http-exception'
 import { errorResponse } from './http/envelope.ts'
+import { handleError, handleNotFound } from './http/error-handlers.ts'
 import { mountRoutes } from './http/mount-routes.ts'
 import { createOpenApiDocument, renderDocsPage } from './http/openapi.ts'
 import { RelayError } from './http/relay-error.ts'
@@ -38,15 +38,7 @@ export function createRelayApp(deps: RelayDeps): Hono<RelayEnv> {
   app.get('/api/openapi.json', (c) => c.json(document))
   app.get('/api/docs', (c) => c.html(docsPage))
 
-  app.notFound((c) => errorResponse(c, new RelayError('not_found', `no route for ${c.req.method} ${c.req.path}`)))
-  app.onError((error, c) => {
-    if (error instanceof RelayError) return errorResponse(c, error)
-    if (error instanceof HTTPException && error.status < 500) {
-      return errorResponse(c, new RelayError('bad_request', error.message || undefined))
-    }
-    // Logged with its stack for the operator; the caller learns only that it failed.
-    deps.logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: error.stack ?? String(error) })
-    return errorResponse(c, new RelayError('internal'))
-  })
+  app.notFound(handleNotFound)
+  app.onError(handleError(deps.logger))
   return app
 }
