@@ -82,7 +82,8 @@ export function loadRelayConfig(
     if (raw) input[field] = fromEnv(field as keyof RelayConfig, raw)
   }
   if (!input.jwtSecrets) {
-    if (env.NODE_ENV === 'production') {
+    // `npm start` without an operator-set NODE_ENV sets GENERATE_MISSING_SECRETS (scripts/start.ts).
+    if (env.NODE_ENV === 'production' && env.GENERATE_MISSING_SECRETS !== '1') {
       throw new ConfigError('Invalid relay configuration:\n  JWT_SECRET: required when NODE_ENV=production')
     }
     input.jwtSecrets = [developmentSecret(join(dataDir, 'jwt-secret'), warn)]
