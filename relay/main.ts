@@ -1,0 +1,31 @@
+/** The relay on its own (`npm run relay`): e.g. several instances in front of one PostgreSQL. */
+import { serve } from '@hono/node-server'
+import { z } from 'zod'
+import { ConfigError, loadRelayConfig } from './config.ts'
+import { startRelay } from './index.ts'
+
+const portSchema = z.coerce.number().int().min(1).max(65535)
+
+async function main(): Promise<void> {
+  const port = portSchema.safeParse(process.env.PORT ?? 3001)
+  if (!port.success) throw new ConfigError(`Invalid relay configuration:\n  PORT: ${port.error.issues[0]?.message}`)
+  const relay = await startRelay(loadRelayConfig())
+  const server = serve(
+    {
+      fetch: (request, env) =>
+        relay.fetch(request, { clientIp: env.incoming.socket.remoteAddress }),
+      port: port.data,
+    },
+    (info) => console.log(`relay listening on http://localhost:${info.port} (API docs at /api/docs)`),
+  )
+  const stop = () => {
+    server.close(() => void relay.close().then(() => process.exit(0)))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exit(1)
+})
