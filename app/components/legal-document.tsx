@@ -46,21 +46,10 @@ export function LegalDocument({ doc }: { doc: Doc }) {
 
   return (
     <main id="top" className="mx-auto max-w-6xl px-4 pt-10 pb-20 sm:px-6 sm:pt-16 sm:pb-28">
-      <header className="max-w-3xl lg:ml-[calc(14rem+3rem)]">
-        <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">{t(`${doc}.eyebrow`)}</p>
-        <h1 className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900 sm:text-4xl dark:text-white">
-          {t(`${doc}.title`)}
-        </h1>
-        <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">
-          <time dateTime={legalUpdatedOn}>{t('shared.lastUpdated')}</time>
-        </p>
-        <p className="mt-6 text-base leading-7 text-zinc-700 dark:text-zinc-300">{t(`${doc}.intro`)}</p>
-      </header>
-
-      <div className="mt-10 lg:flex lg:gap-12">
+      <div className="lg:flex lg:gap-12">
         {/* Contents: a sticky sidebar on large screens, a disclosure on small ones. */}
         <nav aria-label={t('shared.toc')} className="hidden w-56 shrink-0 lg:block">
-          <div className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto pb-4">
+          <div className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto pb-4">
             <p className="px-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
               {t('shared.toc')}
             </p>
@@ -69,6 +58,17 @@ export function LegalDocument({ doc }: { doc: Doc }) {
         </nav>
 
         <div className="max-w-3xl min-w-0 flex-1">
+          <header className="mb-10">
+            <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">{t(`${doc}.eyebrow`)}</p>
+            <h1 className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900 sm:text-4xl dark:text-white">
+              {t(`${doc}.title`)}
+            </h1>
+            <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">
+              <time dateTime={legalUpdatedOn}>{t('shared.lastUpdated')}</time>
+            </p>
+            <p className="mt-6 text-base leading-7 text-zinc-700 dark:text-zinc-300">{t(`${doc}.intro`)}</p>
+          </header>
+
           <details className="group mb-8 rounded-xl border border-zinc-200 bg-white lg:hidden dark:border-zinc-800 dark:bg-zinc-900">
             <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-semibold text-zinc-900 dark:text-zinc-100 [&::-webkit-details-marker]:hidden">
               {t('shared.toc')}
