@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { authRoutes } from './auth/routes.ts'
 import { errorResponse } from './http/envelope.ts'
 import { handleError, handleNotFound } from './http/error-handlers.ts'
 import { mountRoutes } from './http/mount-routes.ts'
@@ -12,9 +13,10 @@ import { RelayError } from './http/relay-error.ts'
 import type { RelayEnv } from './http/relay-env.ts'
 import type { Route } from './http/route.ts'
 import { createServices, type RelayDeps, type RelayServices } from './services.ts'
+import { userRoutes } from './users/routes.ts'
 
 /** Every domain area contributes its routes here, one entry per area. */
-const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = []
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [authRoutes, userRoutes]
 
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024

@@ -37,7 +37,9 @@ function operation(route: Route): ZodOpenApiOperationObject {
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
     ...(route.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
-    ...(route.query || route.params ? { requestParams: { query: route.query, path: route.params } } : {}),
+    ...(route.query || route.params
+      ? { requestParams: { ...(route.query ? { query: route.query } : {}), ...(route.params ? { path: route.params } : {}) } }
+      : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
     responses: {
       [String(route.status ?? 200)]: {

@@ -1,0 +1,86 @@
+import { expect, it } from 'vitest'
+import { accountPaths } from '../contract/accounts.ts'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+
+describeEachDatabase('login', (ctx) => {
+  it('signs in by username or e-mail and returns login data with 64-bit ids as bare numbers', async () => {
+    const account = await ctx.signUp()
+    for (const login of [account.username.toUpperCase(), account.email.toUpperCase()]) {
+      const reply = await ctx.request('POST', accountPaths.login, { body: { username: login, password: account.password }, ip: ctx.uniqueIp() })
+      expect(reply.status).toBe(200)
+      const data = reply.body.data
+      expect(data).toMatchObject({
+        login_success: true,
+        expires_in: 7200,
+        refresh_expires_in: 30 * 24 * 3600,
+        user: { id: account.login.user.id, username: account.username, email: account.email, user_type: 'normal', status: 'active' },
+        points: { hour_points: 100, validity_days: 30, status: 'none', remaining_points: 0 },
+      })
+      expect(data.user.last_login_timestamp).toBe(ctx.clock.now())
+      expect(BigInt(data.user.id) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true)
+      // On the wire the id is a bare number, digit for digit.
+      expect(reply.text).toContain(`"id":${data.user.id},`)
+    }
+  })
+
+  it('answers 401 invalid_credentials to a wrong password and to an unknown user alike', async () => {
+    const account = await ctx.signUp()
+    const wrong = await ctx.request('POST', accountPaths.login, { body: { username: account.username, password: 'not the password' }, ip: ctx.uniqueIp() })
+    const unknown = await ctx.request('POST', accountPaths.login, { body: { username: 'nobody-here', password: 'whatever1' }, ip: ctx.uniqueIp() })
+    for (const reply of [wrong, unknown]) {
+      expect(reply.status).toBe(401)
+      expect(reply.body).toEqual({ code: 40101, message: 'wrong username or password', error: { details: { reason: 'invalid_credentials' } } })
+    }
+  })
+
+  it('answers 400 validation with the fields at fault', async () => {
+    const reply = await ctx.request('POST', accountPaths.login, { body: { username: '' }, ip: ctx.uniqueIp() })
+    expect(reply.status).toBe(400)
+    expect(reply.body.error.details.reason).toBe('validation')
+    expect(Object.keys(reply.body.error.details.fields).sort()).toEqual(['password', 'username'])
+  })
+
+  it('refuses a disabled account only after the right password', async () => {
+    const account = await ctx.signUp()
+    await ctx.relay.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', account.login.user.id).execute()
+    const ip = ctx.uniqueIp()
+    const wrong = await ctx.request('POST', accountPaths.login, { body: { username: account.username, password: 'not the password' }, ip })
+    expect(wrong.status).toBe(401)
+    const right = await ctx.request('POST', accountPaths.login, { body: { username: account.username, password: account.password }, ip })
+    expect(right.status).toBe(403)
+    expect(right.body.error.details.reason).toBe('account_disabled')
+    // Its existing access token stops working too.
+    const info = await ctx.request('GET', accountPaths.info, { token: account.login.access_token })
+    expect(info.status).toBe(401)
+  })
+
+  it('limits attempts per address and login name: 10 per 15 minutes, then 429 with retry_after', async () => {
+    const account = await ctx.signUp()
+    const ip = ctx.uniqueIp()
+    const attempt = (password: string) => ctx.request('POST', accountPaths.login, { body: { username: account.username, password }, ip })
+    for (let i = 0; i < 10; i++) expect((await attempt('wrong password')).status).toBe(401)
+    const limited = await attempt(account.password)
+    expect(limited.status).toBe(429)
+    expect(limited.body.code).toBe(42900)
+    expect(limited.body.error.details).toMatchObject({ reason: 'rate_limited' })
+    expect(limited.body.error.details.retry_after).toBeGreaterThan(0)
+    expect(limited.body.error.details.retry_after).toBeLessThanOrEqual(15 * 60)
+    // Another address is not affected, and the window passes.
+    expect((await ctx.request('POST', accountPaths.login, { body: { username: account.username, password: account.password }, ip: ctx.uniqueIp() })).status).toBe(200)
+    ctx.clock.advance(limited.body.error.details.retry_after * 1000)
+    expect((await attempt(account.password)).status).toBe(200)
+  })
+
+  it('lets exactly 10 of 20 parallel logins through the limiter', async () => {
+    const account = await ctx.signUp()
+    const ip = ctx.uniqueIp()
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ctx.request('POST', accountPaths.login, { body: { username: account.username, password: account.password }, ip }),
+      ),
+    )
+    const statuses = replies.map((r) => r.status).sort()
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10)
+  })
+})
