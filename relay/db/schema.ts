@@ -72,9 +72,85 @@ export interface RefreshTokensTable {
   revoked_at: number | null
 }
 
-export interface Tables {
+/** API keys (keys/service.ts); only the SHA-256 digest of a key is kept. */
+export interface ApiKeysTable {
+  id: string
+  user_id: string
+  name: string
+  key_hash: string
+  /** Last four characters of the key, for its masked form. */
+  last4: string
+  create_timestamp: number
+  /** Written at most once a minute per key, so authentication stays one read. */
+  last_used_timestamp: number | null
+  deleted_at: number | null
+}
+
+export const referralRewardKinds = ['first', 'later'] as const
+export type ReferralRewardKind = (typeof referralRewardKinds)[number]
+
+/** One row per paid redemption of an invitee (referral/rewards.ts). */
+export interface ReferralRewardsTable {
+  id: string
+  inviter_id: string
+  invitee_id: string
+  redeem_code_id: string
+  kind: ReferralRewardKind
+  inviter_points: number
+  invitee_points: number
+  inviter_days: number
+  invitee_days: number
+  create_timestamp: number
+}
+
+/** The configured reward rule: a single row (id 1) of JSON, absent until an operator sets one. */
+export interface ReferralRuleTable {
+  id: number
+  rule: string
+  update_timestamp: number
+}
+
+/** Support tickets (tickets/service.ts). */
+export interface TicketsTable {
+  id: string
+  /** `T` + yymmdd + day counter: what people quote. */
+  number: string
+  user_id: string
+  type: TicketType
+  priority: TicketPriority
+  status: TicketStatus
+  title: string
+  content: string
+  assignee_id: string | null
+  /** JSON array of strings. */
+  tags: string
+  create_timestamp: number
+  update_timestamp: number
+  /** The latest operator reply. */
+  reply_timestamp: number | null
+  closed_timestamp: number | null
+}
+
+export interface TicketMessagesTable {
+  id: string
+  ticket_id: string
+  author_kind: TicketAuthorKind
+  author_id: string | null
+  author_name: string | null
+  content: string
+  create_timestamp: number
+}
+
+/** One row per UTC day: the last ticket number handed out that day. */
+export interface TicketNumberDaysTable {
+  day: string
+  counter: number
+}export interface Tables {
   rate_limits: RateLimitsTable
   users: UsersTable
   email_codes: EmailCodesTable
   refresh_tokens: RefreshTokensTable
+  api_keys: ApiKeysTable
+  referral_rewards: ReferralRewardsTable
+  referral_rule: ReferralRuleTable
 }

@@ -41,6 +41,7 @@ const defaultMessages: Record<ErrorReason, string> = {
   old_password_wrong: 'old password is wrong',
   invite_code_invalid: 'invite code invalid',
   passwords_mismatch: 'passwords do not match',
+  api_key_limit: 'API key limit reached',
   rate_limited: 'too many requests',
   internal: 'internal error',
   unavailable: 'service unavailable',

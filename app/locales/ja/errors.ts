@@ -23,6 +23,7 @@ export default {
     old_password_wrong: '現在のパスワードが正しくありません',
     invite_code_invalid: '招待コードが無効です',
     passwords_mismatch: 'パスワードが一致しません',
+    api_key_limit: 'API キーの上限に達しました。使わないキーを先に削除してください',
     rate_limited: '操作が多すぎます。しばらくしてから再度お試しください',
     internal: 'サーバーエラーです。しばらくしてから再度お試しください',
     unavailable: 'サービスは一時的に利用できません。しばらくしてから再度お試しください',

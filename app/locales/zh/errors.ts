@@ -21,6 +21,7 @@ export default {
     old_password_wrong: '原密码错误',
     invite_code_invalid: '邀请码无效',
     passwords_mismatch: '两次输入的密码不一致',
+    api_key_limit: 'API 密钥数量已达上限，请先删除不用的密钥',
     rate_limited: '操作过于频繁，请稍后再试',
     internal: '服务器开小差了，请稍后重试',
     unavailable: '服务暂时不可用，请稍后重试',

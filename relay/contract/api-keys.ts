@@ -1,0 +1,79 @@
+/**
+ * API keys (DESIGN §5): created with a name, the full key shown once in the create reply, then
+ * only its masked form. `GET /api/v1/usage` is the one account call a key (not a login)
+ * authenticates: CLI status bars read the balance with it.
+ */
+import { z } from 'zod'
+import { idSchema, timestampSchema } from './accounts.ts'
+
+export const apiKeyBounds = {
+  name: { min: 1, max: 64 },
+  /** Live keys one user may hold. */
+  perUser: 20,
+} as const
+
+/** Every key starts with this, so leaked keys are recognisable (secret scanners, logs). */
+export const apiKeyPrefix = 'sk-relay-'
+/** `sk-relay-` and 40 base62 characters: about 238 bits, so a plain SHA-256 is a safe hash. */
+export const apiKeyPattern = /^sk-relay-[0-9A-Za-z]{40}$/
+
+export const createApiKeyBody = z.object({
+  name: z.string().trim().min(apiKeyBounds.name.min).max(apiKeyBounds.name.max),
+})
+export const apiKeyIdParams = z.object({ id: z.string().regex(/^\d{1,20}$/) })
+
+export const apiKeySchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    /** The prefix, asterisks and the last four characters: enough to tell keys apart. */
+    masked_key: z.string(),
+    create_timestamp: timestampSchema,
+    last_used_timestamp: timestampSchema.nullable(),
+  })
+  .meta({ id: 'ApiKey' })
+export type ApiKey = z.infer<typeof apiKeySchema>
+
+/** The create reply: the only time the full key leaves the relay. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() }).meta({ id: 'CreatedApiKey' })
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>
+
+/** Not paged: a user holds at most `apiKeyBounds.perUser` keys. */
+export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema), limit: z.int() }).meta({ id: 'ApiKeyList' })
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>
+
+export const deletedApiKeySchema = z.object({ id: idSchema })
+
+/**
+ * `GET /api/v1/usage`, for status bars. `points` is null while the caller has no points
+ * account (no package redeemed yet).
+ */
+export const usageSchema = z
+  .object({
+    key: z.object({ id: idSchema, name: z.string() }),
+    user: z.object({ username: z.string(), user_type: z.string() }),
+    points: z
+      .object({
+        balance: z.int(),
+        limit: z.int(),
+        hour_points: z.int(),
+        next_refill_timestamp: timestampSchema.nullable(),
+      })
+      .nullable(),
+    subscription: z
+      .object({
+        status: z.string(),
+        package_name: z.string().nullable(),
+        end_timestamp: timestampSchema.nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'Usage' })
+export type Usage = z.infer<typeof usageSchema>
+
+export const apiKeyPaths = {
+  list: '/api/user/api-keys',
+  create: '/api/user/api-keys',
+  delete: '/api/user/api-keys/{id}',
+  usage: '/api/v1/usage',
+} as const
