@@ -110,42 +110,7 @@ export interface ReferralRuleTable {
   update_timestamp: number
 }
 
-/** Support tickets (tickets/service.ts). */
-export interface TicketsTable {
-  id: string
-  /** `T` + yymmdd + day counter: what people quote. */
-  number: string
-  user_id: string
-  type: TicketType
-  priority: TicketPriority
-  status: TicketStatus
-  title: string
-  content: string
-  assignee_id: string | null
-  /** JSON array of strings. */
-  tags: string
-  create_timestamp: number
-  update_timestamp: number
-  /** The latest operator reply. */
-  reply_timestamp: number | null
-  closed_timestamp: number | null
-}
-
-export interface TicketMessagesTable {
-  id: string
-  ticket_id: string
-  author_kind: TicketAuthorKind
-  author_id: string | null
-  author_name: string | null
-  content: string
-  create_timestamp: number
-}
-
-/** One row per UTC day: the last ticket number handed out that day. */
-export interface TicketNumberDaysTable {
-  day: string
-  counter: number
-}export interface Tables {
+export interface Tables {
   rate_limits: RateLimitsTable
   users: UsersTable
   email_codes: EmailCodesTable
