@@ -1,0 +1,128 @@
+/**
+ * The portal's production build against a real relay over HTTP (the RELAY_URL shape):
+ * 64-bit ids arrive unchanged, a relay that goes down shows the error page and keeps the
+ * session, and two parallel requests with an expiring token both stay signed in.
+ */
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../fixtures/databases.ts'
+import { startTestRelay, type TestAccount, type TestRelay } from '../fixtures/relay-harness.ts'
+import { loadPortal, Visitor } from './portal-harness.ts'
+
+let database: TestDatabase
+let relay: TestRelay
+let server: ServerType
+let port: number
+let handle: (request: Request) => Promise<Response>
+
+function listen(atPort = 0): Promise<ServerType> {
+  return new Promise((resolve) => {
+    const s = serve({ fetch: (request) => relay.relay.fetch(request, { clientIp: '127.0.0.1' }), port: atPort, hostname: '127.0.0.1' }, () =>
+      resolve(s),
+    )
+  })
+}
+
+function close(s: ServerType): Promise<void> {
+  return new Promise((resolve) => s.close(() => resolve()))
+}
+
+async function signedIn(account: TestAccount): Promise<Visitor> {
+  const visitor = new Visitor(handle)
+  const response = await visitor.submit('/auth/login', { username: account.username, password: account.password })
+  expect(response.status).toBe(302)
+  expect(response.headers.get('location')).toBe('/dashboard')
+  expect(visitor.cookies.has('__session')).toBe(true)
+  return visitor
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase('sqlite')
+  // Access tokens of 60 s are always inside the portal's 5-minute refresh margin: every request refreshes.
+  relay = await startTestRelay(database, { accessTokenTtlSeconds: 60 })
+  server = await listen()
+  port = (server.address() as AddressInfo).port
+  handle = await loadPortal({
+    RELAY_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: 'integration-session-secret-0123456789abcdef',
+    PUBLIC_URL: 'http://portal.test',
+  })
+})
+
+afterAll(async () => {
+  await close(server)
+  await relay.close()
+  await database.dispose()
+})
+
+describe('portal ↔ relay', () => {
+  it('keeps ids above 2^53 exact from the relay to the page data', async () => {
+    const account = await relay.signUp()
+    const id = account.login.user.id
+    expect(BigInt(id)).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER))
+    // The raw relay body writes the id as a bare number that JSON.parse would round.
+    const raw = await relay.request('GET', '/api/user/info', { token: account.login.access_token })
+    expect(raw.text).toContain(`"id":${id}`)
+    expect(String(JSON.parse(raw.text).data.user.id)).not.toBe(id)
+
+    const visitor = await signedIn(account)
+    const data = await visitor.get('/dashboard.data')
+    expect(data.status).toBe(200)
+    expect(await data.text()).toContain(`"${id}"`)
+  })
+
+  it('shows the error page and keeps the session while the relay is down', async () => {
+    const visitor = await signedIn(await relay.signUp())
+    const cookieBefore = visitor.cookies.get('__session')
+    await close(server)
+    try {
+      const down = await visitor.get('/dashboard')
+      expect(down.status).toBe(503)
+      expect(await down.text()).toContain('服务暂时不可用')
+      // Nothing clears the session cookie.
+      expect(down.headers.getSetCookie().some((c) => c.startsWith('__session=;'))).toBe(false)
+      expect(visitor.cookies.get('__session')).toBe(cookieBefore)
+    } finally {
+      server = await listen(port)
+    }
+    const back = await visitor.get('/dashboard')
+    expect(back.status).toBe(200)
+  })
+
+  it('keeps both of two parallel requests signed in when the token is expiring', async () => {
+    const visitor = await signedIn(await relay.signUp())
+    const cookie = visitor.cookieHeader()
+    const [a, b] = await Promise.all([visitor.get('/dashboard', cookie), visitor.get('/dashboard', cookie)])
+    expect(a.status).toBe(200)
+    expect(b.status).toBe(200)
+    for (const response of [a, b]) {
+      const session = response.headers.getSetCookie().find((c) => c.startsWith('__session='))
+      // Each refreshed and wrote a new session; neither was logged out.
+      expect(session).toBeDefined()
+      expect(session!.startsWith('__session=;')).toBe(false)
+      const next = new Visitor(handle)
+      next.keep(response)
+      const later = await next.get('/dashboard')
+      expect(later.status).toBe(200)
+    }
+  })
+
+  it('signs out when the relay refuses the session', async () => {
+    const account = await relay.signUp()
+    const visitor = await signedIn(account)
+    await relay.request('POST', '/api/user/logout', {
+      token: account.login.access_token,
+      body: { refresh_token: account.login.refresh_token },
+    })
+    // The visitor's own refresh token was rotated at login, so revoke everything by a password reset.
+    await relay.request('POST', '/api/auth/send-reset-code', { body: { email: account.email }, ip: relay.uniqueIp() })
+    await relay.request('POST', '/api/auth/reset-password', {
+      body: { email: account.email, code: relay.lastCode(account.email), new_password: 'another password', confirm_password: 'another password' },
+      ip: relay.uniqueIp(),
+    })
+    const response = await visitor.get('/dashboard')
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/auth/login?redirectTo=%2Fdashboard')
+  })
+})
