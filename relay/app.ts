@@ -12,11 +12,12 @@ import { createOpenApiDocument, renderDocsPage } from './http/openapi.ts'
 import { RelayError } from './http/relay-error.ts'
 import type { RelayEnv } from './http/relay-env.ts'
 import type { Route } from './http/route.ts'
+import { apiKeyRoutes } from './keys/routes.ts'
 import { createServices, type RelayDeps, type RelayServices } from './services.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** Every domain area contributes its routes here, one entry per area. */
-const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [authRoutes, userRoutes]
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [authRoutes, userRoutes, apiKeyRoutes]
 
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024

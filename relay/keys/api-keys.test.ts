@@ -1,0 +1,126 @@
+import { expect, it } from 'vitest'
+import { accountPaths } from '../contract/accounts.ts'
+import { apiKeyBounds, apiKeyPaths } from '../contract/api-keys.ts'
+import { fillPath } from '../contract/paths.ts'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { authenticateApiKey } from './service.ts'
+
+describeEachDatabase('API keys', (ctx) => {
+  const create = (token: string, name: string) => ctx.request('POST', apiKeyPaths.create, { token, body: { name } })
+  const list = (token: string) => ctx.request('GET', apiKeyPaths.list, { token })
+  const remove = (token: string, id: string) => ctx.request('DELETE', fillPath(apiKeyPaths.delete, { id }), { token })
+  const usage = (headers: Record<string, string>) => ctx.request('GET', apiKeyPaths.usage, { headers })
+
+  it('returns the full key once, then only its masked form', async () => {
+    const { login } = await ctx.signUp()
+    const created = await create(login.access_token, '  laptop  ')
+    expect(created.status).toBe(200)
+    const key: string = created.body.data.key
+    expect(key).toMatch(/^sk-relay-[0-9A-Za-z]{40}$/)
+    expect(created.body.data).toMatchObject({ name: 'laptop', masked_key: `sk-relay-********${key.slice(-4)}`, last_used_timestamp: null })
+    expect(created.body.data.create_timestamp).toBe(ctx.clock.now())
+
+    const listed = await list(login.access_token)
+    expect(listed.body.data).toEqual({
+      items: [{ id: created.body.data.id, name: 'laptop', masked_key: created.body.data.masked_key, create_timestamp: ctx.clock.now(), last_used_timestamp: null }],
+      limit: apiKeyBounds.perUser,
+    })
+    // Nothing after the create reply carries the secret part of the key, nor does the database.
+    const secret = key.slice('sk-relay-'.length, -4)
+    expect(listed.text).not.toContain(secret)
+    const rows = await ctx.relay.db.selectFrom('api_keys').selectAll().where('id', '=', created.body.data.id).execute()
+    expect(JSON.stringify(rows)).not.toContain(secret)
+  })
+
+  it('authenticates /api/v1/usage with a key by either header, never with a login token, and stops at once on delete', async () => {
+    const { login, username } = await ctx.signUp()
+    const created = await create(login.access_token, 'cli')
+    const key: string = created.body.data.key
+
+    const byBearer = await usage({ authorization: `Bearer ${key}` })
+    expect(byBearer.status).toBe(200)
+    expect(byBearer.body.data).toEqual({
+      key: { id: created.body.data.id, name: 'cli' },
+      user: { username, user_type: 'normal' },
+      points: null,
+      subscription: null,
+    })
+    expect((await usage({ 'x-api-key': key })).status).toBe(200)
+
+    // The access token that created the key is not an API key.
+    const byJwt = await usage({ authorization: `Bearer ${login.access_token}` })
+    expect(byJwt.status).toBe(401)
+    expect(byJwt.body.error.details.reason).toBe('unauthenticated')
+    expect((await usage({})).status).toBe(401)
+    expect((await usage({ 'x-api-key': `${key.slice(0, -1)}${key.endsWith('a') ? 'b' : 'a'}` })).status).toBe(401)
+
+    expect((await remove(login.access_token, created.body.data.id)).status).toBe(200)
+    expect((await usage({ 'x-api-key': key })).status).toBe(401)
+    expect(await authenticateApiKey(ctx.relay.db, key, ctx.clock)).toBeNull()
+    expect((await list(login.access_token)).body.data.items).toEqual([])
+    // Deleting twice: the key is gone.
+    expect((await remove(login.access_token, created.body.data.id)).status).toBe(404)
+  })
+
+  it('records the last use at most once a minute, so authentication is a read', async () => {
+    const { login } = await ctx.signUp()
+    const created = await create(login.access_token, 'status bar')
+    const key: string = created.body.data.key
+    const first = ctx.clock.now()
+    expect(await authenticateApiKey(ctx.relay.db, key, ctx.clock)).toEqual({ keyId: created.body.data.id, userId: login.user.id })
+    ctx.clock.advance(59_000)
+    await authenticateApiKey(ctx.relay.db, key, ctx.clock)
+    expect((await list(login.access_token)).body.data.items[0].last_used_timestamp).toBe(first)
+    ctx.clock.advance(1_000)
+    await authenticateApiKey(ctx.relay.db, key, ctx.clock)
+    expect((await list(login.access_token)).body.data.items[0].last_used_timestamp).toBe(first + 60_000)
+  })
+
+  it("gives 404 to another user's key id and changes nothing", async () => {
+    const owner = await ctx.signUp()
+    const other = await ctx.signUp()
+    const created = await create(owner.login.access_token, 'mine')
+    const refused = await remove(other.login.access_token, created.body.data.id)
+    expect(refused.status).toBe(404)
+    expect(refused.body.error.details.reason).toBe('not_found')
+    expect((await list(other.login.access_token)).body.data.items).toEqual([])
+    expect((await list(owner.login.access_token)).body.data.items.map((k: { id: string }) => k.id)).toEqual([created.body.data.id])
+    expect((await usage({ 'x-api-key': created.body.data.key })).status).toBe(200)
+    // An id that exists nowhere reads the same.
+    expect((await remove(other.login.access_token, '123456789012345678')).status).toBe(404)
+  })
+
+  it('validates the name and keeps the per-user limit under parallel creates', async () => {
+    const { login } = await ctx.signUp()
+    const blank = await create(login.access_token, '   ')
+    expect(blank.status).toBe(400)
+    expect(Object.keys(blank.body.error.details.fields)).toEqual(['name'])
+    expect((await create(login.access_token, 'x'.repeat(apiKeyBounds.name.max + 1))).status).toBe(400)
+
+    const replies = await Promise.all(
+      Array.from({ length: apiKeyBounds.perUser + 5 }, (_, i) => create(login.access_token, `key ${i}`)),
+    )
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(apiKeyBounds.perUser)
+    const refused = replies.filter((r) => r.status !== 200)
+    expect(refused.map((r) => [r.status, r.body.error.details.reason])).toEqual(Array(5).fill([422, 'api_key_limit']))
+    expect((await list(login.access_token)).body.data.items).toHaveLength(apiKeyBounds.perUser)
+
+    // Deleting one makes room again.
+    const [first] = (await list(login.access_token)).body.data.items
+    await remove(login.access_token, first.id)
+    expect((await create(login.access_token, 'again')).status).toBe(200)
+  })
+
+  it('requires a login for the key calls', async () => {
+    expect((await ctx.request('GET', apiKeyPaths.list)).status).toBe(401)
+    expect((await ctx.request('POST', apiKeyPaths.create, { body: { name: 'x' } })).status).toBe(401)
+    expect((await ctx.request('GET', accountPaths.info)).status).toBe(401)
+  })
+
+  it('stops authenticating the keys of a disabled user', async () => {
+    const { login } = await ctx.signUp()
+    const key: string = (await create(login.access_token, 'k')).body.data.key
+    await ctx.relay.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', login.user.id).execute()
+    expect((await usage({ 'x-api-key': key })).status).toBe(401)
+  })
+})

@@ -1,0 +1,96 @@
+/** API keys of the signed-in user, and the key-authenticated usage call for CLI status bars. */
+import {
+  apiKeyIdParams,
+  apiKeyListSchema,
+  apiKeyPaths,
+  apiKeyBounds,
+  createApiKeyBody,
+  createdApiKeySchema,
+  deletedApiKeySchema,
+  usageSchema,
+} from '../contract/api-keys.ts'
+import { RelayError } from '../http/relay-error.ts'
+import { defineRoute, type Route } from '../http/route.ts'
+import type { RelayServices } from '../services.ts'
+import { loadPointsBlock } from '../users/points-block.ts'
+import { findUserById } from '../users/users.ts'
+import { requireApiKey } from './request-key.ts'
+import { createApiKey, deleteApiKey, listApiKeys } from './service.ts'
+
+const tag = 'api-keys'
+
+export function apiKeyRoutes(services: RelayServices): Route[] {
+  const { db, clock } = services
+
+  return [
+    defineRoute({
+      method: 'get',
+      path: apiKeyPaths.list,
+      summary: "The caller's API keys, masked",
+      tag,
+      auth: 'user',
+      response: apiKeyListSchema,
+      handler: async ({ user }) => ({ items: await listApiKeys(db, user.id), limit: apiKeyBounds.perUser }),
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: apiKeyPaths.create,
+      summary: 'Create an API key',
+      description: 'The reply holds the full key: it is never shown again (only its masked form).',
+      tag,
+      auth: 'user',
+      body: createApiKeyBody,
+      response: createdApiKeySchema,
+      errors: ['api_key_limit'],
+      handler: async ({ user, body }) => createApiKey(db, clock, user.id, body.name),
+    }),
+
+    defineRoute({
+      method: 'delete',
+      path: apiKeyPaths.delete,
+      summary: 'Delete an API key',
+      description: 'The key stops authenticating at once.',
+      tag,
+      auth: 'user',
+      params: apiKeyIdParams,
+      response: deletedApiKeySchema,
+      errors: ['not_found'],
+      handler: async ({ user, params }) => {
+        await deleteApiKey(db, clock, user.id, params.id)
+        return { id: params.id }
+      },
+    }),
+
+    defineRoute({
+      method: 'get',
+      path: apiKeyPaths.usage,
+      summary: "The key owner's balance, for CLI status bars",
+      description: 'Authenticated by an API key (`x-api-key` or `Authorization: Bearer sk-relay-…`), not by a login.',
+      tag,
+      auth: 'none',
+      response: usageSchema,
+      errors: ['unauthenticated'],
+      handler: async ({ c }) => {
+        const identity = await requireApiKey(c, services)
+        const [user, keyRow, block] = await Promise.all([
+          findUserById(db, identity.userId),
+          db.selectFrom('api_keys').select('name').where('id', '=', identity.keyId).executeTakeFirst(),
+          loadPointsBlock(services, identity.userId),
+        ])
+        if (!user || !keyRow) throw new RelayError('unauthenticated')
+        const hasPackage = block.package_id !== null
+        return {
+          key: { id: identity.keyId, name: keyRow.name },
+          user: { username: user.username, user_type: user.user_type },
+          points: hasPackage
+            ? { balance: block.remaining_points, limit: block.total_points, hour_points: block.hour_points, next_refill_timestamp: null }
+            : null,
+          subscription: hasPackage
+            ? { status: block.status, package_name: block.package_name, end_timestamp: block.end_timestamp }
+            : null,
+        }
+      },
+    }),
+  ]
+}
