@@ -52,6 +52,8 @@ export const errorCodes = {
   old_password_wrong: 42204,
   invite_code_invalid: 42205,
   passwords_mismatch: 42206,
+  ticket_transition_invalid: 42240,
+  ticket_closed: 42241,
   api_key_limit: 42250,
   rate_limited: 42900,
   internal: 50000,

@@ -7,6 +7,7 @@
  * - flags are INTEGER 0/1 (SQLite has no boolean type; both drivers then return numbers).
  */
 import type { UserStatus, UserType } from '../contract/accounts.ts'
+import type { TicketAuthorKind, TicketPriority, TicketStatus, TicketType } from '../contract/tickets.ts'
 
 /** Fixed-window counters of the rate limiter (http/rate-limit.ts). */
 export interface RateLimitsTable {
@@ -110,6 +111,43 @@ export interface ReferralRuleTable {
   update_timestamp: number
 }
 
+/** Support tickets (tickets/service.ts). */
+export interface TicketsTable {
+  id: string
+  /** `T` + yymmdd + day counter: what people quote. */
+  number: string
+  user_id: string
+  type: TicketType
+  priority: TicketPriority
+  status: TicketStatus
+  title: string
+  content: string
+  assignee_id: string | null
+  /** JSON array of strings. */
+  tags: string
+  create_timestamp: number
+  update_timestamp: number
+  /** The latest operator reply. */
+  reply_timestamp: number | null
+  closed_timestamp: number | null
+}
+
+export interface TicketMessagesTable {
+  id: string
+  ticket_id: string
+  author_kind: TicketAuthorKind
+  author_id: string | null
+  author_name: string | null
+  content: string
+  create_timestamp: number
+}
+
+/** One row per UTC day: the last ticket number handed out that day. */
+export interface TicketNumberDaysTable {
+  day: string
+  counter: number
+}
+
 export interface Tables {
   rate_limits: RateLimitsTable
   users: UsersTable
@@ -118,4 +156,7 @@ export interface Tables {
   api_keys: ApiKeysTable
   referral_rewards: ReferralRewardsTable
   referral_rule: ReferralRuleTable
+  tickets: TicketsTable
+  ticket_messages: TicketMessagesTable
+  ticket_number_days: TicketNumberDaysTable
 }

@@ -41,6 +41,8 @@ const defaultMessages: Record<ErrorReason, string> = {
   old_password_wrong: 'old password is wrong',
   invite_code_invalid: 'invite code invalid',
   passwords_mismatch: 'passwords do not match',
+  ticket_transition_invalid: 'the ticket cannot move to that status',
+  ticket_closed: 'the ticket is closed: reopen it to reply',
   api_key_limit: 'API key limit reached',
   rate_limited: 'too many requests',
   internal: 'internal error',

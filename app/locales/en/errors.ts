@@ -23,6 +23,8 @@ export default {
     old_password_wrong: 'The current password is wrong',
     invite_code_invalid: 'Invalid invite code',
     passwords_mismatch: 'Passwords do not match',
+    ticket_transition_invalid: 'The ticket’s current status does not allow this: refresh and try again',
+    ticket_closed: 'The ticket is closed: reopen it to reply',
     api_key_limit: 'You have reached the API key limit: delete a key you no longer use first',
     rate_limited: 'Too many attempts, please try again later',
     internal: 'Server error, please try again later',

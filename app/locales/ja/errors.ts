@@ -23,6 +23,8 @@ export default {
     old_password_wrong: '現在のパスワードが正しくありません',
     invite_code_invalid: '招待コードが無効です',
     passwords_mismatch: 'パスワードが一致しません',
+    ticket_transition_invalid: 'チケットの現在のステータスではこの操作はできません。再読み込みしてもう一度お試しください',
+    ticket_closed: 'チケットはクローズされています。返信するには再オープンしてください',
     api_key_limit: 'API キーの上限に達しました。使わないキーを先に削除してください',
     rate_limited: '操作が多すぎます。しばらくしてから再度お試しください',
     internal: 'サーバーエラーです。しばらくしてから再度お試しください',

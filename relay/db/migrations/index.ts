@@ -9,10 +9,12 @@ import * as core from './0001-core.ts'
 import * as accounts from './0002-accounts.ts'
 import * as apiKeys from './0005-api-keys.ts'
 import * as referral from './0006-referral.ts'
+import * as tickets from './0004-tickets.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
   '0002-accounts': accounts,
+  '0004-tickets': tickets,
   '0005-api-keys': apiKeys,
   '0006-referral': referral,
 }

@@ -1,0 +1,96 @@
+/**
+ * Support tickets (spec §2–4, DESIGN §5–6). Bounds (the spec leaves them open): title 1–120
+ * characters, content and replies 1–5000, at most 10 tags of up to 32 characters.
+ */
+import { z } from 'zod'
+import type {} from 'zod-openapi'
+import { idSchema, timestampSchema } from './accounts.ts'
+import { pageQuery, pagedSchema, type Paged } from './paging.ts'
+
+export const ticketBounds = {
+  title: { min: 1, max: 120 },
+  content: { min: 1, max: 5000 },
+  tags: { max: 10, tagMax: 32 },
+} as const
+
+export const ticketTypes = ['pointsReset', 'accountAppeal', 'consultation', 'other'] as const
+export type TicketType = (typeof ticketTypes)[number]
+export const ticketPriorities = ['low', 'medium', 'high'] as const
+export type TicketPriority = (typeof ticketPriorities)[number]
+export const ticketStatuses = ['pending', 'processing', 'completed', 'closed', 'rejected'] as const
+export type TicketStatus = (typeof ticketStatuses)[number]
+/** States a user can still close (and an operator still work on). */
+export const openTicketStatuses = ['pending', 'processing'] as const satisfies readonly TicketStatus[]
+/** The list filter: one status, or `open` for pending and processing together. */
+export const ticketStatusFilters = [...ticketStatuses, 'open'] as const
+export type TicketStatusFilter = (typeof ticketStatusFilters)[number]
+export const ticketAuthorKinds = ['user', 'admin'] as const
+export type TicketAuthorKind = (typeof ticketAuthorKinds)[number]
+
+export const ticketTitleSchema = z.string().trim().min(ticketBounds.title.min).max(ticketBounds.title.max)
+export const ticketContentSchema = z.string().trim().min(ticketBounds.content.min).max(ticketBounds.content.max)
+
+export const createTicketBody = z.object({
+  type: z.enum(ticketTypes),
+  priority: z.enum(ticketPriorities).default('medium'),
+  title: ticketTitleSchema,
+  content: ticketContentSchema,
+})
+export type CreateTicketBody = z.input<typeof createTicketBody>
+
+export const ticketReplyBody = z.object({ content: ticketContentSchema })
+
+export const ticketListQuery = pageQuery.extend({ status: z.enum(ticketStatusFilters).optional() })
+
+export const ticketIdParams = z.object({ id: z.string().regex(/^\d{1,20}$/) })
+
+export const ticketPaths = {
+  tickets: '/api/user/tickets',
+  ticket: '/api/user/tickets/{id}',
+  messages: '/api/user/tickets/{id}/messages',
+  close: '/api/user/tickets/{id}/close',
+  reopen: '/api/user/tickets/{id}/reopen',
+} as const
+
+export const ticketSchema = z
+  .object({
+    id: idSchema,
+    /** What people quote: `T` + yymmdd (UTC) + a counter of at least 4 digits. */
+    number: z.string(),
+    type: z.enum(ticketTypes),
+    priority: z.enum(ticketPriorities),
+    status: z.enum(ticketStatuses),
+    title: z.string(),
+    content: z.string(),
+    assignee_id: idSchema.nullable(),
+    assignee_name: z.string().nullable(),
+    tags: z.array(z.string()),
+    create_timestamp: timestampSchema,
+    update_timestamp: timestampSchema,
+    /** The latest operator reply. */
+    reply_timestamp: timestampSchema.nullable(),
+    closed_timestamp: timestampSchema.nullable(),
+  })
+  .meta({ id: 'Ticket' })
+
+export const ticketMessageSchema = z
+  .object({
+    id: idSchema,
+    author_kind: z.enum(ticketAuthorKinds),
+    /** Null for an operator reply on behalf of the support team as a whole. */
+    author_name: z.string().nullable(),
+    content: z.string(),
+    create_timestamp: timestampSchema,
+  })
+  .meta({ id: 'TicketMessage' })
+
+export const ticketDetailSchema = ticketSchema
+  .extend({ messages: z.array(ticketMessageSchema) })
+  .meta({ id: 'TicketDetail' })
+
+export const ticketPageSchema = pagedSchema(ticketSchema).meta({ id: 'TicketPage' })
+
+export type Ticket = z.output<typeof ticketSchema>
+export type TicketMessage = z.output<typeof ticketMessageSchema>
+export type TicketDetail = z.output<typeof ticketDetailSchema>
+export type TicketPage = Paged<Ticket>

@@ -1,0 +1,264 @@
+/**
+ * Tickets: creation, the status machine of DESIGN §6, the conversation and the reads behind the
+ * user's calls and the operator CLI. Writes take a `Database` that may be a transaction, so other
+ * areas (the points-reset request) create and settle tickets inside their own transactions.
+ */
+import { sql, type Selectable } from 'kysely'
+import {
+  openTicketStatuses,
+  type Ticket,
+  type TicketAuthorKind,
+  type TicketDetail,
+  type TicketPage,
+  type TicketPriority,
+  type TicketStatus,
+  type TicketStatusFilter,
+  type TicketType,
+} from '../contract/tickets.ts'
+import { pageOffset, type PageQuery } from '../contract/paging.ts'
+import { newId } from '../db/ids.ts'
+import type { Database } from '../db/open-database.ts'
+import type { TicketsTable } from '../db/schema.ts'
+import { RelayError } from '../http/relay-error.ts'
+
+/** Who asks for a status change: the ticket's owner, or the operators (CLI, automatic approval). */
+export type TicketActor = 'user' | 'staff'
+
+/**
+ * The legal transitions, as target ← sources per actor (DESIGN §6). An operator may complete a
+ * pending ticket directly: an automatically approved points reset never passes through
+ * processing, nor does a question answered in one reply. Completed and rejected are final.
+ */
+const transitions: Record<TicketActor, Partial<Record<TicketStatus, readonly TicketStatus[]>>> = {
+  user: { closed: openTicketStatuses, pending: ['closed'] },
+  staff: { processing: ['pending'], completed: ['pending', 'processing'], rejected: ['pending', 'processing'] },
+}
+
+export function canTransition(actor: TicketActor, from: TicketStatus, to: TicketStatus): boolean {
+  return transitions[actor][to]?.includes(from) ?? false
+}
+
+export interface NewTicket {
+  userId: string
+  type: TicketType
+  priority: TicketPriority
+  title: string
+  content: string
+  /** Default pending; `completed` for a request approved on the spot. */
+  status?: Exclude<TicketStatus, 'closed'>
+  now: number
+}
+
+/** Creates a ticket inside the given database or transaction. */
+export async function createTicket(
+  db: Database,
+  input: NewTicket,
+): Promise<{ id: string; number: string; status: TicketStatus }> {
+  const id = newId()
+  const status = input.status ?? 'pending'
+  const number = await nextTicketNumber(db, input.now)
+  await db
+    .insertInto('tickets')
+    .values({
+      id,
+      number,
+      user_id: input.userId,
+      type: input.type,
+      priority: input.priority,
+      status,
+      title: input.title,
+      content: input.content,
+      assignee_id: null,
+      tags: '[]',
+      create_timestamp: input.now,
+      update_timestamp: input.now,
+      reply_timestamp: null,
+      closed_timestamp: null,
+    })
+    .execute()
+  return { id, number, status }
+}
+
+/**
+ * `T` + yymmdd (UTC) + the day's counter, at least 4 digits. The counter is one upserted row per
+ * day, so concurrent creations never collide and never abort a caller's transaction with a
+ * unique violation (docs/decisions/040).
+ */
+async function nextTicketNumber(db: Database, now: number): Promise<string> {
+  const day = new Date(now).toISOString().slice(2, 10).replaceAll('-', '')
+  const row = await db
+    .insertInto('ticket_number_days')
+    .values({ day, counter: 1 })
+    .onConflict((oc) => oc.column('day').doUpdateSet({ counter: sql`${sql.ref('ticket_number_days.counter')} + 1` }))
+    .returning('counter')
+    .executeTakeFirstOrThrow()
+  return `T${day}${String(row.counter).padStart(4, '0')}`
+}
+
+export interface StatusChange {
+  ticketId: string
+  to: TicketStatus
+  by: TicketActor
+  /** Set for a user's request: another user's ticket is then not found. */
+  userId?: string
+  now: number
+}
+
+/**
+ * Moves a ticket to `to` if the machine allows it from its current status. One guarded UPDATE, so
+ * two concurrent changes cannot both pass the check. Unknown (or someone else's) ticket → 404;
+ * an illegal transition → 422 `ticket_transition_invalid`.
+ */
+export async function setTicketStatus(db: Database, change: StatusChange): Promise<TicketStatus> {
+  const from = transitions[change.by][change.to] ?? []
+  const result =
+    from.length === 0
+      ? undefined
+      : await db
+          .updateTable('tickets')
+          .set({
+            status: change.to,
+            update_timestamp: change.now,
+            closed_timestamp: change.to === 'closed' ? change.now : null,
+          })
+          .where('id', '=', change.ticketId)
+          .$if(change.userId !== undefined, (qb) => qb.where('user_id', '=', change.userId!))
+          .where('status', 'in', from)
+          .executeTakeFirst()
+  if (result && result.numUpdatedRows > 0n) return change.to
+  const current = await findTicketRow(db, change.ticketId, change.userId)
+  throw new RelayError('ticket_transition_invalid', `a ${current.status} ticket cannot become ${change.to}`, {
+    from: current.status,
+    to: change.to,
+  })
+}
+
+async function findTicketRow(db: Database, ticketId: string, userId?: string): Promise<Selectable<TicketsTable>> {
+  const row = await db
+    .selectFrom('tickets')
+    .selectAll()
+    .where('id', '=', ticketId)
+    .$if(userId !== undefined, (qb) => qb.where('user_id', '=', userId!))
+    .executeTakeFirst()
+  if (!row) throw new RelayError('not_found', 'ticket not found')
+  return row
+}
+
+export interface NewMessage {
+  ticketId: string
+  kind: TicketAuthorKind
+  /** The writer's account: the owner for a user reply, the assignee (if any) for an operator's. */
+  authorId: string | null
+  authorName: string | null
+  content: string
+  now: number
+}
+
+/**
+ * Appends a message to the conversation; run it in a transaction with any status change that goes
+ * with it. A user reply needs the ticket to be the user's and not closed (422 `ticket_closed`:
+ * reopen it first); an operator reply is always accepted and records the reply time.
+ */
+export async function addTicketMessage(db: Database, message: NewMessage & { userId?: string }): Promise<string> {
+  const result = await db
+    .updateTable('tickets')
+    .set(
+      message.kind === 'admin'
+        ? { update_timestamp: message.now, reply_timestamp: message.now }
+        : { update_timestamp: message.now },
+    )
+    .where('id', '=', message.ticketId)
+    .$if(message.userId !== undefined, (qb) => qb.where('user_id', '=', message.userId!))
+    .$if(message.kind === 'user', (qb) => qb.where('status', '<>', 'closed'))
+    .executeTakeFirst()
+  if (result.numUpdatedRows === 0n) {
+    await findTicketRow(db, message.ticketId, message.userId)
+    throw new RelayError('ticket_closed', 'the ticket is closed: reopen it to reply')
+  }
+  const id = newId()
+  await db
+    .insertInto('ticket_messages')
+    .values({
+      id,
+      ticket_id: message.ticketId,
+      author_kind: message.kind,
+      author_id: message.authorId,
+      author_name: message.authorName,
+      content: message.content,
+      create_timestamp: message.now,
+    })
+    .execute()
+  return id
+}
+
+function ticketsWithAssignee(db: Database) {
+  return db
+    .selectFrom('tickets')
+    .leftJoin('users as assignee', 'assignee.id', 'tickets.assignee_id')
+    .selectAll('tickets')
+    .select('assignee.username as assignee_name')
+}
+
+function toTicket(row: Selectable<TicketsTable> & { assignee_name: string | null }): Ticket {
+  return {
+    id: row.id,
+    number: row.number,
+    type: row.type,
+    priority: row.priority,
+    status: row.status,
+    title: row.title,
+    content: row.content,
+    assignee_id: row.assignee_id,
+    assignee_name: row.assignee_name,
+    tags: parseTags(row.tags),
+    create_timestamp: row.create_timestamp,
+    update_timestamp: row.update_timestamp,
+    reply_timestamp: row.reply_timestamp,
+    closed_timestamp: row.closed_timestamp,
+  }
+}
+
+function parseTags(stored: string): string[] {
+  const value: unknown = JSON.parse(stored)
+  return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : []
+}
+
+function statusesOf(filter: TicketStatusFilter): readonly TicketStatus[] {
+  return filter === 'open' ? openTicketStatuses : [filter]
+}
+
+export interface TicketListFilter extends PageQuery {
+  status?: TicketStatusFilter
+  /** Omitted only by the operator CLI, which sees every user's tickets. */
+  userId?: string
+}
+
+/** Newest first. */
+export async function listTickets(db: Database, filter: TicketListFilter): Promise<TicketPage> {
+  let query = ticketsWithAssignee(db)
+  if (filter.userId !== undefined) query = query.where('tickets.user_id', '=', filter.userId)
+  if (filter.status) query = query.where('tickets.status', 'in', statusesOf(filter.status))
+  const [rows, count] = await Promise.all([
+    query.orderBy('tickets.id', 'desc').limit(filter.pageSize).offset(pageOffset(filter)).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { items: rows.map(toTicket), total: Number(count.total), page: filter.page, pageSize: filter.pageSize }
+}
+
+/** A ticket with its conversation, oldest message first; another user's ticket is not found. */
+export async function getTicket(db: Database, ticketId: string, userId?: string): Promise<TicketDetail> {
+  const [row, messages] = await Promise.all([
+    ticketsWithAssignee(db)
+      .where('tickets.id', '=', ticketId)
+      .$if(userId !== undefined, (qb) => qb.where('tickets.user_id', '=', userId!))
+      .executeTakeFirst(),
+    db
+      .selectFrom('ticket_messages')
+      .select(['id', 'author_kind', 'author_name', 'content', 'create_timestamp'])
+      .where('ticket_id', '=', ticketId)
+      .orderBy('id', 'asc')
+      .execute(),
+  ])
+  if (!row) throw new RelayError('not_found', 'ticket not found')
+  return { ...toTicket(row), messages }
+}
