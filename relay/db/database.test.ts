@@ -34,8 +34,9 @@ describe.each(databaseKinds())('database on %s', (kind) => {
       select cast(${'9007199254740993'} as bigint) as big,
              cast(${'42'} as bigint) as small,
              cast(${'7'} as bigint) as user_id,
+             cast(${'8'} as bigint) as invited_by,
              cast(${'18446744073709551'} as bigint) as id`.execute(db)
-    expect(rows[0]).toEqual({ big: '9007199254740993', small: 42, user_id: '7', id: '18446744073709551' })
+    expect(rows[0]).toEqual({ big: '9007199254740993', small: 42, user_id: '7', invited_by: '8', id: '18446744073709551' })
   })
 
   it('stores a string id in a bigint column and finds it again exactly', async () => {

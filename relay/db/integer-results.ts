@@ -1,6 +1,6 @@
 /**
  * Both drivers hand back 64-bit integers the same way (docs/decisions/010):
- * - an `id` / `*_id` column is always a decimal string, whatever its size;
+ * - an id column (see isIdColumn) is always a decimal string, whatever its size;
  * - any other integer is a JS number when it is a safe integer, else a decimal string.
  *
  * better-sqlite3 runs with safeIntegers on (every INTEGER arrives as a BigInt) and PostgreSQL's
@@ -16,8 +16,12 @@ import type {
   UnknownRow,
 } from 'kysely'
 
+/**
+ * Which columns and JSON fields hold 64-bit ids: `id`, `*_id`, and `*_by` (a user reference such
+ * as `invited_by`). Name new columns and reply fields accordingly.
+ */
 export function isIdColumn(name: string): boolean {
-  return name === 'id' || name.endsWith('_id')
+  return name === 'id' || name.endsWith('_id') || name.endsWith('_by')
 }
 
 /** A database integer as the relay wants it outside the id columns. */

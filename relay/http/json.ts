@@ -1,7 +1,8 @@
 /**
- * JSON in and out with 64-bit ids intact (docs/decisions/010). On the way out, every `id` /
- * `*_id` field holding a decimal string is written as a bare JSON number; on the way in, every
- * number in such a field becomes a decimal string and other numbers become JS numbers.
+ * JSON in and out with 64-bit ids intact (docs/decisions/010). On the way out, every id field
+ * (`id`, `*_id`, `*_by`: see isIdColumn) holding a decimal string is written as a bare JSON
+ * number; on the way in, every number in such a field becomes a decimal string and other
+ * numbers become JS numbers.
  */
 import { LosslessNumber, isLosslessNumber, parse, stringify } from 'lossless-json'
 import { isIdColumn } from '../db/integer-results.ts'
