@@ -63,7 +63,13 @@ export interface User {
   update_timestamp: number
 }
 
-/** The points/package block of user info (spec §3); defaults when the user has no package. */
+/**
+ * The points/package block of user info and login (spec §3); defaults when the user has no
+ * package (status `none`). `total_points` is the package's points (its limit),
+ * `remaining_points` the spendable balance (frozen points excluded), `used_points` what the user
+ * spent in the current subscription (a team member: their own share of the pool),
+ * `total_used_points` what the user spent ever.
+ */
 export interface PointsBlock {
   total_points: number
   remaining_points: number
@@ -77,6 +83,54 @@ export interface PointsBlock {
   package_name: string | null
   package_code: string | null
   validity_days: number
+  description: string | null
+  /** Cap of the balance: hourly refills stop there (relay/contract/points.ts). */
+  points_limit: number
+  /** Reserved for calls in flight; not part of remaining_points. */
+  frozen_points: number
+  /** Start of the current refill hour; null without a package. */
+  last_refill_timestamp: number | null
+  /** When the next hour_points arrive; null without a package or after its end. */
+  next_refill_timestamp: number | null
+  /** Whole days until end_timestamp, rounded up; 0 without a package. */
+  remaining_days: number
+  package_kind: PackageKind | null
+  /** The team whose shared pool this is, for team members. */
+  team_id: string | null
+}
+
+export const packageKinds = ['personal', 'team'] as const
+export type PackageKind = (typeof packageKinds)[number]
+/**
+ * `normal` is the healthy state (DESIGN §6: the portal treats `active` alike); `none` means the
+ * user holds no package at all.
+ */
+export const subscriptionStatuses = ['normal', 'expired', 'disabled', 'none'] as const
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number]
+
+/**
+ * One subscription the user holds or held (user info `subscriptions`, newest first). For a team
+ * member, the team's subscription: points are the shared pool's, `used_points` the member's own.
+ */
+export interface Subscription {
+  id: string
+  package_id: string
+  package_name: string
+  package_code: string
+  package_kind: PackageKind
+  team_id: string | null
+  team_name: string | null
+  status: Exclude<SubscriptionStatus, 'none'>
+  total_points: number
+  points_limit: number
+  /** The balance while in force; 0 once ended (its points expired). */
+  remaining_points: number
+  used_points: number
+  hour_points: number
+  validity_days: number
+  start_timestamp: number
+  end_timestamp: number
+  remaining_days: number
   description: string | null
 }
 
@@ -98,7 +152,7 @@ export interface LoginData extends TokenPair {
 export interface UserInfo {
   user: User
   points: PointsBlock
-  subscriptions: Array<{ used_points: number; [field: string]: unknown }>
+  subscriptions: Subscription[]
 }
 
 export const loginBody = z.object({
@@ -219,8 +273,38 @@ export const pointsBlockSchema = z
     package_code: z.string().nullable(),
     validity_days: z.int(),
     description: z.string().nullable(),
+    points_limit: z.int(),
+    frozen_points: z.int(),
+    last_refill_timestamp: timestampSchema.nullable(),
+    next_refill_timestamp: timestampSchema.nullable(),
+    remaining_days: z.int(),
+    package_kind: z.enum(packageKinds).nullable(),
+    team_id: idSchema.nullable(),
   })
   .meta({ id: 'PointsBlock' })
+
+export const subscriptionSchema = z
+  .object({
+    id: idSchema,
+    package_id: idSchema,
+    package_name: z.string(),
+    package_code: z.string(),
+    package_kind: z.enum(packageKinds),
+    team_id: idSchema.nullable(),
+    team_name: z.string().nullable(),
+    status: z.enum(['normal', 'expired', 'disabled']),
+    total_points: z.int(),
+    points_limit: z.int(),
+    remaining_points: z.int(),
+    used_points: z.int(),
+    hour_points: z.int(),
+    validity_days: z.int(),
+    start_timestamp: timestampSchema,
+    end_timestamp: timestampSchema,
+    remaining_days: z.int(),
+    description: z.string().nullable(),
+  })
+  .meta({ id: 'Subscription' })
 
 export const tokenPairSchema = z
   .object({
@@ -239,7 +323,7 @@ export const userInfoSchema = z
   .object({
     user: userSchema,
     points: pointsBlockSchema,
-    subscriptions: z.array(z.looseObject({ used_points: z.number() })),
+    subscriptions: z.array(subscriptionSchema),
   })
   .meta({ id: 'UserInfo' })
 
