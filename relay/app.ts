@@ -13,11 +13,12 @@ import { RelayError } from './http/relay-error.ts'
 import type { RelayEnv } from './http/relay-env.ts'
 import type { Route } from './http/route.ts'
 import { apiKeyRoutes } from './keys/routes.ts'
+import { referralRoutes } from './referral/routes.ts'
 import { createServices, type RelayDeps, type RelayServices } from './services.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** Every domain area contributes its routes here, one entry per area. */
-const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [authRoutes, userRoutes, apiKeyRoutes]
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [authRoutes, userRoutes, apiKeyRoutes, referralRoutes]
 
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024

@@ -1,0 +1,25 @@
+/**
+ * The configured reward rule (DESIGN §6): one row of JSON, set by an operator with
+ * `npm run admin -- referral rule set …`; without it the spec's default applies.
+ */
+import type { Clock } from '../clock.ts'
+import { defaultReferralRule, referralRuleSchema, type ReferralRule } from '../contract/referral.ts'
+import type { Database } from '../db/open-database.ts'
+
+const ruleRowId = 1
+
+export async function readReferralRule(db: Database): Promise<ReferralRule> {
+  const row = await db.selectFrom('referral_rule').select('rule').where('id', '=', ruleRowId).executeTakeFirst()
+  // Parsed on every read: a row edited by hand into nonsense fails loudly instead of paying it.
+  return row ? referralRuleSchema.parse(JSON.parse(row.rule)) : defaultReferralRule
+}
+
+export async function writeReferralRule(db: Database, clock: Clock, rule: ReferralRule): Promise<void> {
+  const value = JSON.stringify(referralRuleSchema.parse(rule))
+  const now = clock.now()
+  await db
+    .insertInto('referral_rule')
+    .values({ id: ruleRowId, rule: value, update_timestamp: now })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ rule: value, update_timestamp: now }))
+    .execute()
+}
