@@ -5,10 +5,10 @@ import { errorCodes } from '../contract/envelope.ts'
 import { stringifyRelayJson } from './json.ts'
 import type { RelayError } from './relay-error.ts'
 
-const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' }
-
 export function jsonResponse(c: Context, body: unknown, status: ContentfulStatusCode): Response {
-  return c.body(stringifyRelayJson(body), status, jsonHeaders)
+  // A fresh headers object per response: @hono/node-server's Response keeps the object it is
+  // given and writes into it, so a shared constant would carry one response's headers into the next.
+  return c.body(stringifyRelayJson(body), status, { 'content-type': 'application/json; charset=utf-8' })
 }
 
 export function successResponse(c: Context, data: unknown, timestamp: number, status: ContentfulStatusCode = 200): Response {
