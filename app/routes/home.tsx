@@ -81,7 +81,7 @@ function Hero({ baseUrl }: { baseUrl: string }) {
         aria-hidden="true"
         className="absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(55%_60%_at_50%_0%,rgb(99_102_241/0.16),transparent_70%)] dark:bg-[radial-gradient(55%_60%_at_50%_0%,rgb(129_140_248/0.16),transparent_70%)]"
       />
-      <div className={`${container} grid grid-cols-1 items-center gap-12 pt-14 pb-16 sm:pt-20 sm:pb-20 lg:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)] lg:gap-10 lg:pt-24 lg:pb-24`}>
+      <div className={`${container} grid grid-cols-1 items-center gap-12 pt-14 pb-16 sm:pt-20 sm:pb-20 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-10 lg:pt-24 lg:pb-24`}>
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-zinc-200 bg-white/70 px-3 py-1 text-xs font-medium text-zinc-700 shadow-sm backdrop-blur sm:text-sm dark:border-zinc-800 dark:bg-zinc-900/70 dark:text-zinc-300">
             <span className="relative flex size-2">
@@ -400,7 +400,7 @@ function Steps() {
               <span className="relative flex size-10 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white ring-8 ring-zinc-50 dark:bg-indigo-500 dark:ring-zinc-950">
                 {index + 1}
               </span>
-              <h3 className="mt-5 text-base font-semibold text-zinc-900 dark:text-white">{t(`steps.${key}.title`)}</h3>
+              <h3 className="mt-5 text-base font-semibold text-balance text-zinc-900 dark:text-white">{t(`steps.${key}.title`)}</h3>
               <p className="mt-2 max-w-xs text-sm leading-relaxed text-zinc-600 dark:text-zinc-400">{t(`steps.${key}.body`)}</p>
             </li>
           ))}

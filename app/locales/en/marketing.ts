@@ -9,7 +9,7 @@ export default {
   },
   hero: {
     badge: 'Pure pass-through · No conversations stored',
-    titleLine1: 'Run Claude Code',
+    titleLine1: 'Run Claude\u00a0Code',
     titleLine2: 'faster, for less',
     subtitle:
       'An LLM API relay for developers in mainland China and overseas. Up to 300% faster access from China, 30–50% below the official API price, and a pure pass-through that never keeps your conversations.',
