@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 
 export const portalOrigin = 'http://portal.test'
-const buildFile = resolve('build/server/index.js')
+const buildFile = resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js')
 
 /** Loads the build with the given environment (read once, on first use, by the portal). */
 export async function loadPortal(env: Record<string, string>): Promise<(request: Request) => Promise<Response>> {

@@ -111,18 +111,19 @@ describe('portal ↔ relay', () => {
   it('signs out when the relay refuses the session', async () => {
     const account = await relay.signUp()
     const visitor = await signedIn(account)
-    await relay.request('POST', '/api/user/logout', {
-      token: account.login.access_token,
-      body: { refresh_token: account.login.refresh_token },
-    })
-    // The visitor's own refresh token was rotated at login, so revoke everything by a password reset.
-    await relay.request('POST', '/api/auth/send-reset-code', { body: { email: account.email }, ip: relay.uniqueIp() })
-    await relay.request('POST', '/api/auth/reset-password', {
+    // A password reset revokes every refresh token of the account, the portal's included.
+    const ip = relay.uniqueIp()
+    relay.clock.advance(61_000) // one code a minute per address: the sign-up just sent one
+    const sent = await relay.request('POST', '/api/auth/send-reset-code', { body: { email: account.email }, ip })
+    expect(sent.status).toBe(200)
+    const reset = await relay.request('POST', '/api/auth/reset-password', {
       body: { email: account.email, code: relay.lastCode(account.email), new_password: 'another password', confirm_password: 'another password' },
-      ip: relay.uniqueIp(),
+      ip,
     })
+    expect(reset.status).toBe(200)
     const response = await visitor.get('/dashboard')
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/auth/login?redirectTo=%2Fdashboard')
+    expect(response.headers.getSetCookie().some((c) => c.startsWith('__session=;'))).toBe(true)
   })
 })
