@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
-const root = 'build/client'
+const root = `${process.env.BUILD_DIR ?? 'build'}/client`
 const compressible = /\.(js|css|html|svg|json|txt|map|webmanifest)$/
 
 function walk(dir: string): string[] {

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const sources = ['app', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
-const buildMarker = 'build/server/index.js'
+const buildMarker = `${process.env.BUILD_DIR ?? 'build'}/server/index.js`
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0

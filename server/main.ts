@@ -3,6 +3,8 @@
  * portal build, with the relay mounted on the same origin at /api and /v1 unless RELAY_URL points
  * at a relay elsewhere (DESIGN §2).
  */
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -16,9 +18,9 @@ import { prepareEnv } from './env.ts'
 const env = prepareEnv()
 const relay: EmbeddedRelay | undefined = env.RELAY_URL ? undefined : await startEmbeddedRelay()
 
-// The build path is computed so TypeScript does not try to resolve the build output.
-const buildPath = new URL('../build/server/index.js', import.meta.url).href
-const build = (await import(buildPath)) as ServerBuild
+// BUILD_DIR as in react-router.config.ts; the path is computed so TypeScript does not resolve it.
+const buildDir = process.env.BUILD_DIR ?? 'build'
+const build = (await import(pathToFileURL(resolve(buildDir, 'server/index.js')).href)) as ServerBuild
 const handlePortal = createRequestHandler(build, 'production')
 
 function peerAddress(c: Context): string {
@@ -31,12 +33,12 @@ const app = new Hono()
 app.use(
   '/assets/*',
   serveStatic({
-    root: './build/client',
+    root: `${buildDir}/client`,
     precompressed: true,
     onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
   }),
 )
-app.use('*', serveStatic({ root: './build/client', precompressed: true }))
+app.use('*', serveStatic({ root: `${buildDir}/client`, precompressed: true }))
 
 if (relay) {
   // Streams (SSE) must pass through untouched: the relay routes skip compression.

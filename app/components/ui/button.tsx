@@ -13,7 +13,7 @@ export type ButtonVariant = keyof typeof variants
 
 export function buttonClass(variant: ButtonVariant = 'primary', extra?: string): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold shadow-sm transition-colors',
+    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg px-3.5 py-2 text-sm font-semibold shadow-sm transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
     variants[variant],
     extra,

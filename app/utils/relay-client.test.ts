@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { normalise } from './relay-client.server.ts'
+
+describe('normalise (spec §7–8)', () => {
+  it('takes a body with a success flag as is', () => {
+    expect(normalise(200, { success: true, data: { a: 1 } })).toEqual({ success: true, data: { a: 1 }, message: undefined })
+    expect(normalise(200, { success: false, message: 'nope' })).toMatchObject({ success: false, message: 'nope' })
+  })
+
+  it('treats code 0 as success and any other code as an error with code, message and details', () => {
+    expect(normalise(200, { code: 0, data: [1], message: 'ok', timestamp: 1 })).toEqual({ success: true, data: [1], message: 'ok' })
+    expect(normalise(200, { code: 42201, message: 'bad code', error: { details: { reason: 'code_invalid' } } })).toEqual({
+      success: false,
+      message: 'bad code',
+      code: 42201,
+      details: { reason: 'code_invalid' },
+    })
+  })
+
+  it('takes the message of a non-OK answer from msg, message, error.details, error.message, in that order', () => {
+    expect(normalise(500, { msg: 'from msg', message: 'from message' })).toMatchObject({ message: 'from msg' })
+    expect(normalise(500, { message: 'from message' })).toMatchObject({ message: 'from message' })
+    expect(normalise(500, { error: { details: 'from details', message: 'from error.message' } })).toMatchObject({ message: 'from details' })
+    expect(normalise(500, { error: { message: 'from error.message' } })).toMatchObject({ message: 'from error.message' })
+    expect(normalise(502, 'Bad Gateway')).toMatchObject({ success: false, message: 'HTTP error! status: 502' })
+  })
+})
