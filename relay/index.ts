@@ -9,13 +9,9 @@
  * same process can pass it: nothing a remote client sends can set it.
  */
 import { createRelayApp } from './app.ts'
-import { systemClock, type Clock } from './clock.ts'
 import type { RelayConfig } from './config.ts'
-import { useWorkerId } from './db/ids.ts'
-import { migrateToLatest } from './db/migrate.ts'
-import { openDatabase, type Database } from './db/open-database.ts'
-import { createLogger, type Logger } from './logger.ts'
-import { createLogMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts'
+import type { Database } from './db/open-database.ts'
+import { openRuntime, type RuntimeOptions } from './runtime.ts'
 
 export interface RelayFetchOptions {
   /** Address of the peer for an in-process call (see above). */
@@ -29,32 +25,15 @@ export interface Relay {
   close(): Promise<void>
 }
 
-export interface StartRelayOptions {
-  /** Default: the system clock. Tests pass a ManualClock. */
-  clock?: Clock
-  /** Default: a logger at `config.logLevel` writing to stdout. */
-  logger?: Logger
-}
+export type StartRelayOptions = RuntimeOptions
 
 export async function startRelay(config: RelayConfig, options: StartRelayOptions = {}): Promise<Relay> {
-  const logger = options.logger ?? createLogger(config.logLevel)
-  if (config.workerId !== undefined) useWorkerId(config.workerId)
-  const db = openDatabase(config.databaseUrl, { searchPath: config.databaseSchema })
-  try {
-    await migrateToLatest(db)
-  } catch (error) {
-    await db.destroy()
-    throw error
-  }
-  const mailer: Mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger)
-  const app = createRelayApp({ db, clock: options.clock ?? systemClock, mailer, config, logger })
+  const runtime = await openRuntime(config, options)
+  const app = createRelayApp(runtime.deps)
   return {
     fetch: async (request, { clientIp } = {}) => app.fetch(request, { clientIp }),
-    db,
-    async close() {
-      mailer.close()
-      await db.destroy()
-    },
+    db: runtime.deps.db,
+    close: () => runtime.close(),
   }
 }
 

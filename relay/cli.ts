@@ -1,0 +1,36 @@
+/**
+ * The operator CLI: `npm run admin -- <command> [options]`, `npm run admin -- --help`.
+ * Each area lists its commands (relay/<area>/cli.ts) in `commands` below.
+ */
+import { pathToFileURL } from 'node:url'
+import { runCli, type CliIo, type Command } from './cli-registry.ts'
+import { ConfigError, loadRelayConfig } from './config.ts'
+import { createLogger } from './logger.ts'
+import { openRuntime } from './runtime.ts'
+import { createServices } from './services.ts'
+import { userCommands } from './users/cli.ts'
+
+export const commands: readonly Command[] = [...userCommands]
+
+/** The real process: configuration from the environment, logs to stderr so stdout stays the result. */
+export function processIo(env: Record<string, string | undefined> = process.env): CliIo {
+  return {
+    stdout: (line) => process.stdout.write(`${line}\n`),
+    stderr: (line) => process.stderr.write(`${line}\n`),
+    async openServices() {
+      const config = loadRelayConfig(env, { warn: (message) => process.stderr.write(`${message}\n`) })
+      const runtime = await openRuntime(config, { logger: createLogger(config.logLevel, (line) => process.stderr.write(`${line}\n`)) })
+      return { services: createServices(runtime.deps), close: () => runtime.close() }
+    },
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runCli(process.argv.slice(2), commands, processIo()).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`)
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,43 @@
+/** Opens what the relay runs on, for the server (index.ts) and the operator CLI alike. */
+import { systemClock, type Clock } from './clock.ts'
+import type { RelayConfig } from './config.ts'
+import { useWorkerId } from './db/ids.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { openDatabase } from './db/open-database.ts'
+import { createLogger, type Logger } from './logger.ts'
+import { createLogMailer, createSmtpMailer } from './mail/mailer.ts'
+import type { RelayDeps } from './services.ts'
+
+export interface RuntimeOptions {
+  /** Default: the system clock. Tests pass a ManualClock. */
+  clock?: Clock
+  /** Default: a logger at `config.logLevel` writing to stdout. */
+  logger?: Logger
+}
+
+export interface Runtime {
+  deps: RelayDeps
+  /** Closes the database and the mail transport. */
+  close(): Promise<void>
+}
+
+/** Opens the database and brings its schema up to date, and builds the mailer. */
+export async function openRuntime(config: RelayConfig, options: RuntimeOptions = {}): Promise<Runtime> {
+  const logger = options.logger ?? createLogger(config.logLevel)
+  if (config.workerId !== undefined) useWorkerId(config.workerId)
+  const db = openDatabase(config.databaseUrl, { searchPath: config.databaseSchema })
+  try {
+    await migrateToLatest(db)
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
+  const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger)
+  return {
+    deps: { db, clock: options.clock ?? systemClock, mailer, config, logger },
+    async close() {
+      mailer.close()
+      await db.destroy()
+    },
+  }
+}

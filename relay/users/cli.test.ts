@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../tests/fixtures/databases.ts'
+import { startTestRelay, type TestRelay } from '../../tests/fixtures/relay-harness.ts'
+import { commands } from '../cli.ts'
+import { runCli, type CliIo } from '../cli-registry.ts'
+import { accountPaths } from '../contract/accounts.ts'
+import { createLogger } from '../logger.ts'
+import { openRuntime } from '../runtime.ts'
+import { createServices } from '../services.ts'
+
+describe.each(databaseKinds())('operator CLI (%s)', (kind) => {
+  let database: TestDatabase
+  let relay: TestRelay
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    relay = await startTestRelay(database)
+  })
+  afterAll(async () => {
+    await relay.close()
+    await database.dispose()
+  })
+
+  /** The CLI as the process runs it, on the relay's database, capturing its output. */
+  async function admin(...argv: string[]) {
+    const out: string[] = []
+    const err: string[] = []
+    const io: CliIo = {
+      stdout: (line) => out.push(line),
+      stderr: (line) => err.push(line),
+      async openServices() {
+        const runtime = await openRuntime(relay.config, { logger: createLogger('error', (line) => err.push(line)) })
+        return { services: createServices(runtime.deps), close: () => runtime.close() }
+      },
+    }
+    const code = await runCli(argv, commands, io)
+    return { code, stdout: out.join('\n'), stderr: err.join('\n') }
+  }
+
+  it('lists every command with its options', async () => {
+    const { code, stdout } = await admin('--help')
+    expect(code).toBe(0)
+    expect(stdout).toContain('user create')
+    expect(stdout).toMatch(/--username <value>\s+login name.*\(required\)/)
+    expect(stdout).toContain('--type <normal|vip|team|admin>')
+  })
+
+  it('creates a user who can then sign in, and prints the id', async () => {
+    const username = relay.unique('op')
+    const email = `${username}@example.com`
+    const created = await admin('user', 'create', '--username', username, '--email', email, '--password', 'operator-made pw', '--type', 'vip')
+    expect(created).toMatchObject({ code: 0, stderr: '' })
+    expect(created.stdout).toMatch(/^\d{17,19}$/)
+    const login = await relay.request('POST', accountPaths.login, { body: { username, password: 'operator-made pw' }, ip: relay.uniqueIp() })
+    expect(login.body.data.user).toMatchObject({ id: created.stdout, user_type: 'vip', email })
+
+    const again = await admin('user', 'create', '--username', username, '--email', `x${email}`, '--password', 'operator-made pw')
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('is taken')
+  })
+
+  it('refuses bad or missing options and unknown commands with exit code 2', async () => {
+    const bad = await admin('user', 'create', '--username', 'a@b', '--email', 'x@example.com', '--type', 'god')
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--password: required')
+    expect(bad.stderr).toContain('--username:')
+    expect(bad.stderr).toContain('--type:')
+    expect((await admin('user', 'create', '--bogus', 'x')).code).toBe(2)
+    expect((await admin('nope')).code).toBe(2)
+  })
+})
