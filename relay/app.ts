@@ -14,11 +14,13 @@ import type { RelayEnv } from './http/relay-env.ts'
 import type { Route } from './http/route.ts'
 import { apiKeyRoutes } from './keys/routes.ts'
 import { referralRoutes } from './referral/routes.ts'
+import { resourceRoutes } from './resources/routes.ts'
 import { createServices, type RelayDeps, type RelayServices } from './services.ts'
+import { ticketRoutes } from './tickets/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** Every domain area contributes its routes here, one entry per area. */
-const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [authRoutes, userRoutes, apiKeyRoutes, referralRoutes]
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [authRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes]
 
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024

@@ -42,8 +42,6 @@ export const ticketReplyBody = z.object({ content: ticketContentSchema })
 
 export const ticketListQuery = pageQuery.extend({ status: z.enum(ticketStatusFilters).optional() })
 
-export const ticketIdParams = z.object({ id: z.string().regex(/^\d{1,20}$/) })
-
 export const ticketPaths = {
   tickets: '/api/user/tickets',
   ticket: '/api/user/tickets/{id}',

@@ -142,6 +142,18 @@ export interface TicketMessagesTable {
   create_timestamp: number
 }
 
+/** Operator-managed links of the profile page (resources/service.ts); removal is a timestamp. */
+export interface ResourceLinksTable {
+  id: string
+  title: string
+  url: string
+  description: string | null
+  sort_order: number
+  create_timestamp: number
+  update_timestamp: number
+  removed_timestamp: number | null
+}
+
 /** One row per UTC day: the last ticket number handed out that day. */
 export interface TicketNumberDaysTable {
   day: string
@@ -159,4 +171,5 @@ export interface Tables {
   tickets: TicketsTable
   ticket_messages: TicketMessagesTable
   ticket_number_days: TicketNumberDaysTable
+  resource_links: ResourceLinksTable
 }

@@ -10,6 +10,7 @@ import * as accounts from './0002-accounts.ts'
 import * as apiKeys from './0005-api-keys.ts'
 import * as referral from './0006-referral.ts'
 import * as tickets from './0004-tickets.ts'
+import * as resources from './0007-resources.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-tickets': tickets,
   '0005-api-keys': apiKeys,
   '0006-referral': referral,
+  '0007-resources': resources,
 }

@@ -1,0 +1,130 @@
+/** The signed-in user's support tickets: every call is scoped to the caller's own tickets. */
+import {
+  createTicketBody,
+  ticketDetailSchema,
+  ticketListQuery,
+  ticketPageSchema,
+  ticketPaths,
+  ticketReplyBody,
+} from '../contract/tickets.ts'
+import { idPathParams } from '../contract/paths.ts'
+import { rateLimitRule } from '../http/rate-limit.ts'
+import { defineRoute, type Route } from '../http/route.ts'
+import type { RelayServices } from '../services.ts'
+import { addTicketMessage, createTicket, getTicket, listTickets, setTicketStatus } from './service.ts'
+
+const tag = 'tickets'
+
+/** Tickets wait for a person: a burst of them is a script, not a support need. */
+const ticketLimits = {
+  createPerUser: rateLimitRule('ticket-create-user', 20, 3600),
+  replyPerUser: rateLimitRule('ticket-reply-user', 120, 3600),
+} as const
+
+export function ticketRoutes(services: RelayServices): Route[] {
+  const { db, clock, limiter } = services
+
+  return [
+    defineRoute({
+      method: 'get',
+      path: ticketPaths.tickets,
+      summary: "The caller's tickets, newest first",
+      description: '`status` filters by one status, or `open` for pending and processing together.',
+      tag,
+      auth: 'user',
+      query: ticketListQuery,
+      response: ticketPageSchema,
+      handler: async ({ user, query }) => listTickets(db, { ...query, userId: user.id }),
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: ticketPaths.tickets,
+      summary: 'Open a ticket',
+      description: 'It starts pending (awaiting manual review). The reply is the new ticket.',
+      tag,
+      auth: 'user',
+      body: createTicketBody,
+      response: ticketDetailSchema,
+      errors: ['rate_limited'],
+      handler: async ({ user, body }) => {
+        await limiter.enforce(ticketLimits.createPerUser, user.id)
+        const created = await db
+          .transaction()
+          .execute((trx) => createTicket(trx, { ...body, userId: user.id, now: clock.now() }))
+        return getTicket(db, created.id, user.id)
+      },
+    }),
+
+    defineRoute({
+      method: 'get',
+      path: ticketPaths.ticket,
+      summary: 'A ticket with its conversation',
+      tag,
+      auth: 'user',
+      params: idPathParams,
+      response: ticketDetailSchema,
+      errors: ['not_found'],
+      handler: async ({ user, params }) => getTicket(db, params.id, user.id),
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: ticketPaths.messages,
+      summary: 'Reply to a ticket',
+      description: 'A closed ticket takes no replies: reopen it first. The reply is the updated ticket.',
+      tag,
+      auth: 'user',
+      params: idPathParams,
+      body: ticketReplyBody,
+      response: ticketDetailSchema,
+      errors: ['not_found', 'ticket_closed', 'rate_limited'],
+      handler: async ({ user, params, body }) => {
+        await limiter.enforce(ticketLimits.replyPerUser, user.id)
+        await db.transaction().execute((trx) =>
+          addTicketMessage(trx, {
+            ticketId: params.id,
+            userId: user.id,
+            kind: 'user',
+            authorId: user.id,
+            authorName: user.username,
+            content: body.content,
+            now: clock.now(),
+          }),
+        )
+        return getTicket(db, params.id, user.id)
+      },
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: ticketPaths.close,
+      summary: 'Close a pending or processing ticket',
+      tag,
+      auth: 'user',
+      params: idPathParams,
+      response: ticketDetailSchema,
+      errors: ['not_found', 'ticket_transition_invalid'],
+      handler: async ({ user, params }) => {
+        await setTicketStatus(db, { ticketId: params.id, userId: user.id, to: 'closed', by: 'user', now: clock.now() })
+        return getTicket(db, params.id, user.id)
+      },
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: ticketPaths.reopen,
+      summary: 'Reopen a closed ticket',
+      description: 'It goes back to pending, awaiting manual review.',
+      tag,
+      auth: 'user',
+      params: idPathParams,
+      response: ticketDetailSchema,
+      errors: ['not_found', 'ticket_transition_invalid'],
+      handler: async ({ user, params }) => {
+        await setTicketStatus(db, { ticketId: params.id, userId: user.id, to: 'pending', by: 'user', now: clock.now() })
+        return getTicket(db, params.id, user.id)
+      },
+    }),
+  ]
+}

@@ -1,0 +1,293 @@
+import { expect, it } from 'vitest'
+import { fillPath } from '../contract/paths.ts'
+import { ticketBounds, ticketPaths, ticketStatuses, type TicketStatus } from '../contract/tickets.ts'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { addTicketMessage, canTransition, createTicket, setTicketStatus, type TicketActor } from './service.ts'
+
+describeEachDatabase('tickets', (ctx) => {
+  const post = (token: string, path: string, id: string, body?: unknown) =>
+    ctx.request('POST', fillPath(path, { id }), { token, body })
+  const detail = (token: string, id: string) => ctx.request('GET', fillPath(ticketPaths.ticket, { id }), { token })
+  const list = (token: string, query: Record<string, string> = {}) =>
+    ctx.request('GET', ticketPaths.tickets, { token, query })
+  const open = (token: string, body: Record<string, unknown> = {}) =>
+    ctx.request('POST', ticketPaths.tickets, {
+      token,
+      body: { type: 'consultation', priority: 'high', title: 'Cannot log in', content: 'Details', ...body },
+    })
+  /** A ticket of `userId` made by the service, for setups that need many. */
+  const seed = async (userId: string, title = 'seeded') =>
+    (await createTicket(ctx.relay.db, { userId, type: 'other', priority: 'low', title, content: 'c', now: ctx.clock.now() })).id
+  const staff = (ticketId: string, to: TicketStatus) =>
+    setTicketStatus(ctx.relay.db, { ticketId, to, by: 'staff', now: ctx.clock.now() })
+  const rowOf = (id: string) => ctx.relay.db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+  it('opens a pending ticket with a quotable number and returns it with an empty conversation', async () => {
+    ctx.clock.set(Date.UTC(2031, 4, 6, 23, 59))
+    const { login } = await ctx.signUp()
+    const created = await open(login.access_token, { title: '  Cannot log in  ' })
+    expect(created.status).toBe(200)
+    expect(created.body.data).toMatchObject({
+      type: 'consultation',
+      priority: 'high',
+      status: 'pending',
+      title: 'Cannot log in',
+      content: 'Details',
+      assignee_id: null,
+      assignee_name: null,
+      tags: [],
+      create_timestamp: ctx.clock.now(),
+      update_timestamp: ctx.clock.now(),
+      reply_timestamp: null,
+      closed_timestamp: null,
+      messages: [],
+    })
+    expect(created.body.data.number).toMatch(/^T310506\d{4}$/)
+    expect(created.body.data.number).not.toContain(created.body.data.id)
+    // Ids of 16+ digits travel as bare JSON numbers.
+    expect(created.text).toContain(`"id":${created.body.data.id}`)
+    const fetched = await detail(login.access_token, created.body.data.id)
+    expect(fetched.body.data).toEqual(created.body.data)
+  })
+
+  it('numbers tickets per UTC day without collisions, even when opened in parallel', async () => {
+    ctx.clock.set(Date.UTC(2032, 0, 1, 12))
+    const users = await Promise.all([ctx.signUp(), ctx.signUp(), ctx.signUp()])
+    const replies = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => open(users[i % 3]!.login.access_token, { title: `parallel ${i}` })),
+    )
+    const numbers = replies.map((r) => r.body.data.number as string).sort()
+    expect(numbers).toEqual(Array.from({ length: 15 }, (_, i) => `T320101${String(i + 1).padStart(4, '0')}`))
+    // Access tokens live two hours: the next day needs a fresh sign-in.
+    ctx.clock.set(Date.UTC(2032, 0, 2, 0, 0, 1))
+    const nextDay = await ctx.signUp()
+    expect((await open(nextDay.login.access_token)).body.data.number).toBe('T3201020001')
+  })
+
+  it('checks type, priority, title and content bounds, and defaults the priority to medium', async () => {
+    const { login } = await ctx.signUp()
+    const reject = async (body: Record<string, unknown>, field: string) => {
+      const reply = await open(login.access_token, body)
+      expect(reply.status).toBe(400)
+      expect(reply.body.error.details.fields).toHaveProperty(field)
+    }
+    await reject({ type: 'refund' }, 'type')
+    await reject({ priority: 'urgent' }, 'priority')
+    await reject({ title: '   ' }, 'title')
+    await reject({ title: 'x'.repeat(ticketBounds.title.max + 1) }, 'title')
+    await reject({ content: '' }, 'content')
+    await reject({ content: 'x'.repeat(ticketBounds.content.max + 1) }, 'content')
+    const longest = await open(login.access_token, {
+      priority: undefined,
+      title: 'x'.repeat(ticketBounds.title.max),
+      content: 'y'.repeat(ticketBounds.content.max),
+    })
+    expect(longest.status).toBe(200)
+    expect(longest.body.data.priority).toBe('medium')
+    expect((await list(login.access_token)).body.data.total).toBe(1)
+  })
+
+  it('keeps HTML and script in titles and content exactly as typed (the portal escapes it)', async () => {
+    const { login } = await ctx.signUp()
+    const title = '<script>alert("t")</script><b>bold</b>'
+    const content = '<img src=x onerror="alert(1)"> & "quotes"'
+    const created = await open(login.access_token, { title, content })
+    expect(created.body.data).toMatchObject({ title, content })
+    expect((await list(login.access_token)).body.data.items[0].title).toBe(title)
+  })
+
+  it('answers 401 to every ticket call without a valid token', async () => {
+    const { login } = await ctx.signUp()
+    const id = await seed(login.user.id)
+    const calls = [
+      ctx.request('GET', ticketPaths.tickets),
+      ctx.request('POST', ticketPaths.tickets, { body: { type: 'other', title: 't', content: 'c' } }),
+      ctx.request('GET', fillPath(ticketPaths.ticket, { id })),
+      ctx.request('POST', fillPath(ticketPaths.messages, { id }), { body: { content: 'c' } }),
+      ctx.request('POST', fillPath(ticketPaths.close, { id })),
+      ctx.request('POST', fillPath(ticketPaths.reopen, { id }), { token: 'not-a-token' }),
+    ]
+    for (const reply of await Promise.all(calls)) expect(reply.status).toBe(401)
+    expect((await rowOf(id)).status).toBe('pending')
+  })
+
+  /** Brings a fresh ticket to `status` through legal transitions only. */
+  async function ticketIn(userId: string, status: TicketStatus): Promise<string> {
+    const id = await seed(userId)
+    const now = ctx.clock.now()
+    if (status === 'processing' || status === 'completed' || status === 'rejected') await staff(id, 'processing')
+    if (status === 'completed' || status === 'rejected') await staff(id, status)
+    if (status === 'closed') await setTicketStatus(ctx.relay.db, { ticketId: id, userId, to: 'closed', by: 'user', now })
+    expect((await rowOf(id)).status).toBe(status)
+    return id
+  }
+
+  const legal: Record<TicketActor, Array<[TicketStatus, TicketStatus]>> = {
+    user: [
+      ['pending', 'closed'],
+      ['processing', 'closed'],
+      ['closed', 'pending'],
+    ],
+    staff: [
+      ['pending', 'processing'],
+      ['pending', 'completed'],
+      ['pending', 'rejected'],
+      ['processing', 'completed'],
+      ['processing', 'rejected'],
+    ],
+  }
+
+  it('allows exactly the transitions of the state machine, for users and for operators', async () => {
+    const { login } = await ctx.signUp()
+    for (const by of ['user', 'staff'] as const) {
+      for (const from of ticketStatuses) {
+        for (const to of ticketStatuses) {
+          const allowed = legal[by].some(([f, t]) => f === from && t === to)
+          expect(canTransition(by, from, to), `${by}: ${from} → ${to}`).toBe(allowed)
+          const id = await ticketIn(login.user.id, from)
+          const change = setTicketStatus(ctx.relay.db, {
+            ticketId: id,
+            to,
+            by,
+            userId: by === 'user' ? login.user.id : undefined,
+            now: ctx.clock.now(),
+          })
+          if (allowed) await expect(change).resolves.toBe(to)
+          else await expect(change).rejects.toMatchObject({ reason: 'ticket_transition_invalid' })
+          expect((await rowOf(id)).status, `${by}: ${from} → ${to}`).toBe(allowed ? to : from)
+        }
+      }
+    }
+  })
+
+  it('closes and reopens through the HTTP calls, with times, and refuses illegal ones with 422', async () => {
+    const { login } = await ctx.signUp()
+    const token = login.access_token
+    const id = (await open(token)).body.data.id as string
+    ctx.clock.advance(60_000)
+    const closed = await post(token, ticketPaths.close, id)
+    expect(closed.status).toBe(200)
+    expect(closed.body.data).toMatchObject({ status: 'closed', closed_timestamp: ctx.clock.now(), update_timestamp: ctx.clock.now() })
+
+    const again = await post(token, ticketPaths.close, id)
+    expect(again.status).toBe(422)
+    expect(again.body.error.details).toMatchObject({ reason: 'ticket_transition_invalid', from: 'closed', to: 'closed' })
+    expect(again.body.message).toBe('a closed ticket cannot become closed')
+
+    ctx.clock.advance(60_000)
+    const reopened = await post(token, ticketPaths.reopen, id)
+    expect(reopened.status).toBe(200)
+    expect(reopened.body.data).toMatchObject({ status: 'pending', closed_timestamp: null, update_timestamp: ctx.clock.now() })
+    expect((await post(token, ticketPaths.reopen, id)).status).toBe(422)
+
+    for (const final of ['completed', 'rejected'] as const) {
+      const finished = await ticketIn(login.user.id, final)
+      for (const path of [ticketPaths.close, ticketPaths.reopen]) {
+        const refused = await post(token, path, finished)
+        expect(refused.status).toBe(422)
+        expect(refused.body.error.details.reason).toBe('ticket_transition_invalid')
+      }
+      expect((await rowOf(finished)).status).toBe(final)
+    }
+  })
+
+  it('lets only one of two parallel closes win', async () => {
+    const { login } = await ctx.signUp()
+    const id = await seed(login.user.id)
+    const replies = await Promise.all([post(login.access_token, ticketPaths.close, id), post(login.access_token, ticketPaths.close, id)])
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 422])
+  })
+
+  it('keeps a conversation of user and operator messages; a closed ticket takes no user reply until reopened', async () => {
+    const { login, username } = await ctx.signUp()
+    const token = login.access_token
+    const id = (await open(token)).body.data.id as string
+    ctx.clock.advance(1_000)
+    const replied = await post(token, ticketPaths.messages, id, { content: '  more details <b>here</b>  ' })
+    expect(replied.status).toBe(200)
+    expect(replied.body.data.messages).toEqual([
+      { id: expect.any(String), author_kind: 'user', author_name: username, content: 'more details <b>here</b>', create_timestamp: ctx.clock.now() },
+    ])
+    expect(replied.body.data.reply_timestamp).toBeNull()
+
+    ctx.clock.advance(1_000)
+    await addTicketMessage(ctx.relay.db, { ticketId: id, kind: 'admin', authorId: null, authorName: null, content: 'On it', now: ctx.clock.now() })
+    const after = (await detail(token, id)).body.data
+    expect(after.messages.map((m: { author_kind: string; content: string }) => [m.author_kind, m.content])).toEqual([
+      ['user', 'more details <b>here</b>'],
+      ['admin', 'On it'],
+    ])
+    expect(after.messages[1].author_name).toBeNull()
+    expect(after.reply_timestamp).toBe(ctx.clock.now())
+
+    expect((await post(token, ticketPaths.messages, id, { content: '   ' })).status).toBe(400)
+    await post(token, ticketPaths.close, id)
+    const refused = await post(token, ticketPaths.messages, id, { content: 'still there?' })
+    expect(refused.status).toBe(422)
+    expect(refused.body.error.details.reason).toBe('ticket_closed')
+    await post(token, ticketPaths.reopen, id)
+    expect((await post(token, ticketPaths.messages, id, { content: 'still there?' })).status).toBe(200)
+    expect((await detail(token, id)).body.data.messages).toHaveLength(3)
+  })
+
+  it('pages newest first and filters by status, with open meaning pending or processing', async () => {
+    const { login } = await ctx.signUp()
+    const token = login.access_token
+    const ids: string[] = []
+    for (let i = 0; i < 12; i++) ids.push(await seed(login.user.id, `ticket ${i}`))
+    await staff(ids[0]!, 'processing')
+    await staff(ids[1]!, 'completed')
+    await staff(ids[2]!, 'rejected')
+    for (const id of ids.slice(3, 5)) await setTicketStatus(ctx.relay.db, { ticketId: id, userId: login.user.id, to: 'closed', by: 'user', now: ctx.clock.now() })
+
+    const first = (await list(token)).body.data
+    expect(first).toMatchObject({ total: 12, page: 1, pageSize: 10 })
+    expect(first.items.map((t: { title: string }) => t.title)).toEqual(Array.from({ length: 10 }, (_, i) => `ticket ${11 - i}`))
+    const second = (await list(token, { page: '2' })).body.data
+    expect(second.items.map((t: { title: string }) => t.title)).toEqual(['ticket 1', 'ticket 0'])
+    expect((await list(token, { page: '3' })).body.data).toMatchObject({ items: [], total: 12, page: 3 })
+
+    const count = async (status: string) => (await list(token, { status, page: '1', pageSize: '1' })).body.data.total
+    expect(await count('open')).toBe(8)
+    expect(await count('pending')).toBe(7)
+    expect(await count('processing')).toBe(1)
+    expect(await count('completed')).toBe(1)
+    expect(await count('rejected')).toBe(1)
+    expect(await count('closed')).toBe(2)
+    const closed = (await list(token, { status: 'closed' })).body.data.items.map((t: { id: string }) => t.id)
+    expect(closed.sort()).toEqual(ids.slice(3, 5).sort())
+
+    for (const query of [{ status: 'done' }, { pageSize: '101' }, { page: '0' }, { pageSize: 'x' }]) {
+      expect((await list(token, query)).status).toBe(400)
+    }
+  })
+
+  it("gives 404 to another user's ticket id on every call and changes nothing", async () => {
+    const owner = await ctx.signUp()
+    const intruder = await ctx.signUp()
+    const closedId = await ticketIn(owner.login.user.id, 'closed')
+    const openId = await seed(owner.login.user.id)
+    const before = await Promise.all([rowOf(closedId), rowOf(openId)])
+    const token = intruder.login.access_token
+    const calls = [
+      detail(token, openId),
+      detail(token, closedId),
+      post(token, ticketPaths.messages, openId, { content: 'mine now' }),
+      post(token, ticketPaths.close, openId),
+      post(token, ticketPaths.reopen, closedId),
+    ]
+    for (const reply of await Promise.all(calls)) {
+      expect(reply.status).toBe(404)
+      expect(reply.body.error.details.reason).toBe('not_found')
+      expect(reply.text).not.toContain('seeded')
+    }
+    expect(await Promise.all([rowOf(closedId), rowOf(openId)])).toEqual(before)
+    const messages = await ctx.relay.db.selectFrom('ticket_messages').select('id').where('ticket_id', 'in', [openId, closedId]).execute()
+    expect(messages).toEqual([])
+    expect((await list(token)).body.data.total).toBe(0)
+    // Ids that exist nowhere, or cannot be ids at all.
+    expect((await detail(token, '9223372036854775807')).status).toBe(404)
+    expect((await detail(token, '99999999999999999999')).status).toBe(400)
+    expect((await detail(token, 'abc')).status).toBe(400)
+  })
+})
