@@ -6,6 +6,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { authRoutes } from './auth/routes.ts'
 import { errorResponse } from './http/envelope.ts'
+import { healthRoutes } from './health/routes.ts'
 import { handleError, handleNotFound } from './http/error-handlers.ts'
 import { mountRoutes } from './http/mount-routes.ts'
 import { createOpenApiDocument, renderDocsPage } from './http/openapi.ts'
@@ -20,7 +21,7 @@ import { ticketRoutes } from './tickets/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** Every domain area contributes its routes here, one entry per area. */
-const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [authRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes]
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes]
 
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024
