@@ -15,9 +15,9 @@ export default [
   ]),
   layout('routes/layouts/app.tsx', [
     // Screens still to be built share the placeholder module, each under its own id.
-    route('dashboard', 'routes/placeholder.tsx', { id: 'dashboard' }),
-    route('subscription', 'routes/placeholder.tsx', { id: 'subscription' }),
-    route('points', 'routes/placeholder.tsx', { id: 'points' }),
+    route('dashboard', 'routes/dashboard.tsx'),
+    route('subscription', 'routes/subscription.tsx'),
+    route('points', 'routes/points.tsx'),
     route('tickets', 'routes/placeholder.tsx', { id: 'tickets' }),
     route('tickets/create', 'routes/placeholder.tsx', { id: 'tickets-create' }),
     route('tickets/:id', 'routes/placeholder.tsx', { id: 'tickets-detail' }),

@@ -5,5 +5,8 @@ import errors from './errors.ts'
 import validation from './validation.ts'
 import legal from './legal.ts'
 import marketing from './marketing.ts'
+import dashboard from './dashboard.ts'
+import subscription from './subscription.ts'
+import points from './points.ts'
 
-export default { common, auth, errors, validation, legal, marketing }
+export default { common, auth, errors, validation, legal, marketing, dashboard, subscription, points }

@@ -1,0 +1,18 @@
+/** The data of the usage chart (spec §9: the last 10 days), shared by its HTML and canvas forms. */
+
+export interface UsageDay {
+  /** The calendar day, `YYYY-MM-DD`. */
+  date: string
+  /** Points used that day. */
+  points: number
+}
+
+/**
+ * "11/20", "20/11", "11月20日"… in the reader's language. The day is a calendar date, not an
+ * instant, so it is formatted in UTC: server and browser print the same label whatever their zones.
+ */
+export function dayLabel(date: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  )
+}

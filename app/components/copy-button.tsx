@@ -1,0 +1,81 @@
+/**
+ * Copy actions (spec §2, §8): a button that copies with the Clipboard API and says so in a toast.
+ * It needs JavaScript, so it only appears once hydrated; without JavaScript the text beside it is
+ * selectable (CopyField renders it in a readonly input).
+ */
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { showToast } from '#app/components/toaster.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { inputClass, Label } from '#app/components/ui/input.tsx'
+import { cn } from '#app/components/ui/cn.ts'
+
+export function CopyButton({
+  text,
+  copiedKey = 'toast.copied',
+  label,
+  children,
+  className,
+}: {
+  text: string
+  /** The success toast's translation key. */
+  copiedKey?: string
+  /** The button's accessible name, when its visible text ("copy") is not enough. */
+  label?: string
+  /** The visible text. */
+  children: React.ReactNode
+  className?: string
+}) {
+  const hydrated = useHydrated()
+  if (!hydrated) return null
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text)
+      showToast({ type: 'success', key: copiedKey })
+    } catch {
+      // No clipboard permission or an insecure origin: the text stays there to copy by hand.
+      showToast({ type: 'error', key: 'toast.copyFailed' })
+    }
+  }
+  return (
+    <Button variant="secondary" onClick={() => void copy()} aria-label={label} className={cn('shrink-0', className)}>
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+        <path d="M7 3a2 2 0 0 0-2 2v1H4a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-1h1a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2H7Zm4 12v1H4V8h1v5a2 2 0 0 0 2 2h4Zm-4-2V5h7v8H7Z" />
+      </svg>
+      {children}
+    </Button>
+  )
+}
+
+/** A value to copy: readonly and selectable (the no-JS way), with a copy button once hydrated. */
+export function CopyField({
+  id,
+  label,
+  value,
+  copiedKey,
+  copyText,
+}: {
+  id: string
+  label: string
+  value: string
+  copiedKey?: string
+  /** The copy button's visible text. */
+  copyText: string
+}) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          readOnly
+          value={value}
+          onFocus={(event) => event.currentTarget.select()}
+          className={cn(inputClass, 'min-w-0 font-mono')}
+        />
+        <CopyButton text={value} copiedKey={copiedKey}>
+          {copyText}
+        </CopyButton>
+      </div>
+    </div>
+  )
+}

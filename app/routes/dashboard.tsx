@@ -1,0 +1,293 @@
+/**
+ * The dashboard (spec §2 "Dashboard"): who the user is, their points and package, the 10-day
+ * usage chart, open tickets, the invite link with the referral rule, the Claude Code tutorial
+ * with common commands, and quick links.
+ */
+import { Trans, useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Route } from './+types/dashboard'
+import {
+  accountPaths,
+  pointsPaths,
+  referralPaths,
+  ticketPaths,
+  type ReferralReward,
+  type ReferralRule,
+  type ReferralStats,
+  type TicketPage,
+  type UserInfo,
+  type WeeklyUsage,
+} from '#relay/contract/index.ts'
+import { UsageChart } from '#app/components/charts/usage-chart.tsx'
+import { CopyField } from '#app/components/copy-button.tsx'
+import { CliTutorial } from '#app/components/dashboard/cli-tutorial.tsx'
+import { CommonCommands } from '#app/components/dashboard/common-commands.tsx'
+import { LocalTime } from '#app/components/local-time.tsx'
+import { StatusBadge, statusKind } from '#app/components/subscription/status-badge.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { Stat } from '#app/components/ui/stat.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { optionalRead } from '#app/utils/optional-read.server.ts'
+import { publicUrl } from '#app/utils/public-url.server.ts'
+import { useNumberFormat } from '#app/utils/use-number-format.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const relay = getRelay(context)
+  const [info, usage, openTickets, referral] = await Promise.all([
+    relay.get<UserInfo>(accountPaths.info),
+    relay.get<WeeklyUsage>(pointsPaths.weeklyUsage),
+    // Both belong to other areas: without them the dashboard still stands (spec §2).
+    optionalRead(relay.get<TicketPage>(ticketPaths.tickets, { status: 'open', page: 1, pageSize: 1 })),
+    optionalRead(relay.get<ReferralStats>(referralPaths.stats)),
+  ])
+  const base = publicUrl(request)
+  return {
+    title: getI18n(context).t('dashboard:title'),
+    user: info.user,
+    points: info.points,
+    usage: usage.days.map((day) => ({ date: day.date, points: day.consumed_points })),
+    openTickets: openTickets?.total ?? null,
+    rule: referral?.rule ?? null,
+    relayUrl: base,
+    inviteUrl: `${base}/auth/register?invite=${encodeURIComponent(info.user.invite_code)}`,
+  }
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation(['dashboard', 'common'])
+  const { user, relayUrl } = loaderData
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{t('greeting', { name: user.name || user.username })}</h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
+        </div>
+        <Badge tone="indigo" data-testid="user-type">
+          {t(`common:userType.${user.user_type}`)}
+        </Badge>
+      </header>
+      <Overview points={loaderData.points} openTickets={loaderData.openTickets} />
+      <div className="grid gap-6 xl:grid-cols-3">
+        <Usage days={loaderData.usage} className="xl:col-span-2" />
+        <Invite inviteCode={user.invite_code} inviteUrl={loaderData.inviteUrl} rule={loaderData.rule} />
+      </div>
+      <div className="grid gap-6 xl:grid-cols-5">
+        <Card className="xl:col-span-3">
+          <CardTitle>{t('tutorial.title')}</CardTitle>
+          <p className="mt-1 mb-5 text-sm text-zinc-600 dark:text-zinc-400">{t('tutorial.subtitle')}</p>
+          <CliTutorial relayUrl={relayUrl} />
+        </Card>
+        <Card className="xl:col-span-2">
+          <CardTitle>{t('commands.title')}</CardTitle>
+          <p className="mt-1 mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t('commands.subtitle')}</p>
+          <CommonCommands relayUrl={relayUrl} />
+        </Card>
+      </div>
+      <QuickLinks />
+    </div>
+  )
+}
+
+function Overview({ points, openTickets }: { points: UserInfo['points']; openTickets: number | null }) {
+  const { t } = useTranslation('dashboard')
+  const format = useNumberFormat()
+  const hasPackage = statusKind(points.status) !== 'none'
+  const full = points.remaining_points >= points.points_limit
+  return (
+    <dl aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-5">
+      <Stat
+        testId="stat-balance"
+        label={t('stats.balance')}
+        value={format(points.remaining_points)}
+        detail={hasPackage ? t('stats.balanceOf', { limit: format(points.points_limit) }) : undefined}
+      />
+      <Stat
+        testId="stat-used"
+        label={t('stats.used')}
+        value={format(points.used_points)}
+        detail={t('stats.usedDetail', { total: format(points.total_used_points) })}
+      />
+      <Stat
+        testId="stat-refill"
+        label={t('stats.refill')}
+        value={hasPackage ? t('stats.refillValue', { points: format(points.hour_points) }) : '—'}
+        detail={
+          !hasPackage ? (
+            t('stats.refillNone')
+          ) : points.next_refill_timestamp && !full ? (
+            <Trans t={t} i18nKey="stats.nextRefill" components={{ time: <LocalTime ms={points.next_refill_timestamp} /> }} />
+          ) : full ? (
+            t('stats.refillFull')
+          ) : undefined
+        }
+      />
+      <Stat
+        testId="stat-status"
+        label={t('stats.status')}
+        value={<StatusBadge status={points.status} className="px-2.5 py-1 text-sm" />}
+        detail={
+          hasPackage ? (
+            <>
+              {points.package_name} · {t('stats.daysLeft', { count: points.remaining_days })}
+            </>
+          ) : (
+            <Link to="/subscription" className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+              {t('stats.noPackage')}
+            </Link>
+          )
+        }
+      />
+      <Stat
+        testId="stat-tickets"
+        className="col-span-2 lg:col-span-1"
+        label={t('stats.tickets')}
+        value={openTickets === null ? <span className="text-base font-medium text-zinc-500">{t('stats.ticketsUnavailable')}</span> : format(openTickets)}
+        detail={
+          <Link to="/tickets" className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+            {t('stats.ticketsView')}
+          </Link>
+        }
+      />
+    </dl>
+  )
+}
+
+function Usage({ days, className }: { days: Array<{ date: string; points: number }>; className?: string }) {
+  const { t } = useTranslation('dashboard')
+  const format = useNumberFormat()
+  const total = days.reduce((sum, day) => sum + day.points, 0)
+  return (
+    <Card className={className} aria-labelledby="usage-title">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <CardTitle id="usage-title">{t('usage.title')}</CardTitle>
+        <p className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400">{t('usage.total', { total: format(total) })}</p>
+      </div>
+      <div className="mt-4">
+        <UsageChart days={days} label={t('usage.chartLabel')} />
+      </div>
+      {total === 0 ? <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{t('usage.empty')}</p> : null}
+      <Link to="/points#history" className="mt-3 inline-block text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+        {t('usage.details')}
+      </Link>
+    </Card>
+  )
+}
+
+function Invite({ inviteCode, inviteUrl, rule }: { inviteCode: string; inviteUrl: string; rule: ReferralRule | null }) {
+  const { t } = useTranslation('dashboard')
+  return (
+    <Card aria-labelledby="invite-title" className="flex flex-col">
+      <CardTitle id="invite-title">{t('invite.title')}</CardTitle>
+      <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">
+        {t('invite.code')}{' '}
+        <span className="ml-1 rounded-md bg-zinc-100 px-2 py-0.5 font-mono text-sm font-semibold text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100" data-testid="invite-code">
+          {inviteCode}
+        </span>
+      </p>
+      <div className="mt-4">
+        <CopyField id="invite-link" label={t('invite.link')} value={inviteUrl} copyText={t('copy')} copiedKey="dashboard:invite.copied" />
+      </div>
+      {rule ? <ReferralRuleTable rule={rule} /> : null}
+      <Link to="/referral" className="mt-4 text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+        {t('invite.more')}
+      </Link>
+    </Card>
+  )
+}
+
+/** The configured reward rule (DESIGN §6: rendered from configuration, never fixed copy). */
+function ReferralRuleTable({ rule }: { rule: ReferralRule }) {
+  const { t } = useTranslation('dashboard')
+  const format = useNumberFormat()
+  const describe = (points: number, days: number) => {
+    const parts = [
+      points > 0 ? t('invite.points', { points: format(points) }) : null,
+      days > 0 ? t('invite.days', { count: days }) : null,
+    ].filter(Boolean)
+    return parts.length ? parts.join(t('invite.and')) : t('invite.nothing')
+  }
+  const rows: Array<[string, ReferralReward]> = [
+    [t('invite.first'), rule.first],
+    [t('invite.later'), rule.later],
+  ]
+  return (
+    <div className="mt-5" data-testid="referral-rule">
+      <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('invite.rewards')}</h3>
+      <table className="mt-2 w-full text-left text-sm">
+        <thead className="text-xs text-zinc-500 dark:text-zinc-400">
+          <tr>
+            <th scope="col" className="sr-only" />
+            <th scope="col" className="py-1.5 font-medium">
+              {t('invite.you')}
+            </th>
+            <th scope="col" className="py-1.5 font-medium">
+              {t('invite.friend')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {rows.map(([when, reward]) => (
+            <tr key={when}>
+              <th scope="row" className="py-2 pr-3 align-top font-normal text-zinc-600 dark:text-zinc-400">
+                {when}
+              </th>
+              <td className="py-2 pr-3 align-top font-medium text-zinc-900 dark:text-zinc-100">
+                {describe(reward.inviter_points, reward.inviter_days)}
+              </td>
+              <td className="py-2 align-top font-medium text-zinc-900 dark:text-zinc-100">
+                {describe(reward.invitee_points, reward.invitee_days)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+const quickLinks = [
+  // The relay's own page, not a portal route: a full document load.
+  { id: 'apiDocs', to: '/api/docs', document: true, icon: 'M4 3h9l3 3v11H4V3Zm2 4v1.5h8V7H6Zm0 3v1.5h8V10H6Zm0 3v1.5h5V13H6Z' },
+  { id: 'billing', to: '/points#history', icon: 'M4 3h12v14l-2-1.2-2 1.2-2-1.2-2 1.2-2-1.2L4 17V3Zm3 4v1.5h6V7H7Zm0 3v1.5h6V10H7Z' },
+  { id: 'usage', to: '/points#usage', icon: 'M3 16h14v1.5H3V16Zm1-5h2.5v4H4v-4Zm4.5-4H11v8H8.5V7Zm4.5-4h2.5v12H13V3Z' },
+  { id: 'settings', to: '/profile', icon: 'M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8c0-3.3 3.1-6 7-6s7 2.7 7 6H3Z' },
+] as const
+
+function QuickLinks() {
+  const { t } = useTranslation('dashboard')
+  return (
+    <nav aria-labelledby="links-title">
+      <h2 id="links-title" className="mb-3 text-base font-semibold">
+        {t('links.title')}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {quickLinks.map((link) => (
+          <li key={link.id}>
+            <Link
+              to={link.to}
+              reloadDocument={'document' in link}
+              className="group flex h-full items-start gap-3 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm transition-colors hover:border-indigo-300 hover:bg-indigo-50/40 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-indigo-700 dark:hover:bg-indigo-950/30"
+            >
+              <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+                  <path d={link.icon} />
+                </svg>
+              </span>
+              <span className="min-w-0">
+                <span className="block text-sm font-semibold text-zinc-900 group-hover:text-indigo-700 dark:text-zinc-100 dark:group-hover:text-indigo-300">
+                  {t(`links.${link.id}`)}
+                </span>
+                <span className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-400">{t(`links.${link.id}Hint`)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

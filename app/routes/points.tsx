@@ -1,0 +1,376 @@
+/**
+ * The points screen (spec §2 "Points"): balance and usage progress, refill rate and times, frozen
+ * points, the current package, the paged history, the model cost table and the points-reset
+ * request (a ticket, handled within 1–3 working days, spec §9).
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
+import type { Route } from './+types/points'
+import {
+  pageDefaults,
+  pointsPaths,
+  resetReasons,
+  type ModelCost,
+  type ModelCostList,
+  type PointsHistory,
+  type PointsSummary,
+  type ResetTicketResult,
+} from '#relay/contract/index.ts'
+import { FormErrors } from '#app/components/forms/field.tsx'
+import { SelectField } from '#app/components/forms/select-field.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { TextareaField } from '#app/components/forms/textarea-field.tsx'
+import { LocalTime } from '#app/components/local-time.tsx'
+import { PagedNav } from '#app/components/points/paged-nav.tsx'
+import { StatusBadge, statusKind } from '#app/components/subscription/status-badge.tsx'
+import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
+import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { cn } from '#app/components/ui/cn.ts'
+import { ProgressBar } from '#app/components/ui/progress-bar.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { resetRequestSchema } from '#app/schemas/points.ts'
+import { flowRefusal } from '#app/utils/form-refusal.server.ts'
+import { invalid } from '#app/utils/forms.server.ts'
+import { optionalRead } from '#app/utils/optional-read.server.ts'
+import { pageParam } from '#app/utils/page-param.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { useNumberFormat } from '#app/utils/use-number-format.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const relay = getRelay(context)
+  const [summary, history, costs] = await Promise.all([
+    relay.get<PointsSummary>(pointsPaths.points),
+    // Spec §8 "fetch points history failed": the list says so, the rest of the page stands.
+    optionalRead(relay.get<PointsHistory>(pointsPaths.history, { page: pageParam(request), pageSize: pageDefaults.pageSize })),
+    relay.get<ModelCostList>(pointsPaths.modelCosts),
+  ])
+  return { title: getI18n(context).t('points:title'), summary, history, costs: costs.items }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetRequestSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  try {
+    const ticket = await getRelay(context).post<ResetTicketResult>(pointsPaths.resetTicket, submission.value)
+    return redirectWithToast('/points', {
+      type: 'success',
+      key: ticket.auto_approved ? 'points:reset.approved' : 'points:reset.submitted',
+      values: { number: ticket.ticket_number },
+    })
+  } catch (error) {
+    return flowRefusal(submission, error, { failed: 'points:reset.failed', network: 'errors:network' })
+  }
+}
+
+export default function Points({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('points')
+  const { summary } = loaderData
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
+      </header>
+      <div className="grid gap-6 xl:grid-cols-3">
+        <UsageCard summary={summary} className="xl:col-span-2" />
+        <PackageCard summary={summary} />
+      </div>
+      <HistoryCard history={loaderData.history} />
+      <div className="grid gap-6 xl:grid-cols-5">
+        <CostsCard costs={loaderData.costs} className="xl:col-span-3" />
+        <ResetCard lastResult={actionData?.result} className="xl:col-span-2" />
+      </div>
+    </div>
+  )
+}
+
+function UsageCard({ summary, className }: { summary: PointsSummary; className?: string }) {
+  const { t } = useTranslation('points')
+  const format = useNumberFormat()
+  const hasPackage = summary.package !== null
+  const spent = Math.max(0, summary.points_limit - summary.balance)
+  const percent = summary.points_limit > 0 ? Math.round((spent / summary.points_limit) * 100) : 0
+  const figures: Array<{ id: string; label: string; value: React.ReactNode; hint?: string }> = [
+    { id: 'used', label: t('usage.used'), value: format(summary.used_points) },
+    { id: 'frozen', label: t('usage.frozen'), value: format(summary.frozen_points), hint: t('usage.frozenHint') },
+    { id: 'rate', label: t('usage.rate'), value: t('usage.rateValue', { points: format(summary.hour_points) }) },
+    {
+      id: 'last-refill',
+      label: t('usage.lastRefill'),
+      value: summary.last_refill_timestamp ? <LocalTime ms={summary.last_refill_timestamp} /> : t('usage.never'),
+    },
+    {
+      id: 'next-refill',
+      label: t('usage.nextRefill'),
+      value:
+        summary.balance >= summary.points_limit && hasPackage ? (
+          t('usage.full')
+        ) : summary.next_refill_timestamp ? (
+          <LocalTime ms={summary.next_refill_timestamp} />
+        ) : (
+          t('usage.never')
+        ),
+    },
+  ]
+  return (
+    <Card id="usage" aria-labelledby="usage-title" className={cn('scroll-mt-20', className)} data-testid="points-usage">
+      <CardTitle id="usage-title">{t('usage.title')}</CardTitle>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('usage.balance')}</p>
+          <p className="text-4xl font-bold tracking-tight tabular-nums" data-testid="points-balance">
+            {format(summary.balance)}
+          </p>
+        </div>
+        {hasPackage ? (
+          <p className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400">{t('usage.limit', { limit: format(summary.points_limit) })}</p>
+        ) : null}
+      </div>
+      {hasPackage ? (
+        <div className="mt-3 space-y-1.5">
+          <ProgressBar value={spent} max={summary.points_limit} label={t('usage.progressLabel')} />
+          <p className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{t('usage.progress', { percent })}</p>
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
+          {t('usage.noPackage')}{' '}
+          <Link to="/subscription" className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+            {t('usage.redeem')}
+          </Link>
+        </p>
+      )}
+      <dl className="mt-5 grid grid-cols-2 gap-4 border-t border-zinc-100 pt-5 sm:grid-cols-3 lg:grid-cols-5 dark:border-zinc-800">
+        {figures.map((figure) => (
+          <div key={figure.id} className="min-w-0" data-testid={`points-${figure.id}`}>
+            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{figure.label}</dt>
+            <dd className="mt-1 text-sm font-semibold tabular-nums">{figure.value}</dd>
+            {figure.hint ? <dd className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{figure.hint}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </Card>
+  )
+}
+
+function PackageCard({ summary }: { summary: PointsSummary }) {
+  const { t } = useTranslation(['points', 'subscription'])
+  const pkg = summary.package
+  return (
+    <Card aria-labelledby="package-title" className="flex flex-col" data-testid="points-package">
+      <CardTitle id="package-title">{t('package.title')}</CardTitle>
+      {pkg ? (
+        <div className="mt-4 flex-1 space-y-3">
+          <p className="flex flex-wrap items-center gap-2 text-lg font-semibold">
+            <span data-testid="points-package-name">{pkg.name}</span>
+            <StatusBadge status={summary.status} />
+          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t(`subscription:kind.${pkg.kind}`)}</p>
+          {pkg.description ? <p className="text-sm text-zinc-500 dark:text-zinc-400">{pkg.description}</p> : null}
+          {summary.end_timestamp ? (
+            <dl className="text-sm">
+              <dt className="text-xs text-zinc-500 dark:text-zinc-400">{t('package.endsAt')}</dt>
+              <dd className="mt-0.5 font-medium">
+                <LocalTime ms={summary.end_timestamp} />
+                {statusKind(summary.status) === 'normal' ? (
+                  <span className="ml-2 text-zinc-500 dark:text-zinc-400">{t('package.daysLeft', { count: summary.remaining_days })}</span>
+                ) : null}
+              </dd>
+            </dl>
+          ) : null}
+        </div>
+      ) : (
+        <p className="mt-4 flex-1 text-sm text-zinc-500 dark:text-zinc-400">{t('package.none')}</p>
+      )}
+      <Link to="/subscription" className="mt-4 text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+        {t('package.manage')}
+      </Link>
+    </Card>
+  )
+}
+
+const typeTones: Record<string, BadgeTone> = {
+  earned: 'green',
+  refilled: 'sky',
+  consumed: 'indigo',
+  frozen: 'amber',
+  unfrozen: 'sky',
+  expired: 'zinc',
+}
+
+function HistoryCard({ history }: { history: PointsHistory | null }) {
+  const { t } = useTranslation('points')
+  const format = useNumberFormat()
+  return (
+    <Card id="history" aria-labelledby="history-title" className="scroll-mt-20" data-testid="points-history">
+      <CardTitle id="history-title">{t('history.title')}</CardTitle>
+      {history === null ? (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200" role="alert">
+          {t('history.failed')}
+          <a href="" className="font-medium underline">
+            {t('history.retry')}
+          </a>
+        </div>
+      ) : history.items.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
+          {t('history.empty')}
+        </p>
+      ) : (
+        <>
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('history.time')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('history.type')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    {t('history.change')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('history.model')}
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    {t('history.balanceAfter')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                {history.items.map((item) => {
+                  const known = item.type in typeTones
+                  return (
+                    <tr key={item.id}>
+                      <td className="py-2.5 pr-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+                        <LocalTime ms={item.create_timestamp} />
+                      </td>
+                      <td className="py-2.5 pr-3">
+                        <Badge tone={typeTones[item.type] ?? 'zinc'}>{t(`history.types.${known ? item.type : 'unknown'}`)}</Badge>
+                      </td>
+                      <td
+                        className={cn(
+                          'py-2.5 pr-3 text-right font-semibold whitespace-nowrap tabular-nums',
+                          item.change > 0 ? 'text-emerald-600 dark:text-emerald-400' : 'text-zinc-900 dark:text-zinc-100',
+                        )}
+                      >
+                        {item.change > 0 ? '+' : ''}
+                        {format(item.change)}
+                      </td>
+                      <td className="max-w-64 py-2.5 pr-3">
+                        {item.model ? <span className="font-mono text-xs">{item.model}</span> : null}
+                        {item.reason ? <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{item.reason}</span> : null}
+                      </td>
+                      <td className="py-2.5 text-right text-zinc-600 tabular-nums dark:text-zinc-400">{format(item.balance_after)}</td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          </div>
+          <div className="mt-4">
+            <PagedNav list={history} hash="#history" />
+          </div>
+        </>
+      )}
+    </Card>
+  )
+}
+
+function CostsCard({ costs, className }: { costs: ModelCost[]; className?: string }) {
+  const { t } = useTranslation('points')
+  const format = useNumberFormat()
+  const variable = (cost: ModelCost) =>
+    [
+      cost.input_points_per_mtok !== null ? t('costs.input', { points: format(cost.input_points_per_mtok) }) : null,
+      cost.output_points_per_mtok !== null ? t('costs.output', { points: format(cost.output_points_per_mtok) }) : null,
+      cost.cache_read_points_per_mtok !== null ? t('costs.cacheRead', { points: format(cost.cache_read_points_per_mtok) }) : null,
+      cost.cache_write_points_per_mtok !== null ? t('costs.cacheWrite', { points: format(cost.cache_write_points_per_mtok) }) : null,
+    ].filter(Boolean)
+  return (
+    <Card aria-labelledby="costs-title" className={className} data-testid="model-costs">
+      <CardTitle id="costs-title">{t('costs.title')}</CardTitle>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('costs.subtitle')}</p>
+      {costs.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
+          {t('costs.empty')}
+        </p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('costs.model')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('costs.kind')}
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  {t('costs.cost')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {costs.map((cost) => (
+                <tr key={cost.model}>
+                  <td className="py-2.5 pr-3 align-top">
+                    <span className="font-mono text-xs font-medium break-all">{cost.model}</span>
+                    {cost.description ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">{cost.description}</span> : null}
+                  </td>
+                  <td className="py-2.5 pr-3 align-top">
+                    <Badge tone={cost.kind === 'fixed' ? 'indigo' : 'sky'}>{t(`costs.kinds.${cost.kind}`)}</Badge>
+                  </td>
+                  <td className="py-2.5 align-top tabular-nums">
+                    {cost.kind === 'fixed' ? (
+                      t('costs.perCall', { points: format(cost.points_per_call ?? 0) })
+                    ) : (
+                      <>
+                        <span className="block">{variable(cost).join(' · ')}</span>
+                        <span className="block text-xs text-zinc-500 dark:text-zinc-400">{t('costs.perMtok')}</span>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  )
+}
+
+function ResetCard({ lastResult, className }: { lastResult: SubmissionResult<string[]> | undefined; className?: string }) {
+  const { t } = useTranslation('points')
+  const [form, fields] = useForm({
+    id: 'reset',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Card aria-labelledby="reset-title" className={className} data-testid="reset-request">
+      <CardTitle id="reset-title">{t('reset.title')}</CardTitle>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('reset.subtitle')}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SelectField
+          meta={fields.reason}
+          label={t('reset.reason')}
+          placeholder={t('reset.choose')}
+          options={resetReasons.map((reason) => ({ value: reason, label: t(`reset.reasons.${reason}`) }))}
+        />
+        <TextareaField meta={fields.description} label={t('reset.description')} hint={t('reset.descriptionHint')} rows={4} />
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('reset.promise')}</p>
+        <SubmitButton className="w-full sm:w-auto">{t('reset.submit')}</SubmitButton>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,39 @@
+/**
+ * Form schemas of the subscription and points screens. Formats and bounds come from the relay
+ * contract, so the portal refuses exactly what the relay would; messages are translation keys.
+ */
+import { z } from 'zod'
+import { parseTeamCode, pointsBounds, redeemCodeSchema, resetReasons } from '#relay/contract/index.ts'
+
+export const redeemCodeField = z
+  .string({ error: 'subscription:redeem.required' })
+  .trim()
+  .min(1, 'subscription:redeem.required')
+  .refine((code) => redeemCodeSchema.safeParse(code).success, 'subscription:redeem.invalid')
+
+/** Spec §5: a team code that is not base64 is refused here, with its own message. */
+export const teamCodeField = z
+  .string({ error: 'subscription:join.required' })
+  .trim()
+  .min(1, 'subscription:join.required')
+  .refine((code) => parseTeamCode(code) !== null, 'subscription:join.formatInvalid')
+
+export const redeemFormSchema = z.object({ redeemCode: redeemCodeField })
+export const teamFormSchema = z.object({ teamCode: teamCodeField })
+
+export const resetRequestSchema = z.object({
+  reason: z.enum(resetReasons, { error: 'points:reset.reasonRequired' }),
+  description: z
+    .string({ error: 'points:reset.descriptionRequired' })
+    .trim()
+    .min(pointsBounds.resetDescription.min, 'points:reset.descriptionRequired')
+    .max(pointsBounds.resetDescription.max, 'validation:tooLong'),
+})
+
+/** The subscription screen's four forms, told apart by their submit button's `intent`. */
+export const subscriptionIntents = ['validate-redeem', 'redeem', 'validate-team', 'join-team'] as const
+export type SubscriptionIntent = (typeof subscriptionIntents)[number]
+
+export function subscriptionSchemaFor(intent: FormDataEntryValue | null) {
+  return intent === 'validate-team' || intent === 'join-team' ? teamFormSchema : redeemFormSchema
+}
