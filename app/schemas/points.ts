@@ -8,14 +8,14 @@ import { parseTeamCode, pointsBounds, redeemCodeSchema, resetReasons } from '#re
 export const redeemCodeField = z
   .string({ error: 'subscription:redeem.required' })
   .trim()
-  .min(1, 'subscription:redeem.required')
+  .min(1, { error: 'subscription:redeem.required', abort: true })
   .refine((code) => redeemCodeSchema.safeParse(code).success, 'subscription:redeem.invalid')
 
 /** Spec §5: a team code that is not base64 is refused here, with its own message. */
 export const teamCodeField = z
   .string({ error: 'subscription:join.required' })
   .trim()
-  .min(1, 'subscription:join.required')
+  .min(1, { error: 'subscription:join.required', abort: true })
   .refine((code) => parseTeamCode(code) !== null, 'subscription:join.formatInvalid')
 
 export const redeemFormSchema = z.object({ redeemCode: redeemCodeField })
