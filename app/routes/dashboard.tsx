@@ -8,6 +8,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import {
   accountPaths,
+  apiKeyPrefix,
   pointsPaths,
   referralPaths,
   ticketPaths,
@@ -53,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     openTickets: openTickets?.total ?? null,
     rule: referral?.rule ?? null,
     relayUrl: base,
+    keyPlaceholder: `${apiKeyPrefix}…`,
     inviteUrl: `${base}/auth/register?invite=${encodeURIComponent(info.user.invite_code)}`,
   }
 }
@@ -80,7 +82,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card className="xl:col-span-3">
           <CardTitle>{t('tutorial.title')}</CardTitle>
           <p className="mt-1 mb-5 text-sm text-zinc-600 dark:text-zinc-400">{t('tutorial.subtitle')}</p>
-          <CliTutorial relayUrl={relayUrl} />
+          <CliTutorial relayUrl={relayUrl} keyPlaceholder={loaderData.keyPlaceholder} />
         </Card>
         <Card className="xl:col-span-2">
           <CardTitle>{t('commands.title')}</CardTitle>

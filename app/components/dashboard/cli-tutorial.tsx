@@ -6,16 +6,12 @@
 import { useEffect, useRef } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { apiKeyPrefix } from '#relay/contract/index.ts'
 import { CodeBlock } from '#app/components/ui/code-block.tsx'
 
 const systems = ['unix', 'windows'] as const
 type System = (typeof systems)[number]
 
-/** What a person replaces with a key from the API keys screen. */
-const keyPlaceholder = `${apiKeyPrefix}…`
-
-function commands(system: System, relayUrl: string) {
+function commands(system: System, relayUrl: string, keyPlaceholder: string) {
   const install = 'npm install -g @anthropic-ai/claude-code'
   const start = 'cd my-project\nclaude'
   const login =
@@ -25,7 +21,11 @@ function commands(system: System, relayUrl: string) {
   return { install, login, start }
 }
 
-export function CliTutorial({ relayUrl }: { relayUrl: string }) {
+/**
+ * `keyPlaceholder` is what a person replaces with a key from the API keys screen; it comes from
+ * the loader, so the contract (and zod with it) stays out of the dashboard's browser bundle.
+ */
+export function CliTutorial({ relayUrl, keyPlaceholder }: { relayUrl: string; keyPlaceholder: string }) {
   const { t } = useTranslation('dashboard')
   const windowsRadio = useRef<HTMLInputElement>(null)
   useEffect(() => {
@@ -53,7 +53,7 @@ export function CliTutorial({ relayUrl }: { relayUrl: string }) {
         ))}
       </div>
       {systems.map((system) => {
-        const code = commands(system, relayUrl)
+        const code = commands(system, relayUrl, keyPlaceholder)
         return (
           <ol
             key={system}
