@@ -69,7 +69,7 @@ export default {
     subtitle:
       'If something went wrong, such as unexpected consumption, you can ask for your points to be reset to the package limit. We handle requests within 1–3 working days.',
     reason: 'Reason',
-    choose: 'Choose a reason',
+    choose: 'Choose…',
     reasons: {
       account_abnormal: 'Account abnormal',
       misoperation: 'Consumed by mistake',

@@ -13,8 +13,6 @@ export default {
     validity: 'Validity',
     validityValue: '{{count}} days',
     pointsValue: '{{points}} points',
-    price: 'Price',
-    free: 'Free',
   },
   current: {
     title: 'Current subscription',
@@ -22,7 +20,6 @@ export default {
     used: 'Points used',
     total: 'Package points',
     hourPoints: 'Hourly refill',
-    period: 'Valid',
     periodValue: '<start/> to <end/>',
     daysLeft: '{{count}} days left',
     team: 'Team: {{name}}',
@@ -69,7 +66,6 @@ export default {
     inviteHint: 'Any member can share this link to invite new members.',
     copy: 'Copy',
     copied: 'Team invitation link copied',
-    empty: 'No other members yet',
   },
   join: {
     title: 'Join a team',

@@ -69,7 +69,7 @@ export default {
     subtitle:
       '想定外の消費などの問題があった場合、ポイントをパッケージの上限にリセットするよう申請できます。1～3 営業日以内に対応します。',
     reason: '理由',
-    choose: '理由を選択してください',
+    choose: '選択してください…',
     reasons: {
       account_abnormal: 'アカウントの異常',
       misoperation: '誤操作による消費',

@@ -13,8 +13,6 @@ export default {
     validity: '有効期間',
     validityValue: '{{count}} 日',
     pointsValue: '{{points}} ポイント',
-    price: '価格',
-    free: '無料',
   },
   current: {
     title: '現在のサブスクリプション',
@@ -22,7 +20,6 @@ export default {
     used: '使用済みポイント',
     total: 'パッケージのポイント',
     hourPoints: '毎時の補充',
-    period: '有効期間',
     periodValue: '<start/> ～ <end/>',
     daysLeft: '残り {{count}} 日',
     team: '所属チーム：{{name}}',
@@ -69,7 +66,6 @@ export default {
     inviteHint: 'メンバーなら誰でもこのリンクで新しいメンバーを招待できます。',
     copy: 'コピー',
     copied: 'チーム招待リンクをコピーしました',
-    empty: 'ほかのメンバーはまだいません',
   },
   join: {
     title: 'チームに参加',

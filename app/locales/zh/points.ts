@@ -66,7 +66,7 @@ export default {
     title: '申请积分重置',
     subtitle: '遇到异常消耗等问题时，可以申请把积分重置为套餐上限。我们会在 1–3 个工作日内处理。',
     reason: '原因',
-    choose: '请选择原因',
+    choose: '请选择…',
     reasons: {
       account_abnormal: '账户异常',
       misoperation: '误操作消耗',

@@ -11,8 +11,6 @@ export default {
     validity: '有效期',
     validityValue: '{{count}} 天',
     pointsValue: '{{points}} 积分',
-    price: '价格',
-    free: '免费',
   },
   current: {
     title: '当前订阅',
@@ -20,7 +18,6 @@ export default {
     used: '已用积分',
     total: '套餐积分',
     hourPoints: '每小时补充',
-    period: '有效期',
     periodValue: '<start/> 至 <end/>',
     daysLeft: '剩余 {{count}} 天',
     team: '所属团队：{{name}}',
@@ -67,7 +64,6 @@ export default {
     inviteHint: '任何成员都可以分享此链接邀请新成员加入。',
     copy: '复制',
     copied: '团队邀请链接已复制',
-    empty: '团队还没有其他成员',
   },
   join: {
     title: '加入团队',
