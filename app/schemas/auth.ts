@@ -27,6 +27,17 @@ export const passwordField = z
 
 export const codeField = z.string({ error: 'validation:codeRequired' }).trim().regex(/^\d{6}$/, 'validation:codeFormat')
 
+/**
+ * Zod skips an object's refinements while any field is invalid; a password mismatch should show
+ * as soon as both passwords are typed, whatever else is still missing.
+ */
+function bothPresent(a: string, b: string) {
+  return ({ value }: { value: unknown }) => {
+    const v = value as Record<string, unknown> | undefined
+    return typeof v?.[a] === 'string' && typeof v?.[b] === 'string'
+  }
+}
+
 export const loginSchema = z.object({
   username: requiredText(bounds.email.max, 'validation:usernameRequired'),
   password: z.string({ error: 'validation:passwordRequired' }).min(1, 'validation:passwordRequired').max(bounds.password.max),
@@ -57,7 +68,11 @@ export const registerSchema = z
       .optional(),
     agree: z.boolean({ error: 'validation:agreeRequired' }).refine((v) => v, 'validation:agreeRequired'),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation:passwordsMismatch' })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation:passwordsMismatch',
+    when: bothPresent('password', 'confirmPassword'),
+  })
 
 export const resetSchema = z
   .object({
@@ -66,7 +81,11 @@ export const resetSchema = z
     newPassword: passwordField,
     confirmPassword: z.string({ error: 'validation:confirmRequired' }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'validation:passwordsMismatch' })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation:passwordsMismatch',
+    when: bothPresent('newPassword', 'confirmPassword'),
+  })
 
 export const registerIntents = ['send-code', 'check', 'register'] as const
 export type RegisterIntent = (typeof registerIntents)[number]
