@@ -1,6 +1,7 @@
 /** The relay's public contract: the only relay module the portal may import (DESIGN §4). */
 export * from './envelope.ts'
 export * from './accounts.ts'
+export * from './oauth.ts'
 export * from './api-keys.ts'
 export * from './referral.ts'
 export * from './paging.ts'

@@ -160,8 +160,80 @@ export interface TicketNumberDaysTable {
   counter: number
 }
 
+/** A registered external client (relay/oauth/clients.ts). */
+export interface OAuthClientsTable {
+  id: string
+  /** Public, non-numeric (`rc_…`), so it never travels as a bare JSON number. */
+  client_id: string
+  name: string
+  secret_hash: string
+  /** JSON array of the redirect URIs, each matched exactly. */
+  redirect_uris: string
+  /** 1: our own app, allowed on the SSO screen. */
+  first_party: number
+  created_at: number
+}
+
+/** Authorisation codes of the code flow: single-use, 60 s, bound to client, redirect URI and PKCE challenge. */
+export interface OAuthAuthorizationCodesTable {
+  id: string
+  code_hash: string
+  client_id: string
+  user_id: string
+  redirect_uri: string
+  /** Granted scopes, space-separated. */
+  scope: string
+  code_challenge: string
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
+export const deviceCodeStatuses = ['pending', 'approved', 'denied', 'issued'] as const
+export type DeviceCodeStatus = (typeof deviceCodeStatuses)[number]
+
+/** RFC 8628 device authorisations (relay/oauth/device-codes.ts). */
+export interface OAuthDeviceCodesTable {
+  id: string
+  /** Digest of the 8 characters a person types. */
+  user_code_hash: string
+  /** Digest of the long secret the client polls with. */
+  secret_hash: string
+  client_id: string
+  scope: string
+  status: DeviceCodeStatus
+  /** Who approved or denied it. */
+  user_id: string | null
+  /** Grows by 5 with every slow_down (RFC 8628 §3.5). */
+  interval_seconds: number
+  last_polled_at: number | null
+  created_at: number
+  expires_at: number
+  decided_at: number | null
+}
+
+/** Refresh tokens held by clients; a family is one grant (the code or device row it came from). */
+export interface OAuthRefreshTokensTable {
+  id: string
+  family_id: string
+  client_id: string
+  user_id: string
+  scope: string
+  /** The user's token_version at issue: a password change ends the grant. */
+  token_version: number
+  token_hash: string
+  created_at: number
+  expires_at: number
+  rotated_at: number | null
+  revoked_at: number | null
+}
+
 export interface Tables {
   rate_limits: RateLimitsTable
+  oauth_clients: OAuthClientsTable
+  oauth_authorization_codes: OAuthAuthorizationCodesTable
+  oauth_device_codes: OAuthDeviceCodesTable
+  oauth_refresh_tokens: OAuthRefreshTokensTable
   users: UsersTable
   email_codes: EmailCodesTable
   refresh_tokens: RefreshTokensTable

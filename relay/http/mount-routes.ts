@@ -14,7 +14,7 @@ export function mountRoutes(app: Hono<RelayEnv>, routes: readonly Route[], servi
   for (const route of routes) {
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
       // Authentication first: an anonymous caller learns nothing from validation messages.
-      const user = route.auth === 'user' ? await authenticate(c, services) : null
+      const user = route.auth === 'user' ? await authenticate(c, services, route.scope) : null
       const body = route.body ? validate(route.body, await readJsonBody(c), 'body') : undefined
       const query = route.query ? validate(route.query, c.req.query(), 'query') : undefined
       const params = route.params ? validate(route.params, c.req.param(), 'params') : undefined

@@ -28,7 +28,7 @@ function successEnvelope(data: z.ZodType) {
 function operation(route: Route): ZodOpenApiOperationObject {
   const errors = [
     ...(route.body || route.query || route.params ? ['validation'] : []),
-    ...(route.auth === 'user' ? ['unauthenticated', 'token_expired'] : []),
+    ...(route.auth === 'user' ? ['unauthenticated', 'token_expired', 'insufficient_scope'] : []),
     ...(route.errors ?? []),
   ]
   return {
@@ -36,7 +36,7 @@ function operation(route: Route): ZodOpenApiOperationObject {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
-    ...(route.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
+    ...(route.auth === 'user' ? { security: [{ bearer: [route.scope ?? 'profile'] }] } : {}),
     ...(route.query || route.params
       ? { requestParams: { ...(route.query ? { query: route.query } : {}), ...(route.params ? { path: route.params } : {}) } }
       : {}),

@@ -5,7 +5,7 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import type { ErrorReason } from '../contract/envelope.ts'
-import type { AuthUser } from './authenticate.ts'
+import type { AuthUser, RequiredScope } from './authenticate.ts'
 import type { RelayEnv } from './relay-env.ts'
 
 type Schema = z.ZodType
@@ -38,6 +38,8 @@ export interface RouteSpec<
   /** OpenAPI tag, usually the domain area. */
   tag: string
   auth: A
+  /** With `auth: 'user'`: what the caller's token must hold; default `profile` (authenticate.ts). */
+  scope?: RequiredScope
   /** JSON body; an empty body is read as `{}`. */
   body?: B
   /** An object schema over the query string (values arrive as strings: use z.coerce for numbers). */
