@@ -1,15 +1,30 @@
 /**
  * Short-lived HS256 JWT access tokens: `sub` is the user id, `ver` the user's token version
  * (bumped on password change or reset, which ends every outstanding access token at once).
+ * Tokens issued to an external client (relay/oauth) also carry `client_id` and `scope`, the
+ * scopes the user granted; a token without `scope` comes from a portal login and may do
+ * everything (docs/decisions/060).
  */
 import { SignJWT, errors, jwtVerify } from 'jose'
 import type { Clock } from '../clock.ts'
 import type { RelayConfig } from '../config.ts'
+import { parseScopes, type OAuthScope } from '../contract/oauth.ts'
 import { RelayError } from '../http/relay-error.ts'
 
 export interface AccessClaims {
   userId: string
   version: number
+  /** The granted scopes of a client's token; null for a portal login, which holds every scope. */
+  scopes: OAuthScope[] | null
+  clientId: string | null
+  /** Epoch seconds. */
+  expiresAt: number
+}
+
+/** What a user granted an external client. */
+export interface ClientGrant {
+  clientId: string
+  scopes: readonly OAuthScope[]
 }
 
 const encoder = new TextEncoder()
@@ -18,9 +33,11 @@ export async function signAccessToken(
   config: RelayConfig,
   clock: Clock,
   user: { id: string; token_version: number },
+  grant?: ClientGrant,
 ): Promise<string> {
   const issuedAt = Math.floor(clock.now() / 1000)
-  return new SignJWT({ ver: user.token_version })
+  const claims = grant ? { ver: user.token_version, client_id: grant.clientId, scope: grant.scopes.join(' ') } : { ver: user.token_version }
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setIssuedAt(issuedAt)
@@ -37,7 +54,9 @@ export async function verifyAccessToken(config: RelayConfig, clock: Clock, token
         currentDate: new Date(clock.now()),
       })
       if (typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub) || typeof payload.ver !== 'number') break
-      return { userId: payload.sub, version: payload.ver }
+      const granted = grantOf(payload)
+      if (granted === undefined) break
+      return { userId: payload.sub, version: payload.ver, expiresAt: payload.exp ?? 0, ...granted }
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new RelayError('token_expired')
       if (error instanceof errors.JWSSignatureVerificationFailed) continue
@@ -45,4 +64,12 @@ export async function verifyAccessToken(config: RelayConfig, clock: Clock, token
     }
   }
   throw new RelayError('unauthenticated')
+}
+
+/** The client grant a payload carries: none for a portal login; undefined when it is malformed. */
+function grantOf(payload: Record<string, unknown>): Pick<AccessClaims, 'scopes' | 'clientId'> | undefined {
+  if (payload.client_id === undefined && payload.scope === undefined) return { scopes: null, clientId: null }
+  if (typeof payload.client_id !== 'string' || typeof payload.scope !== 'string') return undefined
+  const scopes = parseScopes(payload.scope)
+  return scopes ? { scopes, clientId: payload.client_id } : undefined
 }

@@ -1,0 +1,200 @@
+/**
+ * Sign-in for external clients (spec §2, §7; DESIGN §6): the authorisation code flow with PKCE,
+ * the device flow of RFC 8628 and token introspection in the manner of RFC 7662, all under
+ * `/api/oauth/internal/`. Replies use the relay's envelope like every other call; the error
+ * reasons carry the RFC names (`authorization_pending`, `slow_down`, `invalid_grant`…) so a
+ * client can branch on `error.details.reason`. docs/oauth.md walks through both flows.
+ */
+import { z } from 'zod'
+
+/** The three permissions the consent screens list (spec §2), in that order. */
+export const oauthScopes = ['profile', 'api', 'billing'] as const
+export type OAuthScope = (typeof oauthScopes)[number]
+/** What a client gets when it names no scope. */
+export const defaultScope: OAuthScope = 'profile'
+
+/**
+ * A space-separated scope parameter as a list in the order of `oauthScopes`, each at most once;
+ * absent or blank means `defaultScope`; null when it names a scope we do not have.
+ */
+export function parseScopes(scope: string | undefined): OAuthScope[] | null {
+  const names = (scope ?? '').split(/\s+/).filter(Boolean)
+  if (names.length === 0) return [defaultScope]
+  if (!names.every((name) => (oauthScopes as readonly string[]).includes(name))) return null
+  return oauthScopes.filter((known) => names.includes(known))
+}
+
+/** The 8 characters a person types, shown as XXXX-XXXX. */
+export const deviceCodeLength = 8
+
+/**
+ * Canonical `XXXX-XXXX` form of what a person typed: hyphens and spaces dropped, any case; null
+ * unless 8 letters or digits remain. Any [0-9A-Z] is let through, so a relay that issues digits
+ * works too; ours maps the look-alikes of its alphabet itself (relay/oauth/device-codes.ts).
+ */
+export function normaliseDeviceCode(input: string): string | null {
+  const compact = input.replace(/[\s-]+/g, '').toUpperCase()
+  if (!new RegExp(`^[0-9A-Z]{${deviceCodeLength}}$`).test(compact)) return null
+  return `${compact.slice(0, 4)}-${compact.slice(4)}`
+}
+
+const clientIdSchema = z.string().trim().min(1).max(64)
+const clientSecretSchema = z.string().min(1).max(128)
+const redirectUriSchema = z.string().min(1).max(2048)
+/** A scope parameter; unknown names are refused as `invalid_scope` by the handler. */
+const scopeSchema = z.string().max(200).optional()
+/** What a person typed; the handler normalises it, so a malformed code is `device_code_invalid`. */
+const deviceCodeSchema = z.string().max(32)
+const decisionSchema = z.enum(['approve', 'deny'])
+
+export const clientQuery = z.object({
+  client_id: clientIdSchema,
+  /** When given, it must be one the client registered, exactly. */
+  redirect_uri: redirectUriSchema.optional(),
+  scope: scopeSchema,
+})
+
+/** The code flow: the browser is sent back to `redirect_uri` with a code or with `error=access_denied`. */
+export const authorizeCodeBody = z.object({
+  client_id: clientIdSchema,
+  redirect_uri: redirectUriSchema,
+  /** Handed back untouched; the client checks it against what it sent (CSRF). */
+  state: z.string().min(1).max(512),
+  scope: scopeSchema,
+  /** BASE64URL(SHA-256(code_verifier)), RFC 7636. */
+  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  code_challenge_method: z.literal('S256'),
+  decision: decisionSchema,
+})
+
+/** The device flow: the signed-in user approves or denies the code their device shows. */
+export const authorizeDeviceBody = z.object({ device_code: deviceCodeSchema, decision: decisionSchema })
+
+export const authorizeBody = z.union([authorizeCodeBody, authorizeDeviceBody])
+
+export const deviceCodeGrantType = 'urn:ietf:params:oauth:grant-type:device_code'
+
+/** Client authentication: the id and secret `npm run admin -- client create` printed. */
+const clientAuth = { client_id: clientIdSchema, client_secret: clientSecretSchema }
+
+export const tokenBody = z.discriminatedUnion('grant_type', [
+  z.object({
+    grant_type: z.literal('authorization_code'),
+    code: z.string().min(1).max(128),
+    redirect_uri: redirectUriSchema,
+    /** RFC 7636 §4.1: 43–128 unreserved characters. */
+    code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/),
+    ...clientAuth,
+  }),
+  z.object({
+    grant_type: z.literal(deviceCodeGrantType),
+    /** The long secret from the device-code call, never the 8 characters a person types. */
+    device_secret: z.string().min(1).max(128),
+    client_id: clientIdSchema,
+    /** Optional: the device secret already proves who started the flow; checked when sent. */
+    client_secret: clientSecretSchema.optional(),
+  }),
+  z.object({
+    grant_type: z.literal('refresh_token'),
+    refresh_token: z.string().min(1).max(256),
+    ...clientAuth,
+  }),
+])
+
+export const deviceCodeQuery = z.object({ client_id: clientIdSchema, scope: scopeSchema })
+
+export const verifyCodeBody = z.object({ device_code: deviceCodeSchema })
+
+export const verifyTokenBody = z.object({ token: z.string().min(1).max(4096), ...clientAuth })
+
+export const oauthPaths = {
+  client: '/api/oauth/internal/client',
+  authorize: '/api/oauth/internal/authorize',
+  token: '/api/oauth/internal/token',
+  deviceCode: '/api/oauth/internal/device-code',
+  verifyCode: '/api/oauth/internal/verify-code',
+  verifyToken: '/api/oauth/internal/verify-token',
+} as const
+
+/** Screens of the portal the relay points people at. */
+export const oauthScreens = {
+  device: '/auth/device-code',
+  oauth: '/auth/oauth-authorize',
+  sso: '/auth/sso-authorize',
+} as const
+
+const scopeListSchema = z.array(z.enum(oauthScopes))
+
+export const clientInfoSchema = z
+  .object({
+    client_id: z.string(),
+    name: z.string(),
+    /** Our own app: only these may use the SSO screen. */
+    first_party: z.boolean(),
+    /** The requested scope, parsed. */
+    scopes: scopeListSchema,
+  })
+  .meta({ id: 'OAuthClientInfo' })
+export type ClientInfo = z.output<typeof clientInfoSchema>
+
+export const authorizeResultSchema = z
+  .object({
+    /** The code flow: where to send the browser. The device flow: null. */
+    redirect_to: z.string().nullable(),
+  })
+  .meta({ id: 'OAuthAuthorizeResult' })
+export type AuthorizeResult = z.output<typeof authorizeResultSchema>
+
+export const oauthTokensSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    /** Seconds the access token lives. */
+    expires_in: z.int(),
+    refresh_token: z.string(),
+    refresh_expires_in: z.int(),
+    /** The granted scopes, space-separated. */
+    scope: z.string(),
+  })
+  .meta({ id: 'OAuthTokens' })
+export type OAuthTokens = z.output<typeof oauthTokensSchema>
+
+export const deviceAuthorizationSchema = z
+  .object({
+    /** The 8 characters to show the person, XXXX-XXXX. */
+    device_code: z.string(),
+    /** What the client polls the token call with; keep it to yourself. */
+    device_secret: z.string(),
+    verification_uri: z.string(),
+    verification_uri_complete: z.string(),
+    expires_in: z.int(),
+    /** Seconds to wait between polls. */
+    interval: z.int(),
+  })
+  .meta({ id: 'DeviceAuthorization' })
+export type DeviceAuthorization = z.output<typeof deviceAuthorizationSchema>
+
+export const deviceCodeCheckSchema = z
+  .object({
+    device_code: z.string(),
+    client_id: z.string(),
+    client_name: z.string(),
+    scopes: scopeListSchema,
+    expires_timestamp: z.int(),
+  })
+  .meta({ id: 'DeviceCodeCheck' })
+export type DeviceCodeCheck = z.output<typeof deviceCodeCheckSchema>
+
+export const tokenIntrospectionSchema = z
+  .object({
+    active: z.boolean(),
+    /** The user id, as a string (RFC 7662). */
+    sub: z.string().optional(),
+    username: z.string().optional(),
+    client_id: z.string().optional(),
+    scope: z.string().optional(),
+    /** Expiry, epoch seconds (RFC 7662). */
+    exp: z.int().optional(),
+  })
+  .meta({ id: 'TokenIntrospection' })
+export type TokenIntrospection = z.output<typeof tokenIntrospectionSchema>

@@ -1,0 +1,129 @@
+/**
+ * Registered external clients (`npm run admin -- client …`). A client has a public id, a secret
+ * shown once and kept as a digest, and the redirect URIs it may send browsers back to, matched
+ * exactly (DESIGN §6). First-party clients are our own apps: only they may use the SSO screen.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Selectable } from 'kysely'
+import type { Clock } from '../clock.ts'
+import { parseScopes, type OAuthScope } from '../contract/oauth.ts'
+import { newId } from '../db/ids.ts'
+import type { Database } from '../db/open-database.ts'
+import type { OAuthClientsTable } from '../db/schema.ts'
+import { RelayError } from '../http/relay-error.ts'
+import { digest, randomSecret, sameDigest } from './secrets.ts'
+
+export interface OAuthClient {
+  clientId: string
+  name: string
+  redirectUris: string[]
+  firstParty: boolean
+  createdAt: number
+}
+
+export interface NewClient {
+  name: string
+  redirectUris: string[]
+  firstParty: boolean
+}
+
+export const clientNameMaxLength = 100
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * Why `uri` cannot be registered, or null. Browsers carry codes to it, so it must be https, or
+ * plain http only on this machine (native apps listening on loopback, RFC 8252 §7.3), and it
+ * has no fragment (RFC 6749 §3.1.2).
+ */
+export function redirectUriProblem(uri: string): string | null {
+  let url: URL
+  try {
+    url = new URL(uri)
+  } catch {
+    return 'not an absolute URL'
+  }
+  if (url.hash || uri.includes('#')) return 'must not contain a fragment (#)'
+  if (url.protocol === 'https:') return null
+  if (url.protocol === 'http:' && loopbackHosts.has(url.hostname)) return null
+  return 'must be https://, or http:// on localhost, 127.0.0.1 or [::1]'
+}
+
+function toClient(row: Selectable<OAuthClientsTable>): OAuthClient {
+  return {
+    clientId: row.client_id,
+    name: row.name,
+    redirectUris: JSON.parse(row.redirect_uris) as string[],
+    firstParty: row.first_party === 1,
+    createdAt: row.created_at,
+  }
+}
+
+/** Registers a client; the secret in the reply is the only time it exists in clear. */
+export async function createClient(
+  { db, clock }: { db: Database; clock: Clock },
+  input: NewClient,
+): Promise<{ client: OAuthClient; secret: string }> {
+  const name = input.name.trim()
+  if (name.length === 0 || name.length > clientNameMaxLength) {
+    throw new RangeError(`client name must be 1–${clientNameMaxLength} characters`)
+  }
+  for (const uri of input.redirectUris) {
+    const problem = redirectUriProblem(uri)
+    if (problem) throw new RangeError(`redirect URI ${uri}: ${problem}`)
+  }
+  // The `rc_` prefix keeps ids from ever being all digits, which the wire format would turn into numbers.
+  const clientId = `rc_${randomBytes(16).toString('base64url')}`
+  const secret = randomSecret('rcs_')
+  const row = {
+    id: newId(),
+    client_id: clientId,
+    name,
+    secret_hash: digest(secret),
+    redirect_uris: JSON.stringify([...new Set(input.redirectUris)]),
+    first_party: input.firstParty ? 1 : 0,
+    created_at: clock.now(),
+  }
+  await db.insertInto('oauth_clients').values(row).execute()
+  return { client: toClient(row), secret }
+}
+
+export async function listClients(db: Database): Promise<OAuthClient[]> {
+  const rows = await db.selectFrom('oauth_clients').selectAll().orderBy('id').execute()
+  return rows.map(toClient)
+}
+
+/** Removes the client with every code and token it holds; false when there is no such client. */
+export async function removeClient(db: Database, clientId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('oauth_refresh_tokens').where('client_id', '=', clientId).execute()
+    await trx.deleteFrom('oauth_device_codes').where('client_id', '=', clientId).execute()
+    await trx.deleteFrom('oauth_authorization_codes').where('client_id', '=', clientId).execute()
+    const result = await trx.deleteFrom('oauth_clients').where('client_id', '=', clientId).executeTakeFirst()
+    return result.numDeletedRows === 1n
+  })
+}
+
+export async function findClient(db: Database, clientId: string): Promise<OAuthClient> {
+  const row = await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst()
+  if (!row) throw new RelayError('invalid_client', 'unknown client')
+  return toClient(row)
+}
+
+/** The client whose id and secret these are; 400 `invalid_client` otherwise. */
+export async function authenticateClient(db: Database, clientId: string, secret: string): Promise<OAuthClient> {
+  const row = await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst()
+  if (!row || !sameDigest(digest(secret), row.secret_hash)) throw new RelayError('invalid_client')
+  return toClient(row)
+}
+
+/** Refuses a redirect URI the client did not register, character for character. */
+export function requireRegisteredRedirect(client: OAuthClient, redirectUri: string): void {
+  if (!client.redirectUris.includes(redirectUri)) throw new RelayError('redirect_uri_mismatch')
+}
+
+/** The scopes a request names (absent: `profile`); 400 `invalid_scope` for an unknown one. */
+export function requestedScopes(scope: string | undefined): OAuthScope[] {
+  const scopes = parseScopes(scope)
+  if (!scopes) throw new RelayError('invalid_scope')
+  return scopes
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest'
+import { accountPaths } from '../contract/accounts.ts'
+import { oauthPaths } from '../contract/oauth.ts'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { decideDevice, pollDevice, registerClient, startDevice } from '../../tests/fixtures/oauth.ts'
+import { canonicalDeviceCode } from './device-codes.ts'
+
+describe('canonicalDeviceCode', () => {
+  it('takes 8 characters with or without the hyphen, in any case, reading O as 0 and I or L as 1', () => {
+    expect(canonicalDeviceCode('abcd-efgh')).toBe('ABCD-EFGH')
+    expect(canonicalDeviceCode(' 7k2m 9qxz ')).toBe('7K2M-9QXZ')
+    expect(canonicalDeviceCode('oil0-1234')).toBe('0110-1234')
+  })
+
+  it('refuses what cannot be one of our codes', () => {
+    for (const typed of ['ABCD-EFG', 'ABCD-EFGHJ', 'ABCU-EFGH', 'ABC!-EFGH', '']) expect(canonicalDeviceCode(typed)).toBeNull()
+  })
+})
+
+describeEachDatabase('oauth device flow', (ctx) => {
+  const verify = (token: string, deviceCode: string) => ctx.request('POST', oauthPaths.verifyCode, { token, body: { device_code: deviceCode } })
+  const reasonOf = (reply: { body: { error?: { details: { reason: string } } } }) => reply.body.error?.details.reason
+
+  it('issues an 8-character code, a separate secret and the verification URLs', async () => {
+    const client = await registerClient(ctx)
+    const device = await startDevice(ctx, client)
+    expect(device.device_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+    expect(device.device_secret).toMatch(/^rds_[A-Za-z0-9_-]{43}$/)
+    expect(device).toMatchObject({
+      verification_uri: `${ctx.config.publicUrl}/auth/device-code`,
+      verification_uri_complete: `${ctx.config.publicUrl}/auth/device-code?code=${device.device_code}`,
+      expires_in: 600,
+      interval: 5,
+    })
+    const unknown = await ctx.request('GET', oauthPaths.deviceCode, { query: { client_id: 'rc_nobody' } })
+    expect(unknown.status).toBe(400)
+    expect(reasonOf(unknown)).toBe('invalid_client')
+  })
+
+  it('pending, then slow_down when polled faster than the interval, then tokens once after approval', async () => {
+    const { login } = await ctx.signUp()
+    const client = await registerClient(ctx, { name: 'Claude CLI' })
+    const device = await startDevice(ctx, client, ['api', 'profile'])
+
+    expect(reasonOf(await pollDevice(ctx, client, device.device_secret))).toBe('authorization_pending')
+    const tooFast = await pollDevice(ctx, client, device.device_secret)
+    expect(tooFast.status).toBe(400)
+    expect(tooFast.body.error.details).toEqual({ reason: 'slow_down', interval: 10 })
+    ctx.clock.advance(5_000)
+    expect(reasonOf(await pollDevice(ctx, client, device.device_secret))).toBe('slow_down')
+    ctx.clock.advance(15_000)
+    expect(reasonOf(await pollDevice(ctx, client, device.device_secret))).toBe('authorization_pending')
+
+    // Typed as a person might: lower case, no hyphen.
+    const checked = await verify(login.access_token, device.device_code.replace('-', '').toLowerCase())
+    expect(checked.status).toBe(200)
+    expect(checked.body.data).toEqual({
+      device_code: device.device_code,
+      client_id: client.clientId,
+      client_name: 'Claude CLI',
+      scopes: ['profile', 'api'],
+      expires_timestamp: expect.any(Number),
+    })
+    expect((await decideDevice(ctx, login.access_token, device.device_code)).body.data).toEqual({ redirect_to: null })
+
+    ctx.clock.advance(15_000)
+    const granted = await pollDevice(ctx, client, device.device_secret)
+    expect(granted.status).toBe(200)
+    expect(granted.body.data).toMatchObject({ token_type: 'Bearer', scope: 'profile api' })
+    const info = await ctx.request('GET', accountPaths.info, { token: granted.body.data.access_token })
+    expect(info.body.data.user.id).toBe(login.user.id)
+
+    ctx.clock.advance(60_000)
+    expect(reasonOf(await pollDevice(ctx, client, device.device_secret))).toBe('invalid_grant')
+    // Single-use: the decided code is gone for the person too.
+    expect(reasonOf(await verify(login.access_token, device.device_code))).toBe('device_code_invalid')
+  })
+
+  it('denial answers access_denied', async () => {
+    const { login } = await ctx.signUp()
+    const client = await registerClient(ctx)
+    const device = await startDevice(ctx, client)
+    expect((await decideDevice(ctx, login.access_token, device.device_code, 'deny')).status).toBe(200)
+    const poll = await pollDevice(ctx, client, device.device_secret)
+    expect(poll.status).toBe(400)
+    expect(reasonOf(poll)).toBe('access_denied')
+  })
+
+  it('expires after 10 minutes: device_code_expired for the person, expired_token for the client', async () => {
+    const { login } = await ctx.signUp()
+    const client = await registerClient(ctx)
+    const device = await startDevice(ctx, client)
+    ctx.clock.advance(600_000)
+    expect(reasonOf(await verify(login.access_token, device.device_code))).toBe('device_code_expired')
+    expect(reasonOf(await decideDevice(ctx, login.access_token, device.device_code))).toBe('device_code_expired')
+    expect(reasonOf(await pollDevice(ctx, client, device.device_secret))).toBe('expired_token')
+  })
+
+  it('refuses unknown codes, the secret of another client, and a code typed wrong', async () => {
+    const { login } = await ctx.signUp()
+    const client = await registerClient(ctx)
+    const other = await registerClient(ctx)
+    const device = await startDevice(ctx, client)
+    for (const typed of ['0000-0000', 'not a code', 'ABCU-EFGH']) {
+      const reply = await verify(login.access_token, typed)
+      expect(reply.status).toBe(422)
+      expect(reasonOf(reply)).toBe('device_code_invalid')
+    }
+    expect(reasonOf(await pollDevice(ctx, other, device.device_secret))).toBe('invalid_grant')
+    // The 8 characters are not the secret: polling with them gets nothing.
+    expect(reasonOf(await pollDevice(ctx, client, device.device_code))).toBe('invalid_grant')
+  })
+
+  it('a code is decided once, even by ten parallel approvals', async () => {
+    const { login } = await ctx.signUp()
+    const client = await registerClient(ctx)
+    const device = await startDevice(ctx, client)
+    const replies = await Promise.all(Array.from({ length: 10 }, () => decideDevice(ctx, login.access_token, device.device_code)))
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(replies.filter((r) => reasonOf(r) === 'device_code_invalid')).toHaveLength(9)
+  })
+
+  it('twenty parallel polls after approval: exactly one gets the tokens', async () => {
+    const { login } = await ctx.signUp()
+    const client = await registerClient(ctx)
+    const device = await startDevice(ctx, client)
+    await decideDevice(ctx, login.access_token, device.device_code)
+    const replies = await Promise.all(Array.from({ length: 20 }, () => pollDevice(ctx, client, device.device_secret)))
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(replies.filter((r) => r.status !== 200).every((r) => ['slow_down', 'invalid_grant'].includes(reasonOf(r)!))).toBe(true)
+    const grants = await ctx.relay.db.selectFrom('oauth_refresh_tokens').select('id').where('client_id', '=', client.clientId).execute()
+    expect(grants).toHaveLength(1)
+  })
+
+  it('verify-token reports a client its own active tokens, and nothing about others', async () => {
+    const { login } = await ctx.signUp()
+    const client = await registerClient(ctx)
+    const other = await registerClient(ctx)
+    const device = await startDevice(ctx, client, ['billing'])
+    await decideDevice(ctx, login.access_token, device.device_code)
+    const tokens = (await pollDevice(ctx, client, device.device_secret)).body.data
+    const introspect = (token: string, asker = client) =>
+      ctx.request('POST', oauthPaths.verifyToken, { body: { token, client_id: asker.clientId, client_secret: asker.secret } })
+
+    const active = await introspect(tokens.access_token)
+    expect(active.body.data).toEqual({
+      active: true,
+      sub: login.user.id,
+      username: login.user.username,
+      client_id: client.clientId,
+      scope: 'billing',
+      exp: Math.floor(ctx.clock.now() / 1000) + 7200,
+    })
+    expect((await introspect(tokens.access_token, other)).body.data).toEqual({ active: false })
+    expect((await introspect(login.access_token)).body.data).toEqual({ active: false })
+    expect((await introspect('garbage')).body.data).toEqual({ active: false })
+    const wrongSecret = await introspect(tokens.access_token, { ...client, secret: other.secret })
+    expect(reasonOf(wrongSecret)).toBe('invalid_client')
+    ctx.clock.advance(7200_000)
+    expect((await introspect(tokens.access_token)).body.data).toEqual({ active: false })
+  })
+
+  it('a token a client holds cannot check or decide device codes', async () => {
+    const { login } = await ctx.signUp()
+    const client = await registerClient(ctx)
+    const first = await startDevice(ctx, client, ['profile', 'api', 'billing'])
+    await decideDevice(ctx, login.access_token, first.device_code)
+    const held = (await pollDevice(ctx, client, first.device_secret)).body.data.access_token
+    const second = await startDevice(ctx, client)
+    expect((await verify(held, second.device_code)).status).toBe(403)
+    expect(reasonOf(await decideDevice(ctx, held, second.device_code))).toBe('insufficient_scope')
+  })
+})

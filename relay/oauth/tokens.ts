@@ -1,0 +1,125 @@
+/**
+ * What a client holds once a user said yes: a short-lived access token (the relay's own JWT,
+ * relay/auth/access-tokens.ts, carrying `client_id` and the granted `scope`) and a refresh
+ * token. Refresh tokens rotate on every use; one presented again after its rotation is taken as
+ * stolen and ends its whole grant (a family: every token descended from one code or device
+ * approval). A password change ends every grant of the user (`token_version`).
+ */
+import type { OAuthScope, OAuthTokens, TokenIntrospection } from '../contract/oauth.ts'
+import { signAccessToken, verifyAccessToken } from '../auth/access-tokens.ts'
+import { newId } from '../db/ids.ts'
+import { RelayError } from '../http/relay-error.ts'
+import type { RelayServices } from '../services.ts'
+import { findUserById, type UserRow } from '../users/users.ts'
+import { requestedScopes, type OAuthClient } from './clients.ts'
+import { digest, randomSecret } from './secrets.ts'
+
+type Services = Pick<RelayServices, 'db' | 'clock' | 'config'>
+
+/** Issues a token pair for `scopes` granted by `user` to `clientId`, in grant `familyId`. */
+export async function issueClientTokens(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+  scopes: readonly OAuthScope[],
+  familyId: string,
+): Promise<OAuthTokens> {
+  const { db, clock, config } = services
+  const refreshToken = randomSecret('rrt_')
+  const now = clock.now()
+  const scope = scopes.join(' ')
+  await db
+    .insertInto('oauth_refresh_tokens')
+    .values({
+      id: newId(),
+      family_id: familyId,
+      client_id: clientId,
+      user_id: user.id,
+      scope,
+      token_version: user.token_version,
+      token_hash: digest(refreshToken),
+      created_at: now,
+      expires_at: now + config.refreshTokenTtlSeconds * 1000,
+      rotated_at: null,
+      revoked_at: null,
+    })
+    .execute()
+  return {
+    access_token: await signAccessToken(config, clock, user, { clientId, scopes }),
+    token_type: 'Bearer',
+    expires_in: config.accessTokenTtlSeconds,
+    refresh_token: refreshToken,
+    refresh_expires_in: config.refreshTokenTtlSeconds,
+    scope,
+  }
+}
+
+/** The user behind a grant, if they may still use it: active, password unchanged since. */
+export async function grantingUser(services: Services, userId: string, tokenVersion?: number): Promise<UserRow | null> {
+  const user = await findUserById(services.db, userId)
+  if (!user || user.status !== 'active') return null
+  if (tokenVersion !== undefined && user.token_version !== tokenVersion) return null
+  return user
+}
+
+/** `grant_type=refresh_token`: a successor pair with the same scopes, or 400 `invalid_grant`. */
+export async function refreshClientTokens(services: Services, client: OAuthClient, refreshToken: string): Promise<OAuthTokens> {
+  const { db, clock } = services
+  const now = clock.now()
+  const row = await db
+    .selectFrom('oauth_refresh_tokens')
+    .selectAll()
+    .where('token_hash', '=', digest(refreshToken))
+    .executeTakeFirst()
+  if (!row || row.client_id !== client.clientId || row.revoked_at !== null || row.expires_at <= now) {
+    throw new RelayError('invalid_grant')
+  }
+  if (row.rotated_at !== null) {
+    await revokeGrant(services, row.family_id)
+    throw new RelayError('invalid_grant')
+  }
+  // Whoever marks the token rotated first gets the successor; a parallel use gets invalid_grant.
+  const claimed = await db
+    .updateTable('oauth_refresh_tokens')
+    .set({ rotated_at: now })
+    .where('id', '=', row.id)
+    .where('rotated_at', 'is', null)
+    .executeTakeFirst()
+  if (claimed.numUpdatedRows !== 1n) throw new RelayError('invalid_grant')
+  const user = await grantingUser(services, row.user_id, row.token_version)
+  if (!user) throw new RelayError('invalid_grant')
+  return issueClientTokens(services, user, client.clientId, requestedScopes(row.scope), row.family_id)
+}
+
+/** Ends every refresh token of one grant. */
+export async function revokeGrant({ db, clock }: Services, familyId: string): Promise<void> {
+  await db
+    .updateTable('oauth_refresh_tokens')
+    .set({ revoked_at: clock.now() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
+/**
+ * RFC 7662 for access tokens: active only when the token verifies, was issued to the asking
+ * client, and its user is active with the same password as then. A client learns nothing about
+ * tokens of other clients or of portal sessions: those are simply inactive.
+ */
+export async function introspectToken(services: Services, client: OAuthClient, token: string): Promise<TokenIntrospection> {
+  const claims = await verifyAccessToken(services.config, services.clock, token).catch((error: unknown) => {
+    if (error instanceof RelayError) return null
+    throw error
+  })
+  if (!claims?.scopes || claims.clientId !== client.clientId) return { active: false }
+  const user = await grantingUser(services, claims.userId, claims.version)
+  if (!user) return { active: false }
+  return {
+    active: true,
+    sub: user.id,
+    username: user.username,
+    client_id: client.clientId,
+    scope: claims.scopes.join(' '),
+    exp: claims.expiresAt,
+  }
+}
