@@ -21,7 +21,7 @@ export default [
     route('tickets', 'routes/placeholder.tsx', { id: 'tickets' }),
     route('tickets/create', 'routes/placeholder.tsx', { id: 'tickets-create' }),
     route('tickets/:id', 'routes/placeholder.tsx', { id: 'tickets-detail' }),
-    route('api-keys', 'routes/placeholder.tsx', { id: 'api-keys' }),
+    route('api-keys', 'routes/api-keys.tsx'),
     route('referral', 'routes/placeholder.tsx', { id: 'referral' }),
     route('profile', 'routes/placeholder.tsx', { id: 'profile' }),
   ]),

@@ -3,10 +3,11 @@ import auth from './auth.ts'
 import common from './common.ts'
 import errors from './errors.ts'
 import validation from './validation.ts'
+import apiKeys from './api-keys.ts'
 import legal from './legal.ts'
 import marketing from './marketing.ts'
 import dashboard from './dashboard.ts'
 import subscription from './subscription.ts'
 import points from './points.ts'
 
-export default { common, auth, errors, validation, legal, marketing, dashboard, subscription, points }
+export default { common, auth, errors, validation, legal, marketing, dashboard, subscription, points, apiKeys }

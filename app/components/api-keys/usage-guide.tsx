@@ -1,0 +1,110 @@
+/**
+ * The Claude Code usage guide of the API keys screen (spec §2): environment variables per shell
+ * and client auto-configuration, filled in with this deployment's URL and, right after a create,
+ * the new key. Shell and system tabs are radio buttons shown and hidden by CSS, so they switch
+ * without JavaScript.
+ */
+import { useTranslation } from 'react-i18next'
+import { CodeBlock } from '#app/components/ui/code-block.tsx'
+import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import {
+  envSnippet,
+  settingsJson,
+  setupCommand,
+  setupSystems,
+  shells,
+  type SetupSystem,
+  type Shell,
+} from '#app/utils/claude-code-setup.ts'
+
+/** Whole class names, so Tailwind finds them: each panel shows while its radio is checked. */
+const shellPanel: Record<Shell, string> = {
+  bash: 'hidden group-has-[#shell-bash:checked]/shell:block',
+  fish: 'hidden group-has-[#shell-fish:checked]/shell:block',
+  powershell: 'hidden group-has-[#shell-powershell:checked]/shell:block',
+  cmd: 'hidden group-has-[#shell-cmd:checked]/shell:block',
+}
+const systemPanel: Record<SetupSystem, string> = {
+  unix: 'hidden group-has-[#setup-unix:checked]/system:block',
+  windows: 'hidden group-has-[#setup-windows:checked]/system:block',
+}
+
+export function UsageGuide({ baseUrl, apiKey, placeholder }: { baseUrl: string; apiKey: string; placeholder: boolean }) {
+  const { t } = useTranslation('apiKeys')
+  return (
+    <section aria-labelledby="guide-title" className="space-y-4">
+      <div>
+        <h2 id="guide-title" className="text-lg font-semibold tracking-tight">
+          {t('guide.title')}
+        </h2>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('guide.subtitle')}</p>
+        {placeholder ? (
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{t('guide.placeholder', { placeholder: apiKey })}</p>
+        ) : null}
+      </div>
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <Card aria-labelledby="guide-env-title" className="group/shell min-w-0 space-y-4">
+          <div>
+            <CardTitle id="guide-env-title">{t('guide.env.title')}</CardTitle>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('guide.env.body')}</p>
+          </div>
+          <Tabs name="shell" label={t('guide.env.shell')} values={shells} text={(shell) => t(`guide.env.shells.${shell}`)} />
+          {shells.map((shell) => (
+            <div key={shell} className={shellPanel[shell]} data-shell={shell}>
+              <CodeBlock code={envSnippet(shell, baseUrl, apiKey)} copyText={t('guide.copy')} copyLabel={t(`guide.env.shells.${shell}`)} />
+              <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">{t(`guide.env.persist.${shell}`)}</p>
+            </div>
+          ))}
+        </Card>
+        <Card aria-labelledby="guide-auto-title" className="group/system min-w-0 space-y-4">
+          <div>
+            <CardTitle id="guide-auto-title">{t('guide.auto.title')}</CardTitle>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('guide.auto.body')}</p>
+          </div>
+          <div className="space-y-1.5">
+            <h3 className="font-mono text-xs font-semibold text-zinc-700 dark:text-zinc-300">{t('guide.auto.file')}</h3>
+            <CodeBlock code={settingsJson(baseUrl, apiKey)} copyText={t('guide.copy')} copyLabel={t('guide.auto.file')} />
+          </div>
+          <div className="space-y-3">
+            <div>
+              <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('guide.auto.command')}</h3>
+              <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{t('guide.auto.commandBody')}</p>
+            </div>
+            <Tabs name="setup" label={t('guide.auto.system')} values={setupSystems} text={(system) => t(`guide.auto.systems.${system}`)} />
+            {setupSystems.map((system) => (
+              <div key={system} className={systemPanel[system]} data-system={system}>
+                <CodeBlock code={setupCommand(system, baseUrl, apiKey)} copyText={t('guide.copy')} copyLabel={t(`guide.auto.systems.${system}`)} />
+              </div>
+            ))}
+          </div>
+        </Card>
+      </div>
+    </section>
+  )
+}
+
+function Tabs<V extends string>({
+  name,
+  label,
+  values,
+  text,
+}: {
+  name: string
+  label: string
+  values: readonly V[]
+  text: (value: V) => string
+}) {
+  return (
+    <div role="radiogroup" aria-label={label} className="inline-flex max-w-full flex-wrap rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800">
+      {values.map((value, index) => (
+        <label
+          key={value}
+          className="cursor-pointer rounded-md px-2.5 py-1.5 text-sm sm:px-3 font-medium text-zinc-600 transition-colors has-checked:bg-white has-checked:text-zinc-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-indigo-600 dark:text-zinc-400 dark:has-checked:bg-zinc-950 dark:has-checked:text-zinc-100"
+        >
+          <input type="radio" name={name} id={`${name}-${value}`} value={value} defaultChecked={index === 0} className="sr-only" />
+          {text(value)}
+        </label>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+/** The API keys screen: create, list, delete, and the Claude Code usage guide. */
+export default {
+  title: 'API 密钥',
+  subtitle: '为 Claude Code 等客户端创建密钥。密钥代表您的账户调用接口并消耗积分，请像密码一样妥善保管。',
+  create: {
+    title: '创建密钥',
+    name: '密钥名称',
+    nameHint: '用于区分用途，例如“工作笔记本”，最多 64 个字符',
+    submit: '创建密钥',
+    usage: '已创建 {{count}} / {{limit}} 个',
+    full: '密钥数量已达上限，请先删除不再使用的密钥。',
+  },
+  created: {
+    title: '密钥“{{name}}”已创建',
+    warning: '完整密钥只显示这一次：请立即复制并妥善保存。离开或刷新本页面后将无法再次查看，遗失只能删除后重新创建。',
+    label: '您的新密钥',
+    guide: '下方使用指南中的命令已填入此密钥。',
+    done: '我已保存，关闭',
+  },
+  list: {
+    title: '我的密钥',
+    caption: '您的 API 密钥',
+    name: '名称',
+    key: '密钥',
+    created: '创建时间',
+    lastUsed: '最近使用',
+    actions: '操作',
+    neverUsed: '从未使用',
+    emptyTitle: '还没有 API 密钥',
+    emptyBody: '创建一个密钥，即可在 Claude Code 等客户端中使用本服务。',
+  },
+  delete: {
+    button: '删除',
+    confirm: '确定删除密钥“{{name}}”吗？使用该密钥的客户端将立即无法调用，此操作不可撤销。',
+    submit: '确认删除',
+    cancel: '取消',
+  },
+  toast: {
+    deleted: 'API 密钥已删除',
+  },
+  guide: {
+    title: '使用指南',
+    subtitle: '将 Claude Code 指向本服务：设置环境变量，或写入客户端配置文件。',
+    placeholder: '示例中的 {{placeholder}} 请替换为您的完整密钥。',
+    copy: '复制',
+    env: {
+      title: '环境变量',
+      body: '在终端中执行以下命令，然后在同一窗口中运行 claude。',
+      shell: '终端类型',
+      shells: { bash: 'bash / zsh', fish: 'fish', powershell: 'PowerShell', cmd: 'cmd' },
+      persist: {
+        bash: '写入 ~/.bashrc 或 ~/.zshrc 后，新开的终端也会生效。',
+        fish: '把 set -gx 改为 set -Ux 可永久保存。',
+        powershell: '永久保存：[Environment]::SetEnvironmentVariable("名称", "值", "User")，然后重新打开窗口。',
+        cmd: '把 set 改为 setx 可永久保存（重新打开窗口后生效）。',
+      },
+    },
+    auto: {
+      title: '客户端自动配置',
+      body: 'Claude Code 启动时会读取 ~/.claude/settings.json 中的 env 配置，无需每次设置环境变量。',
+      file: '~/.claude/settings.json',
+      command: '一键配置命令',
+      commandBody: '合并写入配置文件，保留您已有的其他设置；文件不存在时会自动创建。',
+      system: '操作系统',
+      systems: { unix: 'macOS / Linux', windows: 'Windows（PowerShell）' },
+    },
+  },
+}

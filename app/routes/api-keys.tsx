@@ -1,0 +1,231 @@
+/**
+ * API keys (spec §2): create (the full key shown once, from the action's reply, so it needs no
+ * JavaScript and is never stored in a cookie), list, delete behind a confirmation, and the
+ * Claude Code usage guide filled in with this deployment's URL.
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link } from 'react-router'
+import type { z } from 'zod'
+import type { Route } from './+types/api-keys'
+import { apiKeyPaths, apiKeyPrefix, fillPath, type ApiKey, type ApiKeyList, type CreatedApiKey } from '#relay/contract/index.ts'
+import { UsageGuide } from '#app/components/api-keys/usage-guide.tsx'
+import { CopyField } from '#app/components/copy-button.tsx'
+import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { LocalTime } from '#app/components/local-time.tsx'
+import { showToast } from '#app/components/toaster.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { Notice } from '#app/components/ui/notice.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { createApiKeySchema, deleteApiKeySchema } from '#app/schemas/api-keys.ts'
+import { invalid, relayErrorKey, relayRefusal } from '#app/utils/forms.server.ts'
+import { publicUrl } from '#app/utils/public-url.server.ts'
+import { RelayCallError } from '#app/utils/relay-client.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const keys = await getRelay(context).get<ApiKeyList>(apiKeyPaths.list)
+  return { title: getI18n(context).t('apiKeys:title'), keys: keys.items, limit: keys.limit, baseUrl: publicUrl(request) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const relay = getRelay(context)
+  if (formData.get('intent') === 'delete') {
+    const parsed = deleteApiKeySchema.safeParse({ id: formData.get('id') })
+    if (!parsed.success) return redirectWithToast('/api-keys', { type: 'error', key: 'errors:reason.not_found' })
+    try {
+      await relay.delete(fillPath(apiKeyPaths.delete, { id: parsed.data.id }))
+    } catch (error) {
+      if (!(error instanceof RelayCallError)) throw error
+      return redirectWithToast('/api-keys', { type: 'error', key: relayErrorKey(error) })
+    }
+    return redirectWithToast('/api-keys', { type: 'success', key: 'apiKeys:toast.deleted' })
+  }
+  const submission = parseWithZod(formData, { schema: createApiKeySchema })
+  if (submission.status !== 'success') return invalid(submission)
+  try {
+    const created = await relay.post<CreatedApiKey>(apiKeyPaths.create, { name: submission.value.name })
+    // No redirect: the full key exists only in this reply (Post/Redirect/Get would lose it).
+    return data({ result: submission.reply({ resetForm: true }), created })
+  } catch (error) {
+    return relayRefusal(submission, error, { fieldOf: { validation: 'name' } })
+  }
+}
+
+export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('apiKeys')
+  const { keys, limit, baseUrl } = loaderData
+  // Typegen merges the action's replies into one shape; only a create carries `created`.
+  const created = (actionData as { created?: CreatedApiKey } | undefined)?.created
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
+        <p className="mt-1 max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
+      </header>
+      {created ? <CreatedKey created={created} /> : null}
+      <div className="grid gap-6 xl:grid-cols-3">
+        <CreateKeyForm lastResult={actionData?.result} count={keys.length} limit={limit} />
+        <KeyList keys={keys} className="xl:col-span-2" />
+      </div>
+      <UsageGuide baseUrl={baseUrl} apiKey={created?.key ?? `${apiKeyPrefix}…`} placeholder={!created} />
+    </div>
+  )
+}
+
+function CreatedKey({ created }: { created: CreatedApiKey }) {
+  const { t } = useTranslation('apiKeys')
+  // With JavaScript the success also shows as a toast; without it this panel is the message.
+  useEffect(() => {
+    showToast({ type: 'success', key: 'apiKeys:created.title', values: { name: created.name } })
+  }, [created])
+  return (
+    <section
+      aria-labelledby="created-title"
+      data-testid="created-key"
+      className="space-y-4 rounded-2xl border border-emerald-200 bg-emerald-50 p-5 sm:p-6 dark:border-emerald-900/60 dark:bg-emerald-950/30"
+    >
+      <h2 id="created-title" className="text-base font-semibold text-emerald-900 dark:text-emerald-100">
+        {t('created.title', { name: created.name })}
+      </h2>
+      <Notice tone="warning">{t('created.warning')}</Notice>
+      <CopyField id="new-key" label={t('created.label')} value={created.key} copyText={t('guide.copy')} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-emerald-800 dark:text-emerald-200">{t('created.guide')}</p>
+        <Link to="/api-keys" className={buttonClass('secondary')}>
+          {t('created.done')}
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+function CreateKeyForm({ lastResult, count, limit }: { lastResult?: SubmissionResult<string[]>; count: number; limit: number }) {
+  const { t } = useTranslation('apiKeys')
+  const [form, fields] = useForm<z.input<typeof createApiKeySchema>>({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createApiKeySchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const full = count >= limit
+  return (
+    <Card aria-labelledby="create-title" className="h-fit">
+      <CardTitle id="create-title">{t('create.title')}</CardTitle>
+      <p className="mt-1 text-sm text-zinc-500 tabular-nums dark:text-zinc-400" data-testid="key-count">
+        {t('create.usage', { count, limit })}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {full ? <Notice tone="warning">{t('create.full')}</Notice> : null}
+        <Field meta={fields.name} label={t('create.name')} hint={t('create.nameHint')} maxLength={64} autoComplete="off" />
+        <SubmitButton intent="create" className="w-full">
+          {t('create.submit')}
+        </SubmitButton>
+      </Form>
+    </Card>
+  )
+}
+
+function KeyList({ keys, className }: { keys: ApiKey[]; className?: string }) {
+  const { t } = useTranslation('apiKeys')
+  return (
+    <Card aria-labelledby="keys-title" className={className}>
+      <CardTitle id="keys-title">{t('list.title')}</CardTitle>
+      {keys.length === 0 ? (
+        <div className="mt-4 flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center dark:border-zinc-700" data-testid="keys-empty">
+          <span className="grid size-11 place-items-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              <path d="M13 2a5 5 0 0 0-4.8 6.4L2 14.6V18h3.4l.6-.6V16h1.5v-1.5H9l1.6-1.6A5 5 0 1 0 13 2Zm1.5 3a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z" />
+            </svg>
+          </span>
+          <p className="mt-3 font-medium text-zinc-900 dark:text-zinc-100">{t('list.emptyTitle')}</p>
+          <p className="mt-1 max-w-sm text-sm text-zinc-500 dark:text-zinc-400">{t('list.emptyBody')}</p>
+        </div>
+      ) : (
+        <table className="mt-4 w-full text-left text-sm" data-testid="keys-table">
+          <caption className="sr-only">{t('list.caption')}</caption>
+          <thead className="hidden text-xs text-zinc-500 md:table-header-group dark:text-zinc-400">
+            <tr className="border-b border-zinc-200 dark:border-zinc-800">
+              <th scope="col" className="py-2 pr-3 font-medium">{t('list.name')}</th>
+              <th scope="col" className="py-2 pr-3 font-medium">{t('list.key')}</th>
+              <th scope="col" className="py-2 pr-3 font-medium">{t('list.created')}</th>
+              <th scope="col" className="py-2 pr-3 font-medium">{t('list.lastUsed')}</th>
+              <th scope="col" className="py-2 text-right font-medium">{t('list.actions')}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {keys.map((key) => (
+              <KeyRow key={key.id} apiKey={key} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  )
+}
+
+/** A table row on desktop, a stacked card on phones; each cell names itself there. */
+function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+  const { t } = useTranslation('apiKeys')
+  const cell = 'flex items-baseline justify-between gap-3 py-1 md:table-cell md:py-3 md:pr-3'
+  const phoneLabel = 'text-xs text-zinc-500 md:hidden dark:text-zinc-400'
+  return (
+    <tr className="block py-3 md:table-row md:py-0" data-testid="key-row">
+      <td className={`${cell} font-medium break-all text-zinc-900 dark:text-zinc-100`}>
+        <span className={phoneLabel}>{t('list.name')}</span>
+        <span>{apiKey.name}</span>
+      </td>
+      <td className={cell}>
+        <span className={phoneLabel}>{t('list.key')}</span>
+        <code className="font-mono text-xs whitespace-nowrap text-zinc-700 dark:text-zinc-300">{apiKey.masked_key}</code>
+      </td>
+      <td className={`${cell} whitespace-nowrap text-zinc-600 dark:text-zinc-400`}>
+        <span className={phoneLabel}>{t('list.created')}</span>
+        <LocalTime ms={apiKey.create_timestamp} />
+      </td>
+      <td className={`${cell} whitespace-nowrap text-zinc-600 dark:text-zinc-400`}>
+        <span className={phoneLabel}>{t('list.lastUsed')}</span>
+        {apiKey.last_used_timestamp === null ? <span>{t('list.neverUsed')}</span> : <LocalTime ms={apiKey.last_used_timestamp} />}
+      </td>
+      <td className="block pt-2 md:table-cell md:py-3 md:text-right">
+        <DeleteKey apiKey={apiKey} />
+      </td>
+    </tr>
+  )
+}
+
+/** A disclosure holds the confirmation, so deleting takes two deliberate clicks without JavaScript too. */
+function DeleteKey({ apiKey }: { apiKey: ApiKey }) {
+  const { t } = useTranslation('apiKeys')
+  return (
+    <details className="group relative inline-block text-left">
+      {/* Open, the same control reads "cancel": closing the disclosure needs no script either. */}
+      <summary className="inline-flex cursor-pointer list-none items-center rounded-lg px-2.5 py-1.5 text-sm font-semibold text-red-600 transition-colors hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 group-open:text-zinc-700 group-open:hover:bg-zinc-100 dark:text-red-400 dark:hover:bg-red-950/40 dark:group-open:text-zinc-300 dark:group-open:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden">
+        <span className="group-open:hidden">{t('delete.button')}</span>
+        <span className="hidden group-open:inline">{t('delete.cancel')}</span>
+      </summary>
+      <div
+        role="alertdialog"
+        aria-label={t('delete.button')}
+        className="z-20 mt-2 w-72 max-w-[calc(100vw-3rem)] rounded-xl border border-zinc-200 bg-white p-4 text-left shadow-lg md:absolute md:right-0 dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        <p className="text-sm break-words text-zinc-700 dark:text-zinc-300">{t('delete.confirm', { name: apiKey.name })}</p>
+        <Form method="post" className="mt-3 flex justify-end gap-2">
+          <input type="hidden" name="id" value={apiKey.id} />
+          <SubmitButton intent="delete" variant="danger" className="px-3 py-1.5">
+            {t('delete.submit')}
+          </SubmitButton>
+        </Form>
+      </div>
+    </details>
+  )
+}
