@@ -58,7 +58,7 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
     lastResult: actionData?.result,
     // The submitter's intent picks the schema, as in the action.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchemaFor(formData.get('intent')) }) as never,
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   const notice = actionData && 'notice' in actionData ? (actionData.notice as string | undefined) : undefined

@@ -44,7 +44,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   const redirectTo = searchParams.get('redirectTo') ?? ''

@@ -97,7 +97,7 @@ export default function Register({ actionData, loaderData }: Route.ComponentProp
     defaultValue: { inviteCode: searchParams.get('invite') ?? undefined },
     // The submitter's intent picks the schema, as in the action.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchemaFor(formData.get('intent')) }) as never,
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   const notice = actionData && 'notice' in actionData ? (actionData.notice as string | undefined) : undefined

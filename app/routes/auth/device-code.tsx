@@ -1,0 +1,170 @@
+/**
+ * `/auth/device-code` (spec §2, §8; DESIGN §6): the signed-in user types the 8 characters their
+ * device shows (prefilled from `?code=`, any case, hyphen optional), verifies them, sees which
+ * client asks for what, then authorises or denies. Verifying answers in place (the confirmation
+ * step is the action's reply, so it needs no JavaScript); the decision redirects with a toast to
+ * a finished state that tells the user to go back to the device.
+ */
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Trans, useTranslation } from 'react-i18next'
+import { data, Form, Link } from 'react-router'
+import type { Route } from './+types/device-code'
+import { normaliseDeviceCode, oauthPaths, oauthScreens, type DeviceCodeCheck } from '#relay/contract/index.ts'
+import { ErrorList, FormErrors } from '#app/components/forms/field.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { ClientHeading, ClientName, PermissionList } from '#app/components/oauth/consent-parts.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { Input, Label } from '#app/components/ui/input.tsx'
+import { Notice } from '#app/components/ui/notice.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay, requireSession } from '#app/middleware/session.server.ts'
+import { deviceCodeSchema } from '#app/schemas/oauth.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+
+const outcomes = ['approved', 'denied'] as const
+type Outcome = (typeof outcomes)[number]
+const fieldOf = { device_code_invalid: 'code', device_code_expired: 'code', validation: 'code' }
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(request, context)
+  const query = new URL(request.url).searchParams
+  const typed = query.get('code') ?? ''
+  const outcome = outcomes.find((o) => o === query.get('status')) ?? null
+  return { title: getI18n(context).t('oauth:device.title'), prefill: normaliseDeviceCode(typed) ?? typed.slice(0, 32), outcome }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSession(request, context)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const submission = parseWithZod(formData, { schema: deviceCodeSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  const relay = getRelay(context)
+  const deviceCode = submission.value.code
+  try {
+    if (intent === 'approve' || intent === 'deny') {
+      await relay.post(oauthPaths.authorize, { device_code: deviceCode, decision: intent })
+      const outcome: Outcome = intent === 'approve' ? 'approved' : 'denied'
+      return redirectWithToast(`${oauthScreens.device}?status=${outcome}`, {
+        type: intent === 'approve' ? 'success' : 'info',
+        key: intent === 'approve' ? 'oauth:toast.deviceAuthorized' : 'oauth:toast.deviceDenied',
+      })
+    }
+    const check = await relay.post<DeviceCodeCheck>(oauthPaths.verifyCode, { device_code: deviceCode })
+    return data({ result: submission.reply(), check })
+  } catch (error) {
+    return relayRefusal(submission, error, { fieldOf })
+  }
+}
+
+export default function DeviceCode({ loaderData, actionData }: Route.ComponentProps) {
+  const check = actionData && 'check' in actionData ? actionData.check : null
+  return (
+    <Card className="p-6 sm:p-8">
+      <h1 className="text-xl font-bold tracking-tight">{loaderData.title}</h1>
+      {check ? (
+        <Confirm check={check} />
+      ) : loaderData.outcome && !actionData ? (
+        <Finished outcome={loaderData.outcome} />
+      ) : (
+        <EnterCode prefill={loaderData.prefill} lastResult={actionData?.result} />
+      )}
+    </Card>
+  )
+}
+
+function EnterCode({ prefill, lastResult }: { prefill: string; lastResult?: Route.ComponentProps['actionData'] extends infer A ? (A extends { result: infer R } ? R : never) : never }) {
+  const { t } = useTranslation('oauth')
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { code: prefill },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deviceCodeSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const code = getInputProps(fields.code, { type: 'text' })
+  return (
+    <>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('device.subtitle')}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="space-y-1.5">
+          <Label htmlFor={fields.code.id}>{t('device.code')}</Label>
+          <Input
+            {...code}
+            key={code.key}
+            placeholder="XXXX-XXXX"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            autoFocus
+            className="h-12 text-center font-mono text-xl tracking-[0.3em] uppercase placeholder:tracking-[0.3em]"
+          />
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('device.codeHint')}</p>
+          <ErrorList id={fields.code.errorId} errors={fields.code.errors} />
+        </div>
+        <SubmitButton intent="verify" className="w-full">
+          {t('device.verify')}
+        </SubmitButton>
+      </Form>
+    </>
+  )
+}
+
+function Confirm({ check }: { check: DeviceCodeCheck }) {
+  const { t } = useTranslation('oauth')
+  // Rounded up, so "within 1 minute" until the very end; computed from the relay's timestamp at render.
+  const minutes = Math.max(1, Math.ceil((check.expires_timestamp - Date.now()) / 60_000))
+  return (
+    <>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('device.confirmTitle')}</p>
+      <p className="mt-5 rounded-xl bg-zinc-100 py-3 text-center font-mono text-2xl font-semibold tracking-[0.3em] text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
+        {check.device_code}
+      </p>
+      <div className="mt-5">
+        <ClientHeading name={check.client_name}>
+          <Trans t={t} i18nKey="device.wantsAccess" values={{ client: check.client_name }} components={{ client: <ClientName /> }} />
+        </ClientHeading>
+      </div>
+      <p className="mt-6 mb-2 text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('consent.permissions')}</p>
+      <PermissionList scopes={check.scopes} />
+      <Notice tone="warning" className="mt-4">
+        {t('device.warning')}
+      </Notice>
+      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t('device.expiresIn', { count: minutes })}</p>
+      <Form method="post" className="mt-5 grid grid-cols-2 gap-3">
+        <input type="hidden" name="code" value={check.device_code} />
+        <SubmitButton intent="deny" variant="secondary">
+          {t('device.deny')}
+        </SubmitButton>
+        <SubmitButton intent="approve">{t('device.authorize')}</SubmitButton>
+      </Form>
+      <p className="mt-5 text-center text-sm">
+        <Link to={oauthScreens.device} className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+          {t('device.another')}
+        </Link>
+      </p>
+    </>
+  )
+}
+
+function Finished({ outcome }: { outcome: Outcome }) {
+  const { t } = useTranslation('oauth')
+  const approved = outcome === 'approved'
+  return (
+    <>
+      <Notice tone={approved ? 'success' : 'info'} className="mt-5">
+        <p className="font-medium">{approved ? t('device.approvedTitle') : t('device.deniedTitle')}</p>
+        <p className="mt-1">{approved ? t('device.approvedBody') : t('device.deniedBody')}</p>
+      </Notice>
+      <Link to={oauthScreens.device} className={buttonClass('secondary', 'mt-6 w-full')}>
+        {t('device.another')}
+      </Link>
+    </>
+  )
+}
