@@ -21,5 +21,12 @@ export async function loadPointsBlock(_services: RelayServices, _userId: string)
     package_code: null,
     validity_days: 30,
     description: null,
+    points_limit: 0,
+    frozen_points: 0,
+    last_refill_timestamp: null,
+    next_refill_timestamp: null,
+    remaining_days: 0,
+    package_kind: null,
+    team_id: null,
   }
 }
