@@ -38,6 +38,8 @@ app.use(
     onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
   }),
 )
+// A missing asset is a 404, not the Home page the portal shows for unknown paths.
+app.all('/assets/*', (c) => c.text('Not found', 404))
 app.use('*', serveStatic({ root: `${buildDir}/client`, precompressed: true }))
 
 if (relay) {
