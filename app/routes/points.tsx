@@ -352,7 +352,7 @@ function ResetCard({ lastResult, className }: { lastResult: SubmissionResult<str
     id: 'reset',
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   return (

@@ -259,7 +259,7 @@ function RedeemForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
     id: 'redeem',
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: redeemFormSchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   return (
@@ -373,7 +373,7 @@ function JoinForm({ lastResult }: { lastResult: SubmissionResult<string[]> | und
     id: 'join',
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: teamFormSchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   return (
