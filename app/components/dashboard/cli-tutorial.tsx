@@ -7,17 +7,19 @@ import { useEffect, useRef } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CodeBlock } from '#app/components/ui/code-block.tsx'
+import { RadioTabs } from '#app/components/ui/radio-tabs.tsx'
+import { envSnippet, setupSystems, type SetupSystem } from '#app/utils/claude-code-setup.ts'
 
-const systems = ['unix', 'windows'] as const
-type System = (typeof systems)[number]
+/** Whole class names, so Tailwind finds them: each panel shows while its radio is checked. */
+const panel: Record<SetupSystem, string> = {
+  unix: 'hidden space-y-5 group-has-[#cli-system-unix:checked]/os:block',
+  windows: 'hidden space-y-5 group-has-[#cli-system-windows:checked]/os:block',
+}
 
-function commands(system: System, relayUrl: string, keyPlaceholder: string) {
+function commands(system: SetupSystem, relayUrl: string, keyPlaceholder: string) {
   const install = 'npm install -g @anthropic-ai/claude-code'
   const start = 'cd my-project\nclaude'
-  const login =
-    system === 'unix'
-      ? `export ANTHROPIC_BASE_URL="${relayUrl}"\nexport ANTHROPIC_AUTH_TOKEN="${keyPlaceholder}"`
-      : `setx ANTHROPIC_BASE_URL "${relayUrl}"\nsetx ANTHROPIC_AUTH_TOKEN "${keyPlaceholder}"`
+  const login = envSnippet(system === 'unix' ? 'bash' : 'powershell', relayUrl, keyPlaceholder)
   return { install, login, start }
 }
 
@@ -33,37 +35,17 @@ export function CliTutorial({ relayUrl, keyPlaceholder }: { relayUrl: string; ke
   }, [])
   return (
     <div className="group/os space-y-5">
-      <div role="radiogroup" aria-label={t('tutorial.system')} className="inline-flex rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800">
-        {systems.map((system) => (
-          <label
-            key={system}
-            className="cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-zinc-600 transition-colors has-checked:bg-white has-checked:text-zinc-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-indigo-600 dark:text-zinc-400 dark:has-checked:bg-zinc-950 dark:has-checked:text-zinc-100"
-          >
-            <input
-              ref={system === 'windows' ? windowsRadio : undefined}
-              type="radio"
-              name="cli-system"
-              id={`cli-system-${system}`}
-              value={system}
-              defaultChecked={system === 'unix'}
-              className="sr-only"
-            />
-            {t(`tutorial.systems.${system}`)}
-          </label>
-        ))}
-      </div>
-      {systems.map((system) => {
+      <RadioTabs
+        name="cli-system"
+        label={t('tutorial.system')}
+        values={setupSystems}
+        text={(system) => t(`tutorial.systems.${system}`)}
+        refOf={(system) => (system === 'windows' ? windowsRadio : undefined)}
+      />
+      {setupSystems.map((system) => {
         const code = commands(system, relayUrl, keyPlaceholder)
         return (
-          <ol
-            key={system}
-            data-system={system}
-            className={
-              system === 'unix'
-                ? 'hidden space-y-5 group-has-[#cli-system-unix:checked]/os:block'
-                : 'hidden space-y-5 group-has-[#cli-system-windows:checked]/os:block'
-            }
-          >
+          <ol key={system} data-system={system} className={panel[system]}>
             <Step number={1} title={t('tutorial.install.title')}>
               <p>{t(`tutorial.install.${system}`)}</p>
               <CodeBlock code={code.install} copyText={t('copy')} copyLabel={t('tutorial.install.title')} />

@@ -61,7 +61,7 @@ export default {
     login: {
       title: 'Log in',
       unix: 'Put the service address and your API key in environment variables (add them to ~/.zshrc or ~/.bashrc to keep them):',
-      windows: 'Save the service address and your API key as user environment variables, then reopen PowerShell:',
+      windows: 'In PowerShell, set the service address and your API key (for this window only; the API keys page has a one-line set-up that writes them into the Claude Code settings for good):',
       key: 'Replace sk-relay-… with a key you create on the <keys>API keys</keys> page.',
     },
     start: {

@@ -61,7 +61,7 @@ export default {
     login: {
       title: 'ログイン',
       unix: 'サービスのアドレスと API キーを環境変数に設定します（~/.zshrc または ~/.bashrc に追記すると永続化されます）：',
-      windows: 'サービスのアドレスと API キーをユーザー環境変数に保存し、PowerShell を開き直します：',
+      windows: 'PowerShell でサービスのアドレスと API キーを設定します（このウィンドウのみ有効。API キーページのワンライナーで Claude Code の設定に永続的に書き込めます）：',
       key: 'sk-relay-… は <keys>API キー</keys>ページで作成したキーに置き換えてください。',
     },
     start: {

@@ -59,7 +59,7 @@ export default {
     login: {
       title: '登录',
       unix: '把服务地址和您的 API 密钥写入环境变量（加到 ~/.zshrc 或 ~/.bashrc 中可长期生效）：',
-      windows: '把服务地址和您的 API 密钥写入用户环境变量，然后重新打开 PowerShell：',
+      windows: '在 PowerShell 中设置服务地址和您的 API 密钥（只对当前窗口有效；在「API 密钥」页面可一键写入 Claude Code 配置，长期生效）：',
       key: '把 sk-relay-… 替换为您在<keys>API 密钥</keys>页面创建的密钥。',
     },
     start: {
