@@ -17,26 +17,38 @@ export interface CommandOption<S extends z.ZodType = z.ZodType> {
 
 type Values<O extends Record<string, CommandOption>> = { [K in keyof O]: z.output<O[K]['schema']> }
 
+/** One bare value before the options, e.g. the ticket in `ticket reply T2501150001 --message …`. */
+export interface CommandArgument<A extends string = string> {
+  /** The key its value gets among the option values, and its name in the usage. */
+  name: A
+  description: string
+}
+
+/** Without an argument (`never`) there is no extra value. */
+type ArgumentValue<A extends string> = [A] extends [never] ? unknown : Record<A, string>
+
 export interface CommandContext {
   services: RelayServices
   /** Writes one line of the command's result to stdout. */
   print(line: string): void
 }
 
-export interface CommandSpec<O extends Record<string, CommandOption>> {
+export interface CommandSpec<O extends Record<string, CommandOption>, A extends string = never> {
   /** Words, e.g. `user create`. */
   name: string
   summary: string
   options: O
-  run(values: Values<O>, context: CommandContext): Promise<void>
+  /** A required positional value, handed to `run` as a string under `argument.name`. */
+  argument?: CommandArgument<A>
+  run(values: Values<O> & ArgumentValue<A>, context: CommandContext): Promise<void>
 }
 
 /** Type-erased, as the runner sees commands. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Command = CommandSpec<any>
+export type Command = CommandSpec<any, never>
 
 /** Identity at runtime; infers `run`'s option values from the schemas. */
-export function defineCommand<O extends Record<string, CommandOption>>(spec: CommandSpec<O>): Command {
+export function defineCommand<O extends Record<string, CommandOption>, A extends string = never>(spec: CommandSpec<O, A>): Command {
   return spec as Command
 }
 
@@ -99,13 +111,18 @@ function parseOptions(command: Command, args: readonly string[]): Record<string,
       args: [...args],
       options: Object.fromEntries(entries.map(([name, option]) => [name, { type: option.flag ? 'boolean' : 'string' }])),
       strict: true,
-      allowPositionals: false,
+      allowPositionals: command.argument !== undefined,
     })
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error))
   }
   const values: Record<string, unknown> = {}
   const problems: string[] = []
+  if (command.argument) {
+    const [argument, ...extra] = parsed.positionals
+    if (argument === undefined || extra.length > 0) problems.push(`<${command.argument.name}>: exactly one value required`)
+    else values[command.argument.name] = argument
+  }
   for (const [name, option] of entries) {
     const result = option.schema.safeParse(parsed.values[name])
     if (result.success) values[name] = result.data
@@ -118,22 +135,28 @@ function parseOptions(command: Command, args: readonly string[]): Record<string,
 function help(commands: readonly Command[]): string {
   const lines = ['Usage: npm run admin -- <command> [options]', '', 'Commands:']
   for (const command of [...commands].sort((a, b) => a.name.localeCompare(b.name))) {
-    lines.push(`  ${command.name.padEnd(24)} ${command.summary}`, ...optionLines(command))
+    lines.push(`  ${usage(command).padEnd(24)} ${command.summary}`, ...optionLines(command))
   }
   lines.push('', 'Configuration comes from the environment (DATABASE_URL, …) as for the relay.')
   return lines.join('\n')
 }
 
 function commandHelp(command: Command): string {
-  return [`Usage: npm run admin -- ${command.name} [options]`, '', command.summary, ...optionLines(command)].join('\n')
+  return [`Usage: npm run admin -- ${usage(command)} [options]`, '', command.summary, ...optionLines(command)].join('\n')
+}
+
+function usage(command: Command): string {
+  return command.argument ? `${command.name} <${command.argument.name}>` : command.name
 }
 
 function optionLines(command: Command): string[] {
-  return Object.entries(command.options as Record<string, CommandOption>).map(([name, option]) => {
+  const argument = command.argument ? [`      ${`<${command.argument.name}>`.padEnd(32)} ${command.argument.description}`] : []
+  const options = Object.entries(command.options as Record<string, CommandOption>).map(([name, option]) => {
     const value = option.flag ? '' : ` <${valueHint(option.schema)}>`
     const required = option.schema.safeParse(undefined).success ? '' : ' (required)'
     return `      --${`${name}${value}`.padEnd(30)} ${option.description}${required}`
   })
+  return [...argument, ...options]
 }
 
 /** `normal|vip|team|admin` for an enum (also under a default), else `value`. */

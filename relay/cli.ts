@@ -7,11 +7,13 @@ import { runCli, type CliIo, type Command } from './cli-registry.ts'
 import { ConfigError, loadRelayConfig } from './config.ts'
 import { createLogger } from './logger.ts'
 import { clientCommands } from './oauth/cli.ts'
+import { resourceCommands } from './resources/cli.ts'
 import { openRuntime } from './runtime.ts'
 import { createServices } from './services.ts'
+import { ticketCommands } from './tickets/cli.ts'
 import { userCommands } from './users/cli.ts'
 
-export const commands: readonly Command[] = [...userCommands, ...clientCommands]
+export const commands: readonly Command[] = [...userCommands, ...clientCommands, ...ticketCommands, ...resourceCommands]
 
 /** The real process: configuration from the environment, logs to stderr so stdout stays the result. */
 export function processIo(env: Record<string, string | undefined> = process.env): CliIo {

@@ -15,7 +15,7 @@ import {
   type TicketStatusFilter,
   type TicketType,
 } from '../contract/tickets.ts'
-import { pageOffset, type PageQuery } from '../contract/paging.ts'
+import { pageOffset, type PageQuery, type Paged } from '../contract/paging.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import type { TicketsTable } from '../db/schema.ts'
@@ -191,15 +191,18 @@ export async function addTicketMessage(db: Database, message: NewMessage & { use
   return id
 }
 
-function ticketsWithAssignee(db: Database) {
+function ticketsWithNames(db: Database) {
   return db
     .selectFrom('tickets')
+    .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
     .leftJoin('users as assignee', 'assignee.id', 'tickets.assignee_id')
     .selectAll('tickets')
-    .select('assignee.username as assignee_name')
+    .select(['assignee.username as assignee_name', 'owner.username as owner_name'])
 }
 
-function toTicket(row: Selectable<TicketsTable> & { assignee_name: string | null }): Ticket {
+type TicketRow = Selectable<TicketsTable> & { assignee_name: string | null; owner_name: string }
+
+function toTicket(row: TicketRow): Ticket {
   return {
     id: row.id,
     number: row.number,
@@ -229,26 +232,36 @@ function statusesOf(filter: TicketStatusFilter): readonly TicketStatus[] {
 
 export interface TicketListFilter extends PageQuery {
   status?: TicketStatusFilter
-  /** Omitted only by the operator CLI, which sees every user's tickets. */
-  userId?: string
 }
 
-/** Newest first. */
-export async function listTickets(db: Database, filter: TicketListFilter): Promise<TicketPage> {
-  let query = ticketsWithAssignee(db)
+/** Newest first; every user's tickets unless `userId` scopes them. */
+async function pageOfTickets(db: Database, filter: TicketListFilter & { userId?: string }): Promise<Paged<TicketRow>> {
+  let query = ticketsWithNames(db)
   if (filter.userId !== undefined) query = query.where('tickets.user_id', '=', filter.userId)
   if (filter.status) query = query.where('tickets.status', 'in', statusesOf(filter.status))
   const [rows, count] = await Promise.all([
     query.orderBy('tickets.id', 'desc').limit(filter.pageSize).offset(pageOffset(filter)).execute(),
     query.clearSelect().select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
   ])
-  return { items: rows.map(toTicket), total: Number(count.total), page: filter.page, pageSize: filter.pageSize }
+  return { items: rows, total: Number(count.total), page: filter.page, pageSize: filter.pageSize }
+}
+
+/** One user's tickets, newest first. */
+export async function listTickets(db: Database, filter: TicketListFilter & { userId: string }): Promise<TicketPage> {
+  const page = await pageOfTickets(db, filter)
+  return { ...page, items: page.items.map(toTicket) }
+}
+
+/** Every user's tickets with their owner's name, for operators. */
+export async function listAllTickets(db: Database, filter: TicketListFilter): Promise<Paged<Ticket & { owner_name: string }>> {
+  const page = await pageOfTickets(db, filter)
+  return { ...page, items: page.items.map((row) => ({ ...toTicket(row), owner_name: row.owner_name })) }
 }
 
 /** A ticket with its conversation, oldest message first; another user's ticket is not found. */
 export async function getTicket(db: Database, ticketId: string, userId?: string): Promise<TicketDetail> {
   const [row, messages] = await Promise.all([
-    ticketsWithAssignee(db)
+    ticketsWithNames(db)
       .where('tickets.id', '=', ticketId)
       .$if(userId !== undefined, (qb) => qb.where('tickets.user_id', '=', userId!))
       .executeTakeFirst(),
@@ -261,4 +274,32 @@ export async function getTicket(db: Database, ticketId: string, userId?: string)
   ])
   if (!row) throw new RelayError('not_found', 'ticket not found')
   return { ...toTicket(row), messages }
+}
+
+/**
+ * The ticket an operator names: its number (`T2501150001`, any case) or its id. Operators see
+ * every user's tickets, so nothing is scoped here.
+ */
+export async function findTicketByReference(db: Database, reference: string): Promise<Selectable<TicketsTable>> {
+  const trimmed = reference.trim()
+  const query = db.selectFrom('tickets').selectAll()
+  const row = /^T\d+$/i.test(trimmed)
+    ? await query.where('number', '=', trimmed.toUpperCase()).executeTakeFirst()
+    : /^\d{1,19}$/.test(trimmed)
+      ? await query.where('id', '=', trimmed).executeTakeFirst()
+      : undefined
+  if (!row) throw new RelayError('not_found', `no ticket ${reference}`)
+  return row
+}
+
+export async function assignTicket(db: Database, ticketId: string, assigneeId: string, now: number): Promise<void> {
+  await db.updateTable('tickets').set({ assignee_id: assigneeId, update_timestamp: now }).where('id', '=', ticketId).execute()
+}
+
+export async function setTicketTags(db: Database, ticketId: string, tags: readonly string[], now: number): Promise<void> {
+  await db
+    .updateTable('tickets')
+    .set({ tags: JSON.stringify(tags), update_timestamp: now })
+    .where('id', '=', ticketId)
+    .execute()
 }

@@ -1,0 +1,127 @@
+/** Operator commands for tickets: list, show, reply (optionally moving the status), assign, tag. */
+import { z } from 'zod'
+import { defineCommand, type Command } from '../cli-registry.ts'
+import { usernameSchema } from '../contract/accounts.ts'
+import { ticketBounds, ticketContentSchema, ticketStatusFilters } from '../contract/tickets.ts'
+import { findUserById, findUserByUsername } from '../users/users.ts'
+import {
+  addTicketMessage,
+  assignTicket,
+  findTicketByReference,
+  getTicket,
+  listAllTickets,
+  setTicketStatus,
+  setTicketTags,
+} from './service.ts'
+
+const ticketArgument = { name: 'ticket', description: 'ticket number (e.g. T2501150001) or id' } as const
+const operatorStatuses = ['processing', 'completed', 'rejected'] as const
+const time = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString().slice(0, 16).replace('T', ' '))
+
+export const ticketCommands: Command[] = [
+  defineCommand({
+    name: 'ticket list',
+    summary: "Every user's tickets, newest first, 100 per page",
+    options: {
+      status: {
+        description: 'one status, or open for pending and processing together',
+        schema: z.enum(ticketStatusFilters).optional(),
+      },
+      page: { description: 'page number (default 1)', schema: z.coerce.number().int().min(1).default(1) },
+    },
+    async run({ status, page }, { services, print }) {
+      const list = await listAllTickets(services.db, { status, page, pageSize: 100 })
+      print(`${list.total} ticket(s)${status ? ` with status ${status}` : ''}, page ${list.page}`)
+      for (const t of list.items) {
+        const columns = [t.number, t.status.padEnd(10), t.priority.padEnd(6), t.type.padEnd(13), t.owner_name.padEnd(16)]
+        print([...columns, (t.assignee_name ?? '-').padEnd(16), time(t.update_timestamp), t.title].join('  '))
+      }
+    },
+  }),
+
+  defineCommand({
+    name: 'ticket show',
+    summary: 'One ticket with its whole conversation',
+    argument: ticketArgument,
+    options: {},
+    async run({ ticket }, { services, print }) {
+      const row = await findTicketByReference(services.db, ticket)
+      const detail = await getTicket(services.db, row.id)
+      const owner = await findUserById(services.db, row.user_id)
+      print(`${detail.number}  ${detail.status}  ${detail.priority}  ${detail.type}  by ${owner?.username ?? '?'}  (id ${detail.id})`)
+      print(`assignee: ${detail.assignee_name ?? '-'}  tags: ${detail.tags.join(', ') || '-'}`)
+      print(`created ${time(detail.create_timestamp)}  updated ${time(detail.update_timestamp)}  closed ${time(detail.closed_timestamp)}`)
+      print(`title: ${detail.title}`)
+      print('')
+      print(`[${time(detail.create_timestamp)}] ${owner?.username ?? 'user'}: ${detail.content}`)
+      for (const m of detail.messages) {
+        const author = m.author_kind === 'admin' ? `${m.author_name ?? 'support'} (operator)` : (m.author_name ?? 'user')
+        print(`[${time(m.create_timestamp)}] ${author}: ${m.content}`)
+      }
+    },
+  }),
+
+  defineCommand({
+    name: 'ticket reply',
+    summary: "Answer a ticket as support (in the assignee's name when it has one), optionally moving its status",
+    argument: ticketArgument,
+    options: {
+      message: { description: `the reply, 1–${ticketBounds.content.max} characters`, schema: ticketContentSchema },
+      status: { description: 'new status (optional)', schema: z.enum(operatorStatuses).optional() },
+    },
+    async run({ ticket, message, status }, { services, print }) {
+      const { db, clock } = services
+      const row = await findTicketByReference(db, ticket)
+      const assignee = row.assignee_id ? await findUserById(db, row.assignee_id) : undefined
+      const now = clock.now()
+      // The reply and the status change land together or not at all.
+      const final = await db.transaction().execute(async (trx) => {
+        await addTicketMessage(trx, {
+          ticketId: row.id,
+          kind: 'admin',
+          authorId: assignee?.id ?? null,
+          authorName: assignee?.username ?? null,
+          content: message,
+          now,
+        })
+        return status ? setTicketStatus(trx, { ticketId: row.id, to: status, by: 'staff', now }) : row.status
+      })
+      print(`replied to ${row.number}; status ${final}`)
+    },
+  }),
+
+  defineCommand({
+    name: 'ticket assign',
+    summary: 'Make a user the assignee of a ticket (shown to its owner by name)',
+    argument: ticketArgument,
+    options: { to: { description: 'username of the assignee', schema: usernameSchema } },
+    async run({ ticket, to }, { services, print }) {
+      const { db, clock } = services
+      const row = await findTicketByReference(db, ticket)
+      const assignee = await findUserByUsername(db, to)
+      if (!assignee) throw new Error(`no user ${to}`)
+      await assignTicket(db, row.id, assignee.id, clock.now())
+      print(`${row.number} assigned to ${assignee.username}`)
+    },
+  }),
+
+  defineCommand({
+    name: 'ticket tag',
+    summary: "Set a ticket's tags (replacing the old ones; an empty list clears them)",
+    argument: ticketArgument,
+    options: {
+      tags: {
+        description: `comma-separated, at most ${ticketBounds.tags.max} of up to ${ticketBounds.tags.tagMax} characters`,
+        schema: z
+          .string()
+          .transform((list) => [...new Set(list.split(',').map((tag) => tag.trim()).filter(Boolean))])
+          .pipe(z.array(z.string().max(ticketBounds.tags.tagMax)).max(ticketBounds.tags.max)),
+      },
+    },
+    async run({ ticket, tags }, { services, print }) {
+      const row = await findTicketByReference(services.db, ticket)
+      await setTicketTags(services.db, row.id, tags, services.clock.now())
+      print(`${row.number} tags: ${tags.join(', ') || '-'}`)
+    },
+  }),
+]
