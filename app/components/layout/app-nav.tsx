@@ -3,7 +3,7 @@ import { Form, NavLink } from 'react-router'
 import { cn } from '#app/components/ui/cn.ts'
 
 export const appNavItems = [
-  { to: '/dashboard', key: 'nav.dashboard', icon: 'M3 10.5 10 4l7 6.5V17a1 1 0 0 1-1 1h-4v-5H8v5H4a1 1 0 0 1-1-1v-6.5Z' },
+  { to: '/dashboard', key: 'nav.dashboard', icon: 'M3 3h6v8H3V3Zm8 0h6v5h-6V3ZM3 13h6v4H3v-4Zm8-3h6v7h-6v-7Z' },
   { to: '/subscription', key: 'nav.subscription', icon: 'M3 6a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v1H3V6Zm0 3h14v5a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V9Zm3 3v1.5h4V12H6Z' },
   { to: '/points', key: 'nav.points', icon: 'M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm.9 12.3v1.2H9.4v-1.2c-1.3-.2-2.3-1-2.4-2.3h1.6c.1.6.6 1 1.5 1 .9 0 1.4-.4 1.4-1 0-.5-.4-.8-1.6-1.1-1.6-.4-2.6-1-2.6-2.3 0-1.1.9-1.9 2.1-2.1V5.3h1.5v1.2c1.2.2 2 1 2.1 2.1h-1.6c-.1-.5-.6-.9-1.3-.9-.8 0-1.2.4-1.2.9s.4.7 1.6 1c1.7.4 2.6 1.1 2.6 2.4 0 1.2-.9 2-2.2 2.3Z' },
   { to: '/tickets', key: 'nav.tickets', icon: 'M4 4h12a1 1 0 0 1 1 1v3a2 2 0 0 0 0 4v3a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-3a2 2 0 0 0 0-4V5a1 1 0 0 1 1-1Z' },

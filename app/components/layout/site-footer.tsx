@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 
-export function SiteFooter() {
+/** `wide` matches the signed-in shell, whose header spans max-w-7xl. */
+export function SiteFooter({ wide = false }: { wide?: boolean }) {
   const { t } = useTranslation()
   const year = new Date().getFullYear()
   return (
     <footer className="border-t border-zinc-200 dark:border-zinc-800">
-      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-zinc-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:text-zinc-400">
+      <div className={`mx-auto flex ${wide ? 'max-w-7xl' : 'max-w-6xl'} flex-col gap-3 px-4 py-6 text-sm text-zinc-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:text-zinc-400`}>
         <p>{t('footer.copyright', { year })}</p>
         <nav className="flex gap-5" aria-label={t('footer.label')}>
           <Link to="/privacy" className="hover:text-zinc-900 dark:hover:text-zinc-100">

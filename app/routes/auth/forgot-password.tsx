@@ -71,10 +71,13 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
         <HoneypotInputs />
         <ActionNotice message={notice} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field meta={fields.email} label={t('forgot.email')} type="email" autoComplete="email" />
-        <SubmitButton intent="send-code" variant="secondary">
-          {t('forgot.sendCode')}
-        </SubmitButton>
+        <div className="flex gap-2">
+          <Field meta={fields.email} label={t('forgot.email')} type="email" autoComplete="email" className="min-w-0 flex-1" />
+          {/* Aligned with the input, below the label. */}
+          <SubmitButton intent="send-code" variant="secondary" className="mt-7 shrink-0">
+            {t('forgot.sendCode')}
+          </SubmitButton>
+        </div>
         <Field meta={fields.code} label={t('forgot.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
         <Field meta={fields.newPassword} label={t('forgot.newPassword')} type="password" autoComplete="new-password" hint={t('register.passwordHint')} />
         <Field meta={fields.confirmPassword} label={t('forgot.confirmPassword')} type="password" autoComplete="new-password" />

@@ -68,7 +68,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </main>
       </div>
-      <SiteFooter />
+      <SiteFooter wide />
       <SessionWatcher />
     </div>
   )
