@@ -15,14 +15,17 @@ import type { RelayEnv } from './http/relay-env.ts'
 import type { Route } from './http/route.ts'
 import { apiKeyRoutes } from './keys/routes.ts'
 import { oauthRoutes } from './oauth/routes.ts'
+import { pointsRoutes } from './points/routes.ts'
 import { referralRoutes } from './referral/routes.ts'
 import { resourceRoutes } from './resources/routes.ts'
 import { createServices, type RelayDeps, type RelayServices } from './services.ts'
+import { subscriptionRoutes } from './subscriptions/routes.ts'
+import { teamRoutes } from './teams/routes.ts'
 import { ticketRoutes } from './tickets/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** Every domain area contributes its routes here, one entry per area. */
-const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes]
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, subscriptionRoutes, teamRoutes]
 
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024

@@ -35,6 +35,8 @@ export const relayConfigSchema = z.object({
   refreshReuseGraceSeconds: z.int().min(0).max(300).default(30),
   emailCodeTtlSeconds: seconds(60, 600),
   emailCodeMaxAttempts: z.int().min(1).max(20).default(5),
+  /** A points reset is approved automatically when the last approved one is at least this old. */
+  pointsResetCooldownDays: z.int().min(0).max(365).default(30),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
 })
@@ -58,6 +60,7 @@ const envNames: Record<keyof RelayConfig, string> = {
   refreshReuseGraceSeconds: 'REFRESH_REUSE_GRACE',
   emailCodeTtlSeconds: 'EMAIL_CODE_TTL',
   emailCodeMaxAttempts: 'EMAIL_CODE_MAX_ATTEMPTS',
+  pointsResetCooldownDays: 'POINTS_RESET_COOLDOWN_DAYS',
   checkResponses: 'RELAY_CHECK_RESPONSES',
 }
 
@@ -110,6 +113,7 @@ function fromEnv(field: keyof RelayConfig, raw: string): unknown {
     case 'refreshReuseGraceSeconds':
     case 'emailCodeTtlSeconds':
     case 'emailCodeMaxAttempts':
+    case 'pointsResetCooldownDays':
       // Non-numbers stay strings so zod reports "expected number" against the variable.
       return /^-?\d+$/.test(raw) ? Number(raw) : raw
     default:

@@ -4,6 +4,7 @@ import type { Database } from './db/open-database.ts'
 import { RateLimiter } from './http/rate-limit.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
+import type { RedeemHook } from './subscriptions/redeem-hooks.ts'
 
 /** What the relay is built from: everything that touches the outside world is passed in. */
 export interface RelayDeps {
@@ -17,8 +18,10 @@ export interface RelayDeps {
 /** The dependencies plus what the relay derives from them once; routes and CLI commands get this. */
 export interface RelayServices extends RelayDeps {
   limiter: RateLimiter
+  /** Run inside every successful redemption's transaction (subscriptions/redeem-hooks.ts). */
+  redeemHooks: RedeemHook[]
 }
 
 export function createServices(deps: RelayDeps): RelayServices {
-  return { ...deps, limiter: new RateLimiter(deps.db, deps.clock) }
+  return { ...deps, limiter: new RateLimiter(deps.db, deps.clock), redeemHooks: [] }
 }

@@ -83,6 +83,7 @@ export interface PointsSummary {
   last_refill_timestamp: number | null
   next_refill_timestamp: number | null
   status: SubscriptionStatus
+  start_timestamp: number | null
   end_timestamp: number | null
   remaining_days: number
   package: PackageInfo | null
@@ -99,6 +100,7 @@ export const pointsSummarySchema = z
     last_refill_timestamp: timestampSchema.nullable(),
     next_refill_timestamp: timestampSchema.nullable(),
     status: z.enum(subscriptionStatuses),
+    start_timestamp: timestampSchema.nullable(),
     end_timestamp: timestampSchema.nullable(),
     remaining_days: z.int(),
     package: packageInfoSchema.nullable(),
@@ -116,6 +118,18 @@ export const pointsSummarySchema = z
 export const pointsEntryTypes = ['earned', 'consumed', 'frozen', 'unfrozen', 'expired', 'refilled'] as const
 export type PointsEntryType = (typeof pointsEntryTypes)[number]
 
+/** Reasons the relay itself writes (the portal translates them); any other is an operator's own words. */
+export const pointsReasons = {
+  /** A package's points on activation. */
+  activation: 'activation',
+  /** Points of a package ended early by a redemption or a team join. */
+  replaced: 'replaced',
+  /** A spend given back. */
+  refund: 'refund',
+  /** A points reset (reset-ticket). */
+  reset: 'reset',
+} as const
+
 export interface PointsHistoryItem {
   id: string
   type: PointsEntryType
@@ -123,7 +137,7 @@ export interface PointsHistoryItem {
   /** The account's balance right after this row. */
   balance_after: number
   model: string | null
-  /** Why, in the operator's or the relay's words (e.g. the package name on activation). */
+  /** One of `pointsReasons`, an operator's words, or null. */
   reason: string | null
   create_timestamp: number
 }
@@ -429,6 +443,8 @@ export interface TeamPreview {
   comparison: Array<{ field: PlanComparisonField; current: number | null; team: number }>
   /** Joining ends the caller's personal package at once (its points expire). Irreversible. */
   replaces_personal: boolean
+  /** The caller is in a team already (this one or another): joining would be refused. */
+  already_in_team: boolean
 }
 
 export const teamPreviewSchema = z
@@ -439,6 +455,7 @@ export const teamPreviewSchema = z
     current: currentPlanSchema.nullable(),
     comparison: z.array(z.object({ field: z.enum(planComparisonFields), current: z.int().nullable(), team: z.int() })),
     replaces_personal: z.boolean(),
+    already_in_team: z.boolean(),
   })
   .meta({ id: 'TeamPreview' })
 

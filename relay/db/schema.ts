@@ -8,6 +8,8 @@
  */
 import type { UserStatus, UserType } from '../contract/accounts.ts'
 import type { TicketAuthorKind, TicketPriority, TicketStatus, TicketType } from '../contract/tickets.ts'
+import type { PackageKind } from '../contract/accounts.ts'
+import type { ModelCostKind, PointsEntryType, SubscriptionAction } from '../contract/points.ts'
 
 /** Fixed-window counters of the rate limiter (http/rate-limit.ts). */
 export interface RateLimitsTable {
@@ -228,6 +230,132 @@ export interface OAuthRefreshTokensTable {
   revoked_at: number | null
 }
 
+/** Packages (subscriptions/packages.ts): immutable once created, so subscriptions read them live. */
+export interface PackagesTable {
+  id: string
+  code: string
+  name: string
+  kind: PackageKind
+  points_limit: number
+  hour_points: number
+  validity_days: number
+  /** Minor units (fen); 0 = free. */
+  price: number
+  description: string | null
+  create_timestamp: number
+}
+
+/** Personal (user_id) or a team's (team_id) subscription to a package (subscriptions/). */
+export interface SubscriptionsTable {
+  id: string
+  user_id: string | null
+  team_id: string | null
+  package_id: string
+  status: 'normal' | 'expired' | 'disabled'
+  start_timestamp: number
+  end_timestamp: number
+  /** When it actually ended: end_timestamp, or earlier when replaced. */
+  ended_timestamp: number | null
+  create_timestamp: number
+}
+
+export interface SubscriptionEventsTable {
+  id: string
+  user_id: string
+  subscription_id: string
+  action: Exclude<SubscriptionAction, 'current'>
+  create_timestamp: number
+}
+
+/** Teams (teams/); the invitation code is base64 of `<id>:<secret>`. */
+export interface TeamsTable {
+  id: string
+  name: string
+  owner_id: string
+  secret: string
+  create_timestamp: number
+}
+
+/** One row per member: a user is in at most one team, for good. */
+export interface TeamMembersTable {
+  user_id: string
+  team_id: string
+  create_timestamp: number
+}
+
+/** A points balance (points/ledger.ts): of one personal subscription, or of a team's pool. */
+export interface PointsAccountsTable {
+  id: string
+  subscription_id: string | null
+  team_id: string | null
+  /** Spendable; always the sum of the account's ledger rows, never negative. */
+  balance: number
+  /** Sum of the open holds. */
+  frozen: number
+  /** Start of the current refill hour. */
+  last_refill_timestamp: number
+  create_timestamp: number
+}
+
+/** Points reserved for a call in flight (ledger.ts freeze/settle). */
+export interface PointsHoldsTable {
+  id: string
+  account_id: string
+  user_id: string
+  amount: number
+  model: string | null
+  create_timestamp: number
+  settled_timestamp: number | null
+}
+
+export interface PointsLedgerTable {
+  id: string
+  account_id: string
+  user_id: string | null
+  type: PointsEntryType
+  change: number
+  balance_after: number
+  model: string | null
+  reason: string | null
+  hold_id: string | null
+  create_timestamp: number
+}
+
+/** Single-use codes (subscriptions/redeem-codes.ts); only the SHA-256 of the code is kept. */
+export interface RedeemCodesTable {
+  id: string
+  code_hash: string
+  package_id: string
+  expires_timestamp: number | null
+  used_by: string | null
+  used_timestamp: number | null
+  subscription_id: string | null
+  create_timestamp: number
+}
+
+/** Points resets applied (points/reset.ts), for the automatic-approval cooldown. */
+export interface PointsResetsTable {
+  id: string
+  user_id: string
+  ticket_id: string
+  amount: number
+  /** 1 when approved automatically. */
+  automatic: number
+  create_timestamp: number
+}
+
+export interface ModelCostsTable {
+  model: string
+  kind: ModelCostKind
+  points_per_call: number | null
+  input_points_per_mtok: number | null
+  output_points_per_mtok: number | null
+  cache_read_points_per_mtok: number | null
+  cache_write_points_per_mtok: number | null
+  description: string | null
+  update_timestamp: number
+}
+
 export interface Tables {
   rate_limits: RateLimitsTable
   oauth_clients: OAuthClientsTable
@@ -244,4 +372,15 @@ export interface Tables {
   ticket_messages: TicketMessagesTable
   ticket_number_days: TicketNumberDaysTable
   resource_links: ResourceLinksTable
+  packages: PackagesTable
+  subscriptions: SubscriptionsTable
+  subscription_events: SubscriptionEventsTable
+  teams: TeamsTable
+  team_members: TeamMembersTable
+  points_accounts: PointsAccountsTable
+  points_holds: PointsHoldsTable
+  points_ledger: PointsLedgerTable
+  redeem_codes: RedeemCodesTable
+  points_resets: PointsResetsTable
+  model_costs: ModelCostsTable
 }

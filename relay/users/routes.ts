@@ -19,6 +19,7 @@ import { tokenPair } from '../auth/sessions.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { defineRoute, type Route } from '../http/route.ts'
 import type { RelayServices } from '../services.ts'
+import { loadSubscriptions } from '../subscriptions/history.ts'
 import { loadPointsBlock } from './points-block.ts'
 import { findUserByEmail, findUserById, findUserByUsername, toUser } from './users.ts'
 
@@ -38,7 +39,7 @@ export function userRoutes(services: RelayServices): Route[] {
       handler: async ({ user }) => ({
         user: toUser(user),
         points: await loadPointsBlock(services, user.id),
-        subscriptions: [],
+        subscriptions: await loadSubscriptions(db, user.id, clock.now()),
       }),
     }),
 

@@ -8,6 +8,7 @@ import type { Migration } from 'kysely'
 import * as core from './0001-core.ts'
 import * as oauth from './0008-oauth.ts'
 import * as accounts from './0002-accounts.ts'
+import * as points from './0003-points.ts'
 import * as apiKeys from './0005-api-keys.ts'
 import * as referral from './0006-referral.ts'
 import * as tickets from './0004-tickets.ts'
@@ -16,6 +17,7 @@ import * as resources from './0007-resources.ts'
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
   '0002-accounts': accounts,
+  '0003-points': points,
   '0008-oauth': oauth,
   '0004-tickets': tickets,
   '0005-api-keys': apiKeys,

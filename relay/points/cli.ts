@@ -1,0 +1,85 @@
+/** Operator commands for model costs and points. */
+import { z } from 'zod'
+import { defineCommand, type Command } from '../cli-registry.ts'
+import { usernameSchema } from '../contract/accounts.ts'
+import { modelCostKinds } from '../contract/points.ts'
+import { findUserByUsername } from '../users/users.ts'
+import { grant, maxPointsChange } from './ledger.ts'
+import { listModelCosts, setModelCost } from './model-costs.ts'
+import { approvePointsReset } from './reset.ts'
+
+const points = z.coerce.number().int().min(0).max(10_000_000)
+const dash = (n: number | null) => (n === null ? '-' : String(n))
+
+export const pointsCommands: Command[] = [
+  defineCommand({
+    name: 'model-cost set',
+    summary: "Create or replace a model's cost: fixed points per call, or rates per million tokens",
+    options: {
+      model: { description: 'model id as clients send it, e.g. claude-sonnet-4-5', schema: z.string() },
+      kind: { description: 'fixed or variable', schema: z.enum(modelCostKinds) },
+      'points-per-call': { description: 'fixed: points per call', schema: points.optional() },
+      input: { description: 'variable: points per million input tokens', schema: points.optional() },
+      output: { description: 'variable: points per million output tokens', schema: points.optional() },
+      'cache-read': { description: 'variable: per million cache-read tokens (default: as input)', schema: points.optional() },
+      'cache-write': { description: 'variable: per million cache-write tokens (default: as input)', schema: points.optional() },
+      description: { description: 'shown in the cost table', schema: z.string().optional() },
+    },
+    async run(values, { services, print }) {
+      const cost = await setModelCost(services.db, services.clock.now(), {
+        model: values.model,
+        kind: values.kind,
+        points_per_call: values['points-per-call'] ?? null,
+        input_points_per_mtok: values.input ?? null,
+        output_points_per_mtok: values.output ?? null,
+        cache_read_points_per_mtok: values['cache-read'] ?? null,
+        cache_write_points_per_mtok: values['cache-write'] ?? null,
+        description: values.description ?? null,
+      })
+      print(`${cost.model}: ${cost.kind}`)
+    },
+  }),
+
+  defineCommand({
+    name: 'model-cost list',
+    summary: 'Every model cost (points per call, or per million tokens: input, output, cache read, cache write)',
+    options: {},
+    async run(_values, { services, print }) {
+      for (const c of await listModelCosts(services.db)) {
+        const rates =
+          c.kind === 'fixed'
+            ? `${c.points_per_call} per call`
+            : [c.input_points_per_mtok, c.output_points_per_mtok, c.cache_read_points_per_mtok, c.cache_write_points_per_mtok].map(dash).join(' / ')
+        print(`${c.model.padEnd(32)} ${c.kind.padEnd(9)} ${rates}`)
+      }
+    },
+  }),
+
+  defineCommand({
+    name: 'points grant',
+    summary: "Add points to a user's package in force (their team's pool for a member)",
+    options: {
+      user: { description: 'username', schema: usernameSchema },
+      amount: { description: `points, 1–${maxPointsChange}`, schema: z.coerce.number().int().min(1).max(maxPointsChange) },
+      reason: { description: 'shown in the user’s points history', schema: z.string().trim().min(1).max(255) },
+    },
+    async run(values, { services, print }) {
+      const user = await findUserByUsername(services.db, values.user)
+      if (!user) throw new Error(`no user named ${values.user}`)
+      const entry = await grant(services, { userId: user.id, amount: values.amount, reason: values.reason })
+      if (!entry) throw new Error(`${user.username} holds no package in force`)
+      print(`granted ${values.amount} to ${user.username}; balance ${entry.balance}`)
+    },
+  }),
+
+  defineCommand({
+    name: 'points approve-reset',
+    summary: "Approve a waiting points-reset request: top the user's balance up to the limit, complete the ticket",
+    argument: { name: 'ticket', description: 'ticket number (e.g. T2501150001) or id' },
+    options: {},
+    async run({ ticket }, { services, print }) {
+      const { amount } = await approvePointsReset(services.db, services.clock.now(), ticket)
+      print(`reset approved: ${amount} points added`)
+    },
+  }),
+]

@@ -1,0 +1,75 @@
+/**
+ * The one place a balance changes: a guarded UPDATE of the account and its ledger row, which the
+ * caller runs in the same transaction (the public API is ledger.ts).
+ */
+import { sql } from 'kysely'
+import type { PointsEntryType } from '../contract/points.ts'
+import { newId } from '../db/ids.ts'
+import type { Database } from '../db/open-database.ts'
+import { RelayError } from '../http/relay-error.ts'
+
+/** Bound of a single change, so no arithmetic on a balance can leave 32-bit integers. */
+export const maxPointsChange = 100_000_000
+
+export interface EntryInput {
+  accountId: string
+  /** Who caused it; null for pool-wide rows of a team account (refills, expiry). */
+  userId: string | null
+  type: PointsEntryType
+  /** Signed change of the spendable balance. */
+  change: number
+  /** Signed change of the frozen points (freeze and settle only). */
+  frozenChange?: number
+  model?: string | null
+  reason?: string | null
+  holdId?: string | null
+  now: number
+}
+
+export interface Entry {
+  entryId: string
+  accountId: string
+  /** The spendable balance after this row. */
+  balance: number
+}
+
+/**
+ * Applies `change` if the balance stays ≥ 0 (and frozen points too), else throws 422
+ * `points_insufficient`; appends the ledger row with the resulting balance. The guard sits in the
+ * UPDATE itself, so it holds even for a caller that forgot the row lock.
+ */
+export async function appendEntry(trx: Database, input: EntryInput): Promise<Entry> {
+  const frozenChange = input.frozenChange ?? 0
+  if (!Number.isSafeInteger(input.change) || Math.abs(input.change) > maxPointsChange || !Number.isSafeInteger(frozenChange)) {
+    throw new RangeError(`points change out of bounds: ${input.change}`)
+  }
+  const updated = await trx
+    .updateTable('points_accounts')
+    .set({
+      balance: sql<number>`balance + ${input.change}`,
+      frozen: sql<number>`frozen + ${frozenChange}`,
+    })
+    .where('id', '=', input.accountId)
+    .where(sql<boolean>`balance + ${input.change} >= 0`)
+    .where(sql<boolean>`frozen + ${frozenChange} >= 0`)
+    .returning('balance')
+    .executeTakeFirst()
+  if (!updated) throw new RelayError('points_insufficient')
+  const entryId = newId()
+  await trx
+    .insertInto('points_ledger')
+    .values({
+      id: entryId,
+      account_id: input.accountId,
+      user_id: input.userId,
+      type: input.type,
+      change: input.change,
+      balance_after: updated.balance,
+      model: input.model ?? null,
+      reason: input.reason ?? null,
+      hold_id: input.holdId ?? null,
+      create_timestamp: input.now,
+    })
+    .execute()
+  return { entryId, accountId: input.accountId, balance: updated.balance }
+}

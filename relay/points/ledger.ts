@@ -1,0 +1,206 @@
+/**
+ * The points ledger: the only way other areas change a balance (DESIGN §6).
+ *
+ * Rules every function keeps: each change appends one `points_ledger` row in the same
+ * transaction as the balance update; a balance always equals the sum of its account's rows and
+ * is never negative (a guarded UPDATE, see entries.ts, plus row locks, see locks.ts); amounts are
+ * positive integers up to `maxPointsChange` (a RangeError otherwise: a programming error, not a
+ * user's). Before a change the user's plan is brought up to date (due hourly refills, expiry).
+ *
+ * Whose account: a user's points live in the account of their plan: their personal
+ * subscription's, or their team's shared pool (rows then carry the member's user id, which is
+ * how members' own use is counted). Every function takes `{ db, clock }` (RelayServices
+ * fits); pass a transaction as `db` to take part in it (e.g. `{ ...services, db: trx }` in a
+ * redeem hook), else each call runs in its own transaction.
+ *
+ *   grant(s, { userId, amount, reason })            → Entry | null   `earned` (referral rewards,
+ *       operator grants); null when the user holds no package in force. Not capped at the limit.
+ *   spend(s, { userId, amount, model, reason? })    → Entry          `consumed` (fixed-cost call);
+ *       422 points_insufficient when the balance is short or no package is in force.
+ *   refund(s, { accountId, userId, amount, model, reason? }) → Entry  gives back a spend: a
+ *       `consumed` row with a positive change, on the account `spend` returned.
+ *   freeze(s, { userId, amount, model })            → Hold           reserves points for a call in
+ *       flight (metered relay): `frozen` row, balance down, frozen points up; 422 as spend.
+ *   settle(s, { holdId, actual })                   → Settlement     ends a hold: `unfrozen` row
+ *       giving the whole reservation back, then `consumed` for `actual` (0 allowed), charged only
+ *       up to what the balance holds (`charged` says how much). If the account's subscription
+ *       ended meanwhile, what is left expires. A hold settles once (409 conflict after).
+ */
+import type { Clock } from '../clock.ts'
+import { pointsReasons } from '../contract/points.ts'
+import type { Database } from '../db/open-database.ts'
+import { newId } from '../db/ids.ts'
+import { RelayError } from '../http/relay-error.ts'
+import { catchUpLocked } from './catch-up.ts'
+import { appendEntry, maxPointsChange, type Entry } from './entries.ts'
+import { inTransaction, lockAccount, lockUser } from './locks.ts'
+import { findPlan, isInForce, type Plan } from './plan.ts'
+
+export { maxPointsChange, type Entry } from './entries.ts'
+
+export interface LedgerServices {
+  db: Database
+  clock: Clock
+}
+
+export interface Hold {
+  holdId: string
+  accountId: string
+  /** Spendable balance after the reservation. */
+  balance: number
+}
+
+export interface Settlement {
+  /** Points consumed: `actual`, or less when the balance could not cover it. */
+  charged: number
+  balance: number
+}
+
+export function grant(
+  { db, clock }: LedgerServices,
+  input: { userId: string; amount: number; reason: string },
+): Promise<Entry | null> {
+  checkAmount(input.amount)
+  return withPlanInForce(db, input.userId, clock.now(), async (trx, plan, now) =>
+    plan
+      ? appendEntry(trx, { accountId: plan.account.id, userId: input.userId, type: 'earned', change: input.amount, reason: input.reason, now })
+      : null,
+  )
+}
+
+export function spend(
+  { db, clock }: LedgerServices,
+  input: { userId: string; amount: number; model: string | null; reason?: string | null },
+): Promise<Entry> {
+  checkAmount(input.amount)
+  return withPlanInForce(db, input.userId, clock.now(), async (trx, plan, now) => {
+    if (!plan) throw new RelayError('points_insufficient', 'no package in force')
+    return appendEntry(trx, {
+      accountId: plan.account.id,
+      userId: input.userId,
+      type: 'consumed',
+      change: -input.amount,
+      model: input.model,
+      reason: input.reason,
+      now,
+    })
+  })
+}
+
+export function refund(
+  { db, clock }: LedgerServices,
+  input: { accountId: string; userId: string; amount: number; model: string | null; reason?: string | null },
+): Promise<Entry> {
+  checkAmount(input.amount)
+  return inTransaction(db, async (trx) => {
+    await lockAccount(trx, input.accountId)
+    return appendEntry(trx, {
+      accountId: input.accountId,
+      userId: input.userId,
+      type: 'consumed',
+      change: input.amount,
+      model: input.model,
+      reason: input.reason ?? pointsReasons.refund,
+      now: clock.now(),
+    })
+  })
+}
+
+export function freeze(
+  { db, clock }: LedgerServices,
+  input: { userId: string; amount: number; model: string | null },
+): Promise<Hold> {
+  checkAmount(input.amount)
+  return withPlanInForce(db, input.userId, clock.now(), async (trx, plan, now) => {
+    if (!plan) throw new RelayError('points_insufficient', 'no package in force')
+    const holdId = newId()
+    await trx
+      .insertInto('points_holds')
+      .values({
+        id: holdId,
+        account_id: plan.account.id,
+        user_id: input.userId,
+        amount: input.amount,
+        model: input.model,
+        create_timestamp: now,
+        settled_timestamp: null,
+      })
+      .execute()
+    const entry = await appendEntry(trx, {
+      accountId: plan.account.id,
+      userId: input.userId,
+      type: 'frozen',
+      change: -input.amount,
+      frozenChange: input.amount,
+      model: input.model,
+      holdId,
+      now,
+    })
+    return { holdId, accountId: plan.account.id, balance: entry.balance }
+  })
+}
+
+export function settle({ db, clock }: LedgerServices, input: { holdId: string; actual: number }): Promise<Settlement> {
+  if (!Number.isSafeInteger(input.actual) || input.actual < 0 || input.actual > maxPointsChange) {
+    throw new RangeError(`points amount out of bounds: ${input.actual}`)
+  }
+  return inTransaction(db, async (trx) => {
+    const now = clock.now()
+    const hold = await trx.selectFrom('points_holds').selectAll().where('id', '=', input.holdId).executeTakeFirst()
+    if (!hold) throw new RelayError('not_found', 'hold not found')
+    await lockAccount(trx, hold.account_id)
+    // Guarded: of two settlements of one hold, only the first finds it open.
+    const closed = await trx
+      .updateTable('points_holds')
+      .set({ settled_timestamp: now })
+      .where('id', '=', hold.id)
+      .where('settled_timestamp', 'is', null)
+      .executeTakeFirst()
+    if (closed.numUpdatedRows === 0n) throw new RelayError('conflict', 'hold already settled')
+    const base = { accountId: hold.account_id, userId: hold.user_id, model: hold.model, holdId: hold.id, now }
+    let { balance } = await appendEntry(trx, { ...base, type: 'unfrozen', change: hold.amount, frozenChange: -hold.amount })
+    const charged = Math.min(input.actual, balance)
+    if (charged > 0) ({ balance } = await appendEntry(trx, { ...base, type: 'consumed', change: -charged }))
+    if (balance > 0 && !(await accountInForce(trx, hold.account_id))) {
+      ;({ balance } = await appendEntry(trx, { ...base, type: 'expired', change: -balance, holdId: null }))
+    }
+    return { charged, balance }
+  })
+}
+
+function checkAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > maxPointsChange) {
+    throw new RangeError(`points amount out of bounds: ${amount}`)
+  }
+}
+
+/**
+ * Runs `fn` in a transaction holding the user's lock and their plan's account lock, with the
+ * plan caught up; `plan` is null when no package is in force.
+ */
+function withPlanInForce<T>(
+  db: Database,
+  userId: string,
+  now: number,
+  fn: (trx: Database, plan: Plan | null, now: number) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, async (trx) => {
+    await lockUser(trx, userId)
+    const found = await findPlan(trx, userId)
+    const plan = found ? await catchUpLocked(trx, found, now) : null
+    return fn(trx, plan && isInForce(plan.subscription) ? plan : null, now)
+  })
+}
+
+/** Whether the account still belongs to a subscription in force (personal) or a team with one. */
+async function accountInForce(trx: Database, accountId: string): Promise<boolean> {
+  const account = await trx.selectFrom('points_accounts').select(['subscription_id', 'team_id']).where('id', '=', accountId).executeTakeFirstOrThrow()
+  const inForce = await trx
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('status', '=', 'normal')
+    .$if(account.subscription_id !== null, (qb) => qb.where('id', '=', account.subscription_id!))
+    .$if(account.subscription_id === null, (qb) => qb.where('team_id', '=', account.team_id!))
+    .executeTakeFirst()
+  return inForce !== undefined
+}

@@ -1,0 +1,30 @@
+/**
+ * Transactions and row locks for balance changes (DESIGN §6). On SQLite every transaction
+ * already holds the database's write lock from its first statement (BEGIN IMMEDIATE, see
+ * db/open-database.ts); on PostgreSQL the rows a change depends on are locked FOR UPDATE.
+ * Lock order, to rule out deadlocks: the user row first, then their personal account, then a
+ * team account.
+ */
+import type { Selectable } from 'kysely'
+import { isPostgres, type Database } from '../db/open-database.ts'
+import type { PointsAccountsTable } from '../db/schema.ts'
+
+/** Runs `fn` in the caller's transaction if `db` is one, else in a new transaction. */
+export function inTransaction<T>(db: Database, fn: (trx: Database) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn)
+}
+
+/** Serialises a user's subscription changes (redeem, team join, reset). */
+export async function lockUser(trx: Database, userId: string): Promise<void> {
+  if (isPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+}
+
+/** The account as it is now, locked until the transaction ends. */
+export async function lockAccount(trx: Database, accountId: string): Promise<Selectable<PointsAccountsTable>> {
+  return trx
+    .selectFrom('points_accounts')
+    .selectAll()
+    .where('id', '=', accountId)
+    .$if(isPostgres(trx), (qb) => qb.forUpdate())
+    .executeTakeFirstOrThrow()
+}

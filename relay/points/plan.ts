@@ -1,0 +1,82 @@
+/**
+ * A user's plan: the subscription that feeds their points (their own, or their team's) with its
+ * package and points account. Read-only; catch-up.ts brings it up to date.
+ */
+import type { Selectable } from 'kysely'
+import type { Database } from '../db/open-database.ts'
+import type { PackagesTable, PointsAccountsTable, SubscriptionsTable, TeamsTable } from '../db/schema.ts'
+
+export const hourMs = 3_600_000
+export const dayMs = 86_400_000
+
+export interface Plan {
+  /** In force, or else the latest one that ended. */
+  subscription: Selectable<SubscriptionsTable>
+  pkg: Selectable<PackagesTable>
+  account: Selectable<PointsAccountsTable>
+  /** Set when the user is a team member: the account is the team's pool. */
+  team: (Selectable<TeamsTable> & { joined_timestamp: number }) | null
+}
+
+export function isInForce(subscription: Pick<Selectable<SubscriptionsTable>, 'status'>): boolean {
+  return subscription.status === 'normal'
+}
+
+/** Whole days left, rounded up; 0 once ended. */
+export function remainingDays(subscription: Pick<Selectable<SubscriptionsTable>, 'status' | 'end_timestamp'>, now: number): number {
+  return isInForce(subscription) ? Math.max(0, Math.ceil((subscription.end_timestamp - now) / dayMs)) : 0
+}
+
+/** The team a user belongs to, if any (a membership is for good). */
+export async function findMembership(db: Database, userId: string): Promise<Plan['team']> {
+  const row = await db
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .selectAll('teams')
+    .select('team_members.create_timestamp as joined_timestamp')
+    .where('team_members.user_id', '=', userId)
+    .executeTakeFirst()
+  return row ?? null
+}
+
+/** The user's plan, or null when they never held a package. */
+export async function findPlan(db: Database, userId: string): Promise<Plan | null> {
+  const team = await findMembership(db, userId)
+  return team ? findTeamPlan(db, team) : findPersonalPlan(db, userId)
+}
+
+export async function findTeamPlan(db: Database, team: NonNullable<Plan['team']>): Promise<Plan | null> {
+  const subscription = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('team_id', '=', team.id)
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  if (!subscription) return null
+  const [pkg, account] = await Promise.all([
+    findPackage(db, subscription.package_id),
+    db.selectFrom('points_accounts').selectAll().where('team_id', '=', team.id).executeTakeFirstOrThrow(),
+  ])
+  return { subscription, pkg, account, team }
+}
+
+/** The newest personal subscription: a later one always replaces the one in force. */
+export async function findPersonalPlan(db: Database, userId: string): Promise<Plan | null> {
+  const subscription = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  if (!subscription) return null
+  const [pkg, account] = await Promise.all([
+    findPackage(db, subscription.package_id),
+    db.selectFrom('points_accounts').selectAll().where('subscription_id', '=', subscription.id).executeTakeFirstOrThrow(),
+  ])
+  return { subscription, pkg, account, team: null }
+}
+
+/** Packages never change once created, so this may be read outside any lock. */
+export function findPackage(db: Database, packageId: string): Promise<Selectable<PackagesTable>> {
+  return db.selectFrom('packages').selectAll().where('id', '=', packageId).executeTakeFirstOrThrow()
+}

@@ -1,0 +1,113 @@
+/**
+ * Points-reset requests (spec §4–5, DESIGN §6). A request always creates a `pointsReset` ticket
+ * (tickets/service.ts). It is approved on the spot when the user's personal package is in force and
+ * their last applied reset is at least `pointsResetCooldownDays` old: the balance is topped up
+ * to the package's limit (an `earned` row, reason `reset`) and the ticket is completed.
+ * Otherwise the ticket waits for an operator, who approves it with `points approve-reset`.
+ */
+import { pointsReasons, type ResetReason, type ResetTicketResult } from '../contract/points.ts'
+import { newId } from '../db/ids.ts'
+import type { Database } from '../db/open-database.ts'
+import { RelayError } from '../http/relay-error.ts'
+import type { RelayServices } from '../services.ts'
+import { createTicket, findTicketByReference, setTicketStatus } from '../tickets/service.ts'
+import { catchUpLocked } from './catch-up.ts'
+import { appendEntry } from './entries.ts'
+import { inTransaction, lockUser } from './locks.ts'
+import { dayMs, findPlan, isInForce } from './plan.ts'
+
+/** The ticket's title and the reason's label: bilingual, as the operator may read either. */
+const reasonLabels: Record<ResetReason, string> = {
+  account_abnormal: '账户异常 / Account abnormal',
+  misoperation: '误操作消耗 / Misoperation consumption',
+  service_quality: '服务质量问题 / Service quality problem',
+  technical_fault: '技术故障 / Technical fault',
+  other: '其他 / Other',
+}
+const ticketTitle = '积分重置申请 / Points reset request'
+
+export async function requestPointsReset(
+  services: Pick<RelayServices, 'db' | 'clock' | 'config'>,
+  userId: string,
+  request: { reason: ResetReason; description: string },
+): Promise<ResetTicketResult> {
+  const { db, clock, config } = services
+  return inTransaction(db, async (trx) => {
+    const now = clock.now()
+    await lockUser(trx, userId)
+    const waiting = await trx
+      .selectFrom('tickets')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('type', '=', 'pointsReset')
+      .where('status', 'in', ['pending', 'processing'])
+      .executeTakeFirst()
+    if (waiting) throw new RelayError('reset_already_pending')
+
+    const approve = (await hasPersonalPlanInForce(trx, userId, now)) && !(await resetSince(trx, userId, now - config.pointsResetCooldownDays * dayMs))
+    const ticket = await createTicket(trx, {
+      userId,
+      type: 'pointsReset',
+      priority: 'medium',
+      title: ticketTitle,
+      content: `${reasonLabels[request.reason]}\n\n${request.description}`,
+      now,
+    })
+    if (approve) await applyReset(trx, { userId, ticketId: ticket.id, automatic: true, now })
+    return { ticket_id: ticket.id, ticket_number: ticket.number, status: approve ? 'completed' : 'pending', auto_approved: approve }
+  })
+}
+
+/** Operator approval of a waiting request (CLI): resets the points and completes the ticket. */
+export async function approvePointsReset(db: Database, now: number, ticketReference: string): Promise<{ userId: string; amount: number }> {
+  return inTransaction(db, async (trx) => {
+    const ticket = await findTicketByReference(trx, ticketReference)
+    if (ticket.type !== 'pointsReset') throw new Error(`${ticket.number} is not a points-reset request`)
+    await lockUser(trx, ticket.user_id)
+    const amount = await applyReset(trx, { userId: ticket.user_id, ticketId: ticket.id, automatic: false, now })
+    return { userId: ticket.user_id, amount }
+  })
+}
+
+/**
+ * Tops the balance up to the limit, records the reset, completes the ticket (which must still be
+ * open: a second approval fails on the ticket's status machine). Returns the points added.
+ */
+async function applyReset(trx: Database, reset: { userId: string; ticketId: string; automatic: boolean; now: number }): Promise<number> {
+  const found = await findPlan(trx, reset.userId)
+  const plan = found && (await catchUpLocked(trx, found, reset.now))
+  if (!plan || !isInForce(plan.subscription)) throw new RelayError('business_rule', 'no package in force to reset')
+  const amount = Math.max(0, plan.pkg.points_limit - plan.account.balance)
+  if (amount > 0) {
+    await appendEntry(trx, {
+      accountId: plan.account.id,
+      userId: reset.userId,
+      type: 'earned',
+      change: amount,
+      reason: pointsReasons.reset,
+      now: reset.now,
+    })
+  }
+  await trx
+    .insertInto('points_resets')
+    .values({ id: newId(), user_id: reset.userId, ticket_id: reset.ticketId, amount, automatic: reset.automatic ? 1 : 0, create_timestamp: reset.now })
+    .execute()
+  await setTicketStatus(trx, { ticketId: reset.ticketId, to: 'completed', by: 'staff', now: reset.now })
+  return amount
+}
+
+/** A team's pool is shared: one member's request never refills it without an operator (docs/decisions/024). */
+async function hasPersonalPlanInForce(trx: Database, userId: string, now: number): Promise<boolean> {
+  const found = await findPlan(trx, userId)
+  return found !== null && found.team === null && isInForce((await catchUpLocked(trx, found, now)).subscription)
+}
+
+async function resetSince(trx: Database, userId: string, since: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('points_resets')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('create_timestamp', '>', since)
+    .executeTakeFirst()
+  return row !== undefined
+}

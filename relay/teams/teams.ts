@@ -1,0 +1,200 @@
+/**
+ * Teams (spec §4, DESIGN §6): a team has one package subscription and one shared points pool.
+ * Joining is irreversible: it ends the member's personal package at once (its points expire)
+ * and makes them a `team` user. A user is in at most one team (the primary key of team_members),
+ * so of any number of parallel joins exactly one succeeds.
+ */
+import type { Selectable } from 'kysely'
+import type { TeamCodeCheck, TeamInfo, TeamJoinResult, TeamPreview } from '../contract/points.ts'
+import { newId } from '../db/ids.ts'
+import { isUniqueViolation, type Database } from '../db/open-database.ts'
+import type { TeamsTable } from '../db/schema.ts'
+import { rateLimitRule } from '../http/rate-limit.ts'
+import { RelayError } from '../http/relay-error.ts'
+import { catchUpLocked, currentPlan, upToDate } from '../points/catch-up.ts'
+import { inTransaction, lockUser } from '../points/locks.ts'
+import { findMembership, findPersonalPlan, findTeamPlan, isInForce, remainingDays, type Plan } from '../points/plan.ts'
+import { usedByMembers } from '../points/usage.ts'
+import type { RelayServices } from '../services.ts'
+import { startSubscription } from '../subscriptions/activation.ts'
+import { currentPlanOf } from '../subscriptions/current-plan.ts'
+import { recordSubscriptionEvent } from '../subscriptions/events.ts'
+import type { PackageRow } from '../subscriptions/packages.ts'
+import { toPackageInfo } from '../subscriptions/packages.ts'
+import { endPlanInForce } from '../subscriptions/redeem-codes.ts'
+import { findTeamByCode, invitationUrl, newTeamSecret, teamCodeOf } from './team-codes.ts'
+
+type TeamRow = Selectable<TeamsTable>
+
+/** Code checks and joins per user: generous for people, useless for guessing 128-bit secrets. */
+const attemptsRule = rateLimitRule('team-code', 30, 600)
+
+/** Operator CLI: the team, its subscription and pool; the owner joins it as its first member. */
+export async function createTeam(
+  db: Database,
+  now: number,
+  input: { name: string; pkg: PackageRow; ownerId: string },
+): Promise<TeamRow> {
+  if (input.pkg.kind !== 'team') throw new Error(`${input.pkg.code} is a personal package`)
+  return inTransaction(db, async (trx) => {
+    await lockUser(trx, input.ownerId)
+    if (await findMembership(trx, input.ownerId)) throw new RelayError('already_in_team')
+    const team: TeamRow = { id: newId(), name: input.name, owner_id: input.ownerId, secret: newTeamSecret(), create_timestamp: now }
+    await trx.insertInto('teams').values(team).execute()
+    await startSubscription(trx, { holder: { teamId: team.id }, pkg: input.pkg, action: 'activated', now })
+    await addMember(trx, team, input.ownerId, now)
+    return team
+  })
+}
+
+/** GET /api/team/validate/{team_code}: a team one can join now. */
+export async function checkTeamCode(services: RelayServices, userId: string, code: string): Promise<TeamCodeCheck> {
+  await services.limiter.enforce(attemptsRule, userId)
+  const { team, plan } = await joinableTeam(services.db, code, services.clock.now())
+  return teamCheck(services.db, team, plan)
+}
+
+/** GET /api/team/preview/{team_code}: the team's package against the caller's current plan. */
+export async function previewTeam(services: RelayServices, userId: string, code: string): Promise<TeamPreview> {
+  const { db, clock, limiter } = services
+  await limiter.enforce(attemptsRule, userId)
+  const now = clock.now()
+  const { team, plan } = await joinableTeam(db, code, now)
+  const [check, mine, membership] = await Promise.all([teamCheck(db, team, plan), currentPlan(db, userId, now), findMembership(db, userId)])
+  const current = mine && isInForce(mine.subscription) ? currentPlanOf(mine, now) : null
+  const teamDays = remainingDays(plan.subscription, now)
+  const row = (field: TeamPreview['comparison'][number]['field'], team: number, mineValue: number | undefined) => ({
+    field,
+    current: mineValue ?? null,
+    team,
+  })
+  return {
+    team: check,
+    package: toPackageInfo(plan.pkg),
+    pool: { remaining_points: plan.account.balance, end_timestamp: plan.subscription.end_timestamp, remaining_days: teamDays },
+    current,
+    comparison: [
+      row('points_limit', plan.pkg.points_limit, current?.package.points_limit),
+      row('hour_points', plan.pkg.hour_points, current?.package.hour_points),
+      row('validity_days', plan.pkg.validity_days, current?.package.validity_days),
+      row('remaining_days', teamDays, current?.remaining_days),
+      row('remaining_points', plan.account.balance, current?.remaining_points),
+    ],
+    replaces_personal: current !== null && membership === null,
+    already_in_team: membership !== null,
+  }
+}
+
+/** POST /api/team/join. */
+export async function joinTeam(services: RelayServices, userId: string, code: string): Promise<TeamJoinResult> {
+  const { db, clock, limiter } = services
+  await limiter.enforce(attemptsRule, userId)
+  return inTransaction(db, async (trx) => {
+    const now = clock.now()
+    await lockUser(trx, userId)
+    if (await findMembership(trx, userId)) throw new RelayError('already_in_team')
+    const team = await findTeamByCode(trx, code)
+    const plan = await addMember(trx, team, userId, now)
+    return { team_id: team.id, team_name: team.name, package_name: plan.pkg.name, user_type: 'team' }
+  })
+}
+
+/** GET /api/user/team/info. */
+export async function teamInfo(services: RelayServices, userId: string): Promise<TeamInfo> {
+  const { db, clock, config } = services
+  const now = clock.now()
+  const membership = await findMembership(db, userId)
+  if (!membership) return { team: null, members: [] }
+  const found = await findTeamPlan(db, membership)
+  if (!found) return { team: null, members: [] }
+  const plan = await upToDate(db, found, now)
+  const [members, used] = await Promise.all([
+    db
+      .selectFrom('team_members')
+      .innerJoin('users', 'users.id', 'team_members.user_id')
+      .select(['users.id as user_id', 'users.username', 'users.name', 'team_members.create_timestamp'])
+      .where('team_members.team_id', '=', membership.id)
+      .orderBy('team_members.create_timestamp')
+      .orderBy('users.id')
+      .execute(),
+    usedByMembers(db, plan),
+  ])
+  const teamCode = teamCodeOf(membership)
+  return {
+    team: {
+      id: membership.id,
+      name: membership.name,
+      owner_id: membership.owner_id,
+      create_timestamp: membership.create_timestamp,
+      team_code: teamCode,
+      invite_url: invitationUrl(config.publicUrl, teamCode),
+      package: toPackageInfo(plan.pkg),
+      status: plan.subscription.status,
+      total_points: plan.pkg.points_limit,
+      remaining_points: plan.account.balance,
+      used_points: [...used.values()].reduce((sum, n) => sum + n, 0),
+      frozen_points: plan.account.frozen,
+      end_timestamp: plan.subscription.end_timestamp,
+      remaining_days: remainingDays(plan.subscription, now),
+    },
+    members: members.map((m) => ({
+      user_id: m.user_id,
+      username: m.username,
+      name: m.name,
+      status: 'normal' as const,
+      is_owner: m.user_id === membership.owner_id,
+      is_current_user: m.user_id === userId,
+      used_points: used.get(m.user_id) ?? 0,
+      create_timestamp: m.create_timestamp,
+    })),
+  }
+}
+
+/**
+ * Makes `userId` a member: ends their personal package, inserts the membership, sets the user
+ * type, records the history. Callers hold the user's lock. Returns the team's plan.
+ */
+async function addMember(trx: Database, team: TeamRow, userId: string, now: number): Promise<Plan> {
+  // Lock order (locks.ts): the personal account before the team's pool.
+  const replaced = await endPlanInForce(trx, await findPersonalPlan(trx, userId), now)
+  const found = await findTeamPlan(trx, { ...team, joined_timestamp: now })
+  const plan = found && (await catchUpLocked(trx, found, now))
+  if (!plan || !isInForce(plan.subscription)) throw new RelayError('team_inactive')
+  try {
+    await trx.insertInto('team_members').values({ user_id: userId, team_id: team.id, create_timestamp: now }).execute()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new RelayError('already_in_team')
+    throw error
+  }
+  await trx
+    .updateTable('users')
+    .set({ user_type: 'team', update_timestamp: now })
+    .where('id', '=', userId)
+    .where('user_type', '<>', 'admin')
+    .execute()
+  await recordSubscriptionEvent(trx, {
+    userIds: [userId],
+    subscriptionId: plan.subscription.id,
+    action: replaced ? 'upgraded' : 'activated',
+    now,
+  })
+  return plan
+}
+
+/** The team of a valid code, with its plan caught up; 422 `team_inactive` once its package ended. */
+async function joinableTeam(db: Database, code: string, now: number): Promise<{ team: TeamRow; plan: Plan }> {
+  const team = await findTeamByCode(db, code)
+  const found = await findTeamPlan(db, { ...team, joined_timestamp: now })
+  const plan = found && (await upToDate(db, found, now))
+  if (!plan || !isInForce(plan.subscription)) throw new RelayError('team_inactive')
+  return { team, plan }
+}
+
+async function teamCheck(db: Database, team: TeamRow, plan: Plan): Promise<TeamCodeCheck> {
+  const { count } = await db
+    .selectFrom('team_members')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('team_id', '=', team.id)
+    .executeTakeFirstOrThrow()
+  return { team_id: team.id, team_name: team.name, package_name: plan.pkg.name, member_count: Number(count) }
+}
