@@ -1,6 +1,20 @@
 import en from './en/index.ts'
+import enLegal from './en/legal.ts'
+import enMarketing from './en/marketing.ts'
 import ja from './ja/index.ts'
+import jaLegal from './ja/legal.ts'
+import jaMarketing from './ja/marketing.ts'
 import zh from './zh/index.ts'
+import zhLegal from './zh/legal.ts'
+import zhMarketing from './zh/marketing.ts'
 
-export const resources = { zh, en, ja }
-export type Resources = typeof zh
+/**
+ * Every string, for the server. The browser downloads only its language's index.ts; the page-only
+ * namespaces (marketing, legal) reach it through their page's loader (utils/route-namespace.ts).
+ */
+export const resources = {
+  zh: { ...zh, marketing: zhMarketing, legal: zhLegal },
+  en: { ...en, marketing: enMarketing, legal: enLegal },
+  ja: { ...ja, marketing: jaMarketing, legal: jaLegal },
+}
+export type Resources = (typeof resources)['zh']

@@ -8,24 +8,28 @@ import { Link, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/home'
 import type { loader as publicLayoutLoader } from './layouts/public.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
+import { apiBaseUrl } from '#app/utils/env.server.ts'
+import { routeNamespace } from '#app/utils/route-namespace.server.ts'
+import { useRouteNamespace } from '#app/utils/route-namespace.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },
   { name: 'description', content: loaderData?.description },
 ]
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const { t } = getI18n(context)
   return {
     title: t('marketing:meta.title'),
     description: t('marketing:meta.description'),
-    // Shown in the terminal example: the address Claude Code is pointed at (the relay is mounted
-    // on the portal's origin unless the operator configured otherwise).
-    baseUrl: (process.env.PUBLIC_URL || new URL(request.url).origin).replace(/\/+$/, ''),
+    // Shown in the terminal example: the address Claude Code is pointed at.
+    baseUrl: apiBaseUrl(),
+    marketing: routeNamespace(context, 'marketing'),
   }
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  useRouteNamespace(loaderData.marketing)
   return (
     <main>
       <Hero baseUrl={loaderData.baseUrl} />

@@ -1,6 +1,8 @@
 import type { Route } from './+types/terms'
 import { LegalDocument } from '#app/components/legal-document.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
+import { routeNamespace } from '#app/utils/route-namespace.server.ts'
+import { useRouteNamespace } from '#app/utils/route-namespace.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },
@@ -12,9 +14,11 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     title: t('legal:terms.meta.title'),
     description: t('legal:terms.meta.description'),
+    legal: routeNamespace(context, 'legal'),
   }
 }
 
-export default function Terms() {
+export default function Terms({ loaderData }: Route.ComponentProps) {
+  useRouteNamespace(loaderData.legal)
   return <LegalDocument doc="terms" />
 }

@@ -9,6 +9,7 @@ const portalEnvSchema = z.object({
   RELAY_URL: z.url().optional(),
   SESSION_SECRET: z.string().min(32),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  RELAY_PUBLIC_URL: z.url().optional(),
 })
 
 export type PortalEnv = z.infer<typeof portalEnvSchema>
@@ -20,6 +21,7 @@ export function portalEnv(): PortalEnv {
     ...process.env,
     RELAY_URL: process.env.RELAY_URL || undefined,
     PUBLIC_URL: process.env.PUBLIC_URL || undefined,
+    RELAY_PUBLIC_URL: process.env.RELAY_PUBLIC_URL || undefined,
   })
   return cached
 }
@@ -37,4 +39,14 @@ export function sessionSecrets(): string[] {
  */
 export function secureCookies(): boolean {
   return (process.env.PUBLIC_URL ?? '').startsWith('https://')
+}
+
+/**
+ * The address CLI clients (Claude Code, SDKs) are pointed at, shown in every setup snippet:
+ * RELAY_PUBLIC_URL when the operator sets it; else the relay's own URL when it runs elsewhere;
+ * else this portal's origin, where the embedded relay is mounted.
+ */
+export function apiBaseUrl(): string {
+  const env = portalEnv()
+  return (env.RELAY_PUBLIC_URL ?? env.RELAY_URL ?? env.PUBLIC_URL).replace(/\/+$/, '')
 }

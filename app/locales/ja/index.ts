@@ -1,13 +1,14 @@
-/** Every namespace of this language; add a namespace here and in the other two languages. */
+/**
+ * The namespaces every page may need, downloaded by the browser for its language; add a
+ * namespace here and in the other two languages. Page-only copy lives in app/locales/index.ts.
+ */
 import auth from './auth.ts'
 import common from './common.ts'
 import errors from './errors.ts'
 import validation from './validation.ts'
 import apiKeys from './api-keys.ts'
-import legal from './legal.ts'
-import marketing from './marketing.ts'
 import dashboard from './dashboard.ts'
 import subscription from './subscription.ts'
 import points from './points.ts'
 
-export default { common, auth, errors, validation, legal, marketing, dashboard, subscription, points, apiKeys }
+export default { common, auth, errors, validation, dashboard, subscription, points, apiKeys }
