@@ -4,6 +4,7 @@ import type { Database } from './db/open-database.ts'
 import { RateLimiter } from './http/rate-limit.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
+import { referralRewardHook } from './referral/rewards.ts'
 import type { RedeemHook } from './subscriptions/redeem-hooks.ts'
 
 /** What the relay is built from: everything that touches the outside world is passed in. */
@@ -23,5 +24,5 @@ export interface RelayServices extends RelayDeps {
 }
 
 export function createServices(deps: RelayDeps): RelayServices {
-  return { ...deps, limiter: new RateLimiter(deps.db, deps.clock), redeemHooks: [] }
+  return { ...deps, limiter: new RateLimiter(deps.db, deps.clock), redeemHooks: [referralRewardHook(deps)] }
 }
