@@ -1,9 +1,11 @@
 /**
  * Transactions and row locks for balance changes (DESIGN §6). On SQLite every transaction
  * already holds the database's write lock from its first statement (BEGIN IMMEDIATE, see
- * db/open-database.ts); on PostgreSQL the rows a change depends on are locked FOR UPDATE.
+ * db/open-database.ts); on PostgreSQL the rows a change depends on are locked.
  * Lock order, to rule out deadlocks: the user row first, then their personal account, then a
- * team account.
+ * team account. FOR NO KEY UPDATE rather than FOR UPDATE: inserting a row that references a
+ * locked row (a ledger row's user_id) takes a KEY SHARE lock, which FOR UPDATE would block,
+ * deadlocking a settlement against a spend of the same user.
  */
 import type { Selectable } from 'kysely'
 import { isPostgres, type Database } from '../db/open-database.ts'
@@ -16,7 +18,7 @@ export function inTransaction<T>(db: Database, fn: (trx: Database) => Promise<T>
 
 /** Serialises a user's subscription changes (redeem, team join, reset). */
 export async function lockUser(trx: Database, userId: string): Promise<void> {
-  if (isPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+  if (isPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
 }
 
 /** The account as it is now, locked until the transaction ends. */
@@ -25,6 +27,6 @@ export async function lockAccount(trx: Database, accountId: string): Promise<Sel
     .selectFrom('points_accounts')
     .selectAll()
     .where('id', '=', accountId)
-    .$if(isPostgres(trx), (qb) => qb.forUpdate())
+    .$if(isPostgres(trx), (qb) => qb.forNoKeyUpdate())
     .executeTakeFirstOrThrow()
 }

@@ -32,9 +32,11 @@ export const modelCostInputSchema = z
   )
 export type ModelCostInput = z.input<typeof modelCostInputSchema>
 
-/** Creates or replaces a model's cost. Throws a ZodError for bad input. */
+/** Creates or replaces a model's cost; bad input throws an Error saying what is wrong. */
 export async function setModelCost(db: Database, now: number, input: ModelCostInput): Promise<ModelCost> {
-  const cost = modelCostInputSchema.parse(input)
+  const parsed = modelCostInputSchema.safeParse(input)
+  if (!parsed.success) throw new Error(z.prettifyError(parsed.error))
+  const cost = parsed.data
   const row = { ...cost, update_timestamp: now }
   await db
     .insertInto('model_costs')

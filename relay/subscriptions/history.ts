@@ -2,6 +2,7 @@
  * What the caller's subscriptions were: the history call (one row per event) and the
  * `subscriptions` list of user info (one row per subscription).
  */
+import { sql } from 'kysely'
 import type { Subscription } from '../contract/accounts.ts'
 import { pageOffset, type PageQuery } from '../contract/paging.ts'
 import type { SubscriptionHistory } from '../contract/points.ts'
@@ -49,7 +50,7 @@ export async function subscriptionHistory(db: Database, userId: string, page: Pa
   }
 }
 
-/** Newest first: the user's personal subscriptions and, for a member, their team's. */
+/** The user's personal subscriptions and, for a member, their team's: the one in force first, then newest first. */
 export async function loadSubscriptions(db: Database, userId: string, now: number): Promise<Subscription[]> {
   const plan = await currentPlan(db, userId, now)
   const rows = await db
@@ -88,6 +89,7 @@ export async function loadSubscriptions(db: Database, userId: string, now: numbe
         ...(plan?.team ? [eb('subscriptions.team_id', '=', plan.team.id)] : []),
       ]),
     )
+    .orderBy(sql`case when subscriptions.status = 'normal' then 0 else 1 end`)
     .orderBy('subscriptions.id', 'desc')
     .limit(userInfoSubscriptions)
     .execute()

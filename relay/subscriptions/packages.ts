@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { packageKinds, type PackageKind } from '../contract/accounts.ts'
 import type { PackageInfo } from '../contract/points.ts'
 import { newId } from '../db/ids.ts'
-import type { Database } from '../db/open-database.ts'
+import { isUniqueViolation, type Database } from '../db/open-database.ts'
 import type { PackagesTable } from '../db/schema.ts'
 import { maxPointsChange } from '../points/entries.ts'
 
@@ -31,10 +31,17 @@ export const newPackageSchema = z.object({
 })
 export type NewPackage = z.input<typeof newPackageSchema>
 
-/** Throws a ZodError for bad input; a duplicate code violates the unique index. */
+/** Bad input or a taken code throws an Error saying what is wrong. */
 export async function createPackage(db: Database, now: number, input: NewPackage): Promise<PackageRow> {
-  const row: PackageRow = { id: newId(), ...newPackageSchema.parse(input), create_timestamp: now }
-  await db.insertInto('packages').values(row).execute()
+  const parsed = newPackageSchema.safeParse(input)
+  if (!parsed.success) throw new Error(z.prettifyError(parsed.error))
+  const row: PackageRow = { id: newId(), ...parsed.data, create_timestamp: now }
+  try {
+    await db.insertInto('packages').values(row).execute()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Error(`a package with code ${row.code} exists`)
+    throw error
+  }
   return row
 }
 

@@ -1,0 +1,95 @@
+import { afterEach, expect, it } from 'vitest'
+import { fillPath } from '../contract/paths.ts'
+import { pointsPaths } from '../contract/points.ts'
+import { ticketPaths } from '../contract/tickets.ts'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
+import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
+import { makeTeam, quickUser, redeemFresh, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
+import { spend } from './ledger.ts'
+
+const day = 86_400_000
+
+describeEachDatabase(
+  'points reset requests',
+  (ctx) => {
+    afterEach(() => expectLedgerInvariants(ctx.relay.db))
+
+    const ask = (user: PointsUser, description = 'A script ran away with my points') =>
+      ctx.request('POST', pointsPaths.resetTicket, { token: user.token, body: { reason: 'misoperation', description } })
+    const balance = async (user: PointsUser) => (await ctx.request('GET', pointsPaths.points, { token: user.token })).body.data.balance
+    const ticket = async (user: PointsUser, id: string) =>
+      (await ctx.request('GET', fillPath(ticketPaths.ticket, { id }), { token: user.token })).body.data
+
+    async function spender() {
+      const user = await quickUser(ctx)
+      await redeemFresh(ctx, user)
+      await spend(servicesOf(ctx), { userId: user.id, amount: 2000, model: 'claude-opus-4-1' })
+      return user
+    }
+
+    it('approves at once when the package is in force and no reset was made within the cooldown', async () => {
+      const user = await spender()
+      const reply = await ask(user)
+      expect(reply.status).toBe(200)
+      expect(reply.body.data).toMatchObject({ status: 'completed', auto_approved: true, ticket_number: expect.stringMatching(/^T\d{10}$/) })
+      expect(await balance(user)).toBe(2400)
+      expect(await ticket(user, reply.body.data.ticket_id)).toMatchObject({
+        type: 'pointsReset',
+        status: 'completed',
+        content: expect.stringContaining('A script ran away with my points'),
+      })
+      const rows = (await ctx.request('GET', pointsPaths.history, { token: user.token })).body.data.items
+      expect(rows[0]).toMatchObject({ type: 'earned', change: 2000, balance_after: 2400, reason: 'reset' })
+    })
+
+    it('lets a second request within the cooldown wait for an operator, refuses a third, and approves again after it', async () => {
+      const user = await spender()
+      expect((await ask(user)).body.data.auto_approved).toBe(true)
+      ctx.clock.advance(6 * day)
+      await spend(servicesOf(ctx), { userId: user.id, amount: 2000, model: null })
+      const waiting = await ask(user)
+      expect(waiting.body.data).toMatchObject({ status: 'pending', auto_approved: false })
+      expect(await balance(user)).toBe(400)
+      const third = await ask(user)
+      expect(third.status).toBe(409)
+      expect(third.body.error.details.reason).toBe('reset_already_pending')
+
+      const approved = await runOperatorCli(ctx, 'points', 'approve-reset', waiting.body.data.ticket_number)
+      expect(approved).toMatchObject({ code: 0 })
+      expect(approved.stdout).toBe('reset approved: 2000 points added')
+      expect(await balance(user)).toBe(2400)
+      expect((await ticket(user, waiting.body.data.ticket_id)).status).toBe('completed')
+      const twice = await runOperatorCli(ctx, 'points', 'approve-reset', waiting.body.data.ticket_number)
+      expect(twice.code).toBe(1)
+
+      // The operator's approval counts for the cooldown too: 10 days set here, from day 6.
+      ctx.clock.advance(9 * day)
+      expect((await ask(user)).body.data.auto_approved).toBe(false)
+    })
+
+    it('approves again once the cooldown has passed', async () => {
+      const user = await spender()
+      expect((await ask(user)).body.data.auto_approved).toBe(true)
+      ctx.clock.advance(10 * day)
+      await spend(servicesOf(ctx), { userId: user.id, amount: 100, model: null })
+      expect((await ask(user)).body.data).toMatchObject({ status: 'completed', auto_approved: true })
+    })
+
+    it('leaves requests pending without a package in force, and for team members', async () => {
+      const nobody = await quickUser(ctx)
+      expect((await ask(nobody)).body.data).toMatchObject({ status: 'pending', auto_approved: false })
+      const owner = await quickUser(ctx)
+      await makeTeam(ctx, owner)
+      expect((await ask(owner)).body.data).toMatchObject({ status: 'pending', auto_approved: false })
+    })
+
+    it('validates the reason and the description', async () => {
+      const user = await quickUser(ctx)
+      const bad = await ctx.request('POST', pointsPaths.resetTicket, { token: user.token, body: { reason: 'bored', description: '' } })
+      expect(bad.status).toBe(400)
+      expect(Object.keys(bad.body.error.details.fields).sort()).toEqual(['description', 'reason'])
+    })
+  },
+  { pointsResetCooldownDays: 10 },
+)

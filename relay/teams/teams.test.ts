@@ -1,0 +1,157 @@
+import { afterEach, expect, it } from 'vitest'
+import { fillPath } from '../contract/paths.ts'
+import { pointsPaths } from '../contract/points.ts'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
+import { makeTeam, quickUser, redeemFresh, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
+import { spend } from '../points/ledger.ts'
+
+const day = 86_400_000
+
+describeEachDatabase('teams', (ctx) => {
+  afterEach(() => expectLedgerInvariants(ctx.relay.db))
+
+  const get = (path: string, user: PointsUser) => ctx.request('GET', path, { token: user.token })
+  const join = (user: PointsUser, code: string) => ctx.request('POST', pointsPaths.teamJoin, { token: user.token, body: { team_code: code } })
+  const userType = async (user: PointsUser) =>
+    (await ctx.relay.db.selectFrom('users').select('user_type').where('id', '=', user.id).executeTakeFirstOrThrow()).user_type
+
+  it('validates a code, previews it against the current plan, and joins: the personal package ends for good', async () => {
+    const owner = await quickUser(ctx)
+    const code = await makeTeam(ctx, owner)
+    expect(await userType(owner)).toBe('team')
+    const user = await quickUser(ctx)
+    await redeemFresh(ctx, user)
+    await spend(servicesOf(ctx), { userId: user.id, amount: 400, model: null })
+    ctx.clock.advance(day)
+
+    const checked = await get(fillPath(pointsPaths.teamValidate, { team_code: code }), user)
+    expect(checked.status).toBe(200)
+    expect(checked.body.data).toMatchObject({ team_name: `team ${owner.username}`, package_name: '团队版 Team', member_count: 1 })
+
+    const preview = await get(fillPath(pointsPaths.teamPreview, { team_code: code }), user)
+    expect(preview.body.data).toMatchObject({
+      package: { code: 'TEAM', kind: 'team', points_limit: 12000, hour_points: 500 },
+      pool: { remaining_points: 12000, remaining_days: 29 },
+      current: { package: { code: 'PERSONAL' }, remaining_points: 2400 },
+      replaces_personal: true,
+      already_in_team: false,
+    })
+    expect(preview.body.data.comparison).toEqual([
+      { field: 'points_limit', current: 2400, team: 12000 },
+      { field: 'hour_points', current: 100, team: 500 },
+      { field: 'validity_days', current: 30, team: 30 },
+      { field: 'remaining_days', current: 29, team: 29 },
+      { field: 'remaining_points', current: 2400, team: 12000 },
+    ])
+
+    const joined = await join(user, code)
+    expect(joined.status).toBe(200)
+    expect(joined.body.data).toMatchObject({ team_name: `team ${owner.username}`, package_name: '团队版 Team', user_type: 'team' })
+    expect(await userType(user)).toBe('team')
+
+    const info = (await ctx.request('GET', '/api/user/info', { token: user.token })).body.data
+    expect(info.user.user_type).toBe('team')
+    expect(info.points).toMatchObject({ package_code: 'TEAM', package_kind: 'team', remaining_points: 12000, used_points: 0, total_used_points: 400, team_id: joined.body.data.team_id })
+    // The subscription in force first, then the others newest first.
+    expect(info.subscriptions.map((s: { package_code: string; status: string; remaining_points: number; used_points: number }) => [s.package_code, s.status, s.remaining_points, s.used_points])).toEqual([
+      ['TEAM', 'normal', 12000, 0],
+      ['PERSONAL', 'expired', 0, 400],
+    ])
+
+    const history = (await get(pointsPaths.subscriptionHistory, user)).body.data.items
+    expect(history.map((e: { action: string; package_code: string; current: boolean }) => [e.action, e.package_code, e.current])).toEqual([
+      ['upgraded', 'TEAM', true],
+      ['cancelled', 'PERSONAL', false],
+      ['activated', 'PERSONAL', false],
+    ])
+    const rows = (await get(pointsPaths.history, user)).body.data.items
+    expect(rows[0]).toMatchObject({ type: 'expired', change: -2400, reason: 'replaced' })
+
+    const again = await join(user, code)
+    expect(again.status).toBe(409)
+    expect(again.body.error.details.reason).toBe('already_in_team')
+    expect((await get(fillPath(pointsPaths.teamPreview, { team_code: code }), user)).body.data).toMatchObject({ already_in_team: true, replaces_personal: false })
+  })
+
+  it('shares one pool: members spend from it and each one’s use is counted', async () => {
+    const owner = await quickUser(ctx)
+    const code = await makeTeam(ctx, owner)
+    const member = await quickUser(ctx)
+    ctx.clock.advance(60_000)
+    expect((await join(member, code)).status).toBe(200)
+    const services = servicesOf(ctx)
+    await spend(services, { userId: owner.id, amount: 1000, model: 'claude-opus-4-1' })
+    await spend(services, { userId: member.id, amount: 250, model: 'gpt-4o' })
+
+    const info = (await get(pointsPaths.teamInfo, member)).body.data
+    expect(info.team).toMatchObject({
+      name: `team ${owner.username}`,
+      owner_id: owner.id,
+      team_code: code,
+      invite_url: `${ctx.config.publicUrl.replace(/\/$/, '')}/subscription?team_code=${code}`,
+      status: 'normal',
+      total_points: 12000,
+      remaining_points: 10750,
+      used_points: 1250,
+      package: { code: 'TEAM' },
+    })
+    expect(info.members).toEqual([
+      expect.objectContaining({ user_id: owner.id, username: owner.username, status: 'normal', is_owner: true, is_current_user: false, used_points: 1000 }),
+      expect.objectContaining({ user_id: member.id, is_owner: false, is_current_user: true, used_points: 250 }),
+    ])
+    expect((await get(pointsPaths.points, member)).body.data).toMatchObject({ balance: 10750, used_points: 250, team_id: info.team.id })
+    // A member sees their own rows and nobody else's.
+    const rows = (await get(pointsPaths.history, member)).body.data.items
+    expect(rows.map((r: { type: string; change: number }) => [r.type, r.change])).toEqual([['consumed', -250]])
+
+    const outsider = await quickUser(ctx)
+    expect((await get(pointsPaths.teamInfo, outsider)).body.data).toEqual({ team: null, members: [] })
+  })
+
+  it('tells a malformed code from an unknown one, and refuses a team whose package ended', async () => {
+    const user = await quickUser(ctx)
+    const malformed = await get(fillPath(pointsPaths.teamValidate, { team_code: 'not*base64' }), user)
+    expect(malformed.status).toBe(400)
+    expect(malformed.body.error.details.reason).toBe('team_code_format')
+    const forged = Buffer.from('123456789012345678:abcdefghijklmnop').toString('base64url')
+    const unknown = await join(user, forged)
+    expect(unknown.status).toBe(422)
+    expect(unknown.body.error.details.reason).toBe('team_code_invalid')
+
+    const owner = await quickUser(ctx)
+    const code = await makeTeam(ctx, owner)
+    const [teamId, secret] = Buffer.from(code, 'base64url').toString().split(':')
+    const wrongSecret = Buffer.from(`${teamId}:${secret!.slice(0, -1)}x`).toString('base64')
+    expect((await join(user, wrongSecret)).body.error.details.reason).toBe('team_code_invalid')
+
+    ctx.clock.advance(31 * day)
+    const late = await join(user, code)
+    expect(late.status).toBe(422)
+    expect(late.body.error.details.reason).toBe('team_inactive')
+    expect(await userType(user)).toBe('normal')
+  })
+
+  it('keeps team members from redeeming personal packages', async () => {
+    const owner = await quickUser(ctx)
+    await makeTeam(ctx, owner)
+    const reply = await redeemFresh(ctx, owner)
+    expect(reply.status).toBe(422)
+    expect(reply.body.error.details.reason).toBe('redeem_in_team')
+  })
+
+  it('leaves exactly one membership after 50 parallel joins by one user', async () => {
+    const owner = await quickUser(ctx)
+    const code = await makeTeam(ctx, owner)
+    const user = await quickUser(ctx)
+    await redeemFresh(ctx, user)
+    const replies = await Promise.all(Array.from({ length: 50 }, () => join(user, code)))
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1)
+    const reasons = new Set(replies.filter((r) => r.status !== 200).map((r) => r.body.error.details.reason))
+    expect([...reasons].every((reason) => reason === 'already_in_team' || reason === 'rate_limited')).toBe(true)
+    const memberships = await ctx.relay.db.selectFrom('team_members').select('team_id').where('user_id', '=', user.id).execute()
+    expect(memberships).toHaveLength(1)
+    const events = await ctx.relay.db.selectFrom('subscription_events').select('action').where('user_id', '=', user.id).execute()
+    expect(events.map((e) => e.action).sort()).toEqual(['activated', 'cancelled', 'upgraded'])
+  })
+})
