@@ -2,7 +2,10 @@ import { expect, it } from 'vitest'
 import { accountPaths } from '../contract/accounts.ts'
 import { apiKeyBounds, apiKeyPaths } from '../contract/api-keys.ts'
 import { fillPath } from '../contract/paths.ts'
+import { pointsPaths } from '../contract/points.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { codeFlowTokens, registerClient } from '../../tests/fixtures/oauth.ts'
+import { makeCodes } from '../../tests/fixtures/points.ts'
 import { authenticateApiKey } from './service.ts'
 
 describeEachDatabase('API keys', (ctx) => {
@@ -109,6 +112,38 @@ describeEachDatabase('API keys', (ctx) => {
     const [first] = (await list(login.access_token)).body.data.items
     await remove(login.access_token, first.id)
     expect((await create(login.access_token, 'again')).status).toBe(200)
+  })
+
+  it("reports the owner's balance, refill and subscription once they hold a package", async () => {
+    const { login } = await ctx.signUp()
+    const key: string = (await create(login.access_token, 'status bar')).body.data.key
+    const [code] = await makeCodes(ctx, 'PERSONAL')
+    expect((await ctx.request('POST', pointsPaths.redeemCode, { token: login.access_token, body: { redeem_code: code } })).status).toBe(200)
+    const points = (await ctx.request('GET', pointsPaths.points, { token: login.access_token })).body.data
+    const reply = await usage({ authorization: `Bearer ${key}` })
+    expect(reply.body.data.points).toEqual({
+      balance: points.balance,
+      limit: points.points_limit,
+      hour_points: points.hour_points,
+      next_refill_timestamp: points.next_refill_timestamp,
+    })
+    expect(reply.body.data.points.balance).toBeGreaterThan(0)
+    expect(reply.body.data.subscription).toEqual({ status: 'normal', package_name: points.package.name, end_timestamp: points.end_timestamp })
+  })
+
+  it("refuses a client's delegated token: only a portal login manages keys", async () => {
+    const { login } = await ctx.signUp()
+    const client = await registerClient(ctx)
+    const delegated = await codeFlowTokens(ctx, login.access_token, client, 'profile api billing')
+    for (const reply of [
+      await list(delegated.access_token),
+      await create(delegated.access_token, 'escalation'),
+      await remove(delegated.access_token, '123456789012345678'),
+    ]) {
+      expect(reply.status).toBe(403)
+      expect(reply.body.error.details.reason).toBe('insufficient_scope')
+    }
+    expect((await list(login.access_token)).body.data.items).toEqual([])
   })
 
   it('requires a login for the key calls', async () => {

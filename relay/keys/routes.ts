@@ -12,7 +12,7 @@ import {
 import { RelayError } from '../http/relay-error.ts'
 import { defineRoute, type Route } from '../http/route.ts'
 import type { RelayServices } from '../services.ts'
-import { loadPointsBlock } from '../users/points-block.ts'
+import { pointsSummary } from '../points/summary.ts'
 import { findUserById } from '../users/users.ts'
 import { requireApiKey } from './request-key.ts'
 import { createApiKey, deleteApiKey, listApiKeys } from './service.ts'
@@ -29,6 +29,8 @@ export function apiKeyRoutes(services: RelayServices): Route[] {
       summary: "The caller's API keys, masked",
       tag,
       auth: 'user',
+      // Keys are credentials: only a portal login manages them, never a client's delegated token.
+      scope: 'session',
       response: apiKeyListSchema,
       handler: async ({ user }) => ({ items: await listApiKeys(db, user.id), limit: apiKeyBounds.perUser }),
     }),
@@ -40,6 +42,7 @@ export function apiKeyRoutes(services: RelayServices): Route[] {
       description: 'The reply holds the full key: it is never shown again (only its masked form).',
       tag,
       auth: 'user',
+      scope: 'session',
       body: createApiKeyBody,
       response: createdApiKeySchema,
       errors: ['api_key_limit'],
@@ -53,6 +56,7 @@ export function apiKeyRoutes(services: RelayServices): Route[] {
       description: 'The key stops authenticating at once.',
       tag,
       auth: 'user',
+      scope: 'session',
       params: apiKeyIdParams,
       response: deletedApiKeySchema,
       errors: ['not_found'],
@@ -73,22 +77,25 @@ export function apiKeyRoutes(services: RelayServices): Route[] {
       errors: ['unauthenticated'],
       handler: async ({ c }) => {
         const identity = await requireApiKey(c, services)
-        const [user, keyRow, block] = await Promise.all([
+        const [user, keyRow, summary] = await Promise.all([
           findUserById(db, identity.userId),
           db.selectFrom('api_keys').select('name').where('id', '=', identity.keyId).executeTakeFirst(),
-          loadPointsBlock(services, identity.userId),
+          pointsSummary(db, identity.userId, clock.now()),
         ])
         if (!user || !keyRow) throw new RelayError('unauthenticated')
-        const hasPackage = block.package_id !== null
+        const pkg = summary.package
         return {
           key: { id: identity.keyId, name: keyRow.name },
           user: { username: user.username, user_type: user.user_type },
-          points: hasPackage
-            ? { balance: block.remaining_points, limit: block.total_points, hour_points: block.hour_points, next_refill_timestamp: null }
+          points: pkg
+            ? {
+                balance: summary.balance,
+                limit: summary.points_limit,
+                hour_points: summary.hour_points,
+                next_refill_timestamp: summary.next_refill_timestamp,
+              }
             : null,
-          subscription: hasPackage
-            ? { status: block.status, package_name: block.package_name, end_timestamp: block.end_timestamp }
-            : null,
+          subscription: pkg ? { status: summary.status, package_name: pkg.name, end_timestamp: summary.end_timestamp } : null,
         }
       },
     }),

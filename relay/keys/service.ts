@@ -9,9 +9,10 @@ import type { Selectable } from 'kysely'
 import type { Clock } from '../clock.ts'
 import { apiKeyBounds, apiKeyPattern, apiKeyPrefix, type ApiKey, type CreatedApiKey } from '../contract/api-keys.ts'
 import { newId } from '../db/ids.ts'
-import { isPostgres, type Database } from '../db/open-database.ts'
+import type { Database } from '../db/open-database.ts'
 import type { ApiKeysTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
+import { lockUser } from '../points/locks.ts'
 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const randomLength = 40
@@ -50,13 +51,13 @@ export async function listApiKeys(db: Database, userId: string): Promise<ApiKey[
 
 /**
  * Creates a key and returns it in full, the only time it is ever available. The count and the
- * insert share a transaction (locked: BEGIN IMMEDIATE on SQLite, the user row on PostgreSQL),
- * so parallel creates cannot pass the per-user limit together.
+ * insert share a transaction holding the user's lock, so parallel creates cannot pass the
+ * per-user limit together.
  */
 export async function createApiKey(db: Database, clock: Clock, userId: string, name: string): Promise<CreatedApiKey> {
   const key = apiKeyPrefix + generateRandomString(cryptoRandom, base62, randomLength)
   return db.transaction().execute(async (trx) => {
-    if (isPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+    await lockUser(trx, userId)
     const { live } = await trx
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number>().as('live'))

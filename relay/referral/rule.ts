@@ -2,6 +2,7 @@
  * The configured reward rule (DESIGN §6): one row of JSON, set by an operator with
  * `npm run admin -- referral rule set …`; without it the spec's default applies.
  */
+import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import { defaultReferralRule, referralRuleSchema, type ReferralRule } from '../contract/referral.ts'
 import type { Database } from '../db/open-database.ts'
@@ -14,8 +15,11 @@ export async function readReferralRule(db: Database): Promise<ReferralRule> {
   return row ? referralRuleSchema.parse(JSON.parse(row.rule)) : defaultReferralRule
 }
 
+/** Throws, naming each bad amount, when the rule breaks the schema's bounds. */
 export async function writeReferralRule(db: Database, clock: Clock, rule: ReferralRule): Promise<void> {
-  const value = JSON.stringify(referralRuleSchema.parse(rule))
+  const parsed = referralRuleSchema.safeParse(rule)
+  if (!parsed.success) throw new Error(`invalid referral rule:\n${z.prettifyError(parsed.error)}`)
+  const value = JSON.stringify(parsed.data)
   const now = clock.now()
   await db
     .insertInto('referral_rule')
