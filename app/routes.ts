@@ -12,6 +12,9 @@ export default [
     route('auth/login', 'routes/auth/login.tsx'),
     route('auth/register', 'routes/auth/register.tsx'),
     route('auth/forgot-password', 'routes/auth/forgot-password.tsx'),
+    route('auth/oauth-authorize', 'routes/auth/oauth-authorize.tsx'),
+    route('auth/sso-authorize', 'routes/auth/oauth-authorize.tsx', { id: 'routes/auth/sso-authorize' }),
+    route('auth/device-code', 'routes/auth/device-code.tsx'),
   ]),
   layout('routes/layouts/app.tsx', [
     // Screens still to be built share the placeholder module, each under its own id.

@@ -5,10 +5,11 @@
 import auth from './auth.ts'
 import common from './common.ts'
 import errors from './errors.ts'
+import oauth from './oauth.ts'
 import validation from './validation.ts'
 import apiKeys from './api-keys.ts'
 import dashboard from './dashboard.ts'
 import subscription from './subscription.ts'
 import points from './points.ts'
 
-export default { common, auth, errors, validation, dashboard, subscription, points, apiKeys }
+export default { common, auth, errors, oauth, validation, dashboard, subscription, points, apiKeys }

@@ -5,7 +5,7 @@
  * step is the action's reply, so it needs no JavaScript); the decision redirects with a toast to
  * a finished state that tells the user to go back to the device.
  */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
@@ -56,19 +56,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       })
     }
     const check = await relay.post<DeviceCodeCheck>(oauthPaths.verifyCode, { device_code: deviceCode })
-    return data({ result: submission.reply(), check })
+    // Counted here rather than while rendering, so the server's and the browser's render agree.
+    const minutesLeft = Math.max(1, Math.ceil((check.expires_timestamp - Date.now()) / 60_000))
+    return data({ result: submission.reply(), check, minutesLeft })
   } catch (error) {
     return relayRefusal(submission, error, { fieldOf })
   }
 }
 
 export default function DeviceCode({ loaderData, actionData }: Route.ComponentProps) {
-  const check = actionData && 'check' in actionData ? actionData.check : null
+  // React Router's inferred union drops the verify branch's extra fields (as api-keys.tsx notes).
+  const verified = actionData as { check?: DeviceCodeCheck; minutesLeft?: number } | undefined
   return (
     <Card className="p-6 sm:p-8">
       <h1 className="text-xl font-bold tracking-tight">{loaderData.title}</h1>
-      {check ? (
-        <Confirm check={check} />
+      {verified?.check ? (
+        <Confirm check={verified.check} minutesLeft={verified.minutesLeft ?? 1} />
       ) : loaderData.outcome && !actionData ? (
         <Finished outcome={loaderData.outcome} />
       ) : (
@@ -78,7 +81,7 @@ export default function DeviceCode({ loaderData, actionData }: Route.ComponentPr
   )
 }
 
-function EnterCode({ prefill, lastResult }: { prefill: string; lastResult?: Route.ComponentProps['actionData'] extends infer A ? (A extends { result: infer R } ? R : never) : never }) {
+function EnterCode({ prefill, lastResult }: { prefill: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('oauth')
   const [form, fields] = useForm({
     lastResult,
@@ -116,13 +119,11 @@ function EnterCode({ prefill, lastResult }: { prefill: string; lastResult?: Rout
   )
 }
 
-function Confirm({ check }: { check: DeviceCodeCheck }) {
+function Confirm({ check, minutesLeft }: { check: DeviceCodeCheck; minutesLeft: number }) {
   const { t } = useTranslation('oauth')
-  // Rounded up, so "within 1 minute" until the very end; computed from the relay's timestamp at render.
-  const minutes = Math.max(1, Math.ceil((check.expires_timestamp - Date.now()) / 60_000))
   return (
     <>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('device.confirmTitle')}</p>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('device.confirmSubtitle')}</p>
       <p className="mt-5 rounded-xl bg-zinc-100 py-3 text-center font-mono text-2xl font-semibold tracking-[0.3em] text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
         {check.device_code}
       </p>
@@ -136,7 +137,7 @@ function Confirm({ check }: { check: DeviceCodeCheck }) {
       <Notice tone="warning" className="mt-4">
         {t('device.warning')}
       </Notice>
-      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t('device.expiresIn', { count: minutes })}</p>
+      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t('device.expiresIn', { count: minutesLeft })}</p>
       <Form method="post" className="mt-5 grid grid-cols-2 gap-3">
         <input type="hidden" name="code" value={check.device_code} />
         <SubmitButton intent="deny" variant="secondary">
