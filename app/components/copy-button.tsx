@@ -15,6 +15,7 @@ export function CopyButton({
   label,
   children,
   className,
+  onDark = false,
 }: {
   text: string
   /** The success toast's translation key. */
@@ -24,6 +25,8 @@ export function CopyButton({
   /** The visible text. */
   children: React.ReactNode
   className?: string
+  /** Sits on a dark surface (a code block) in both themes. */
+  onDark?: boolean
 }) {
   const hydrated = useHydrated()
   if (!hydrated) return null
@@ -36,12 +39,32 @@ export function CopyButton({
       showToast({ type: 'error', key: 'toast.copyFailed' })
     }
   }
-  return (
-    <Button variant="secondary" onClick={() => void copy()} aria-label={label} className={cn('shrink-0', className)}>
+  const content = (
+    <>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
         <path d="M7 3a2 2 0 0 0-2 2v1H4a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-1h1a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2H7Zm4 12v1H4V8h1v5a2 2 0 0 0 2 2h4Zm-4-2V5h7v8H7Z" />
       </svg>
       {children}
+    </>
+  )
+  if (onDark) {
+    return (
+      <button
+        type="button"
+        onClick={() => void copy()}
+        aria-label={label}
+        className={cn(
+          'inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-zinc-300 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400',
+          className,
+        )}
+      >
+        {content}
+      </button>
+    )
+  }
+  return (
+    <Button variant="secondary" onClick={() => void copy()} aria-label={label} className={cn('shrink-0', className)}>
+      {content}
     </Button>
   )
 }

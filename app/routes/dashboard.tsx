@@ -69,9 +69,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold tracking-tight">{t('greeting', { name: user.name || user.username })}</h1>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
         </div>
-        <Badge tone="indigo" data-testid="user-type">
-          {t(`common:userType.${user.user_type}`)}
-        </Badge>
+        <p className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
+          {t('userType')}
+          <Badge tone="indigo" data-testid="user-type">
+            {t(`common:userType.${user.user_type}`)}
+          </Badge>
+        </p>
       </header>
       <Overview points={loaderData.points} openTickets={loaderData.openTickets} />
       <div className="grid gap-6 xl:grid-cols-3">
@@ -101,7 +104,7 @@ function Overview({ points, openTickets }: { points: UserInfo['points']; openTic
   const hasPackage = statusKind(points.status) !== 'none'
   const full = points.remaining_points >= points.points_limit
   return (
-    <dl aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-5">
+    <dl aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
       <Stat
         testId="stat-balance"
         label={t('stats.balance')}
@@ -146,7 +149,7 @@ function Overview({ points, openTickets }: { points: UserInfo['points']; openTic
       />
       <Stat
         testId="stat-tickets"
-        className="col-span-2 lg:col-span-1"
+        className="col-span-2 sm:col-span-1"
         label={t('stats.tickets')}
         value={openTickets === null ? <span className="text-base font-medium text-zinc-500">{t('stats.ticketsUnavailable')}</span> : format(openTickets)}
         detail={
@@ -238,10 +241,10 @@ function ReferralRuleTable({ rule }: { rule: ReferralRule }) {
               <th scope="row" className="py-2 pr-3 align-top font-normal text-zinc-600 dark:text-zinc-400">
                 {when}
               </th>
-              <td className="py-2 pr-3 align-top font-medium text-zinc-900 dark:text-zinc-100">
+              <td className="py-2 pr-3 align-top font-medium whitespace-nowrap text-zinc-900 dark:text-zinc-100">
                 {describe(reward.inviter_points, reward.inviter_days)}
               </td>
-              <td className="py-2 align-top font-medium text-zinc-900 dark:text-zinc-100">
+              <td className="py-2 align-top font-medium whitespace-nowrap text-zinc-900 dark:text-zinc-100">
                 {describe(reward.invitee_points, reward.invitee_days)}
               </td>
             </tr>

@@ -81,10 +81,8 @@ export default function Points({ loaderData, actionData }: Route.ComponentProps)
         <PackageCard summary={summary} />
       </div>
       <HistoryCard history={loaderData.history} />
-      <div className="grid gap-6 xl:grid-cols-5">
-        <CostsCard costs={loaderData.costs} className="xl:col-span-3" />
-        <ResetCard lastResult={actionData?.result} className="xl:col-span-2" />
-      </div>
+      <CostsCard costs={loaderData.costs} />
+      <ResetCard lastResult={actionData?.result} />
     </div>
   )
 }
@@ -98,7 +96,7 @@ function UsageCard({ summary, className }: { summary: PointsSummary; className?:
   const figures: Array<{ id: string; label: string; value: React.ReactNode; hint?: string }> = [
     { id: 'used', label: t('usage.used'), value: format(summary.used_points) },
     { id: 'frozen', label: t('usage.frozen'), value: format(summary.frozen_points), hint: t('usage.frozenHint') },
-    { id: 'rate', label: t('usage.rate'), value: t('usage.rateValue', { points: format(summary.hour_points) }) },
+    { id: 'rate', label: t('usage.rate'), value: hasPackage ? t('usage.rateValue', { points: format(summary.hour_points) }) : t('usage.never') },
     {
       id: 'last-refill',
       label: t('usage.lastRefill'),
@@ -282,18 +280,14 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
   )
 }
 
-function CostsCard({ costs, className }: { costs: ModelCost[]; className?: string }) {
+function CostsCard({ costs }: { costs: ModelCost[] }) {
   const { t } = useTranslation('points')
   const format = useNumberFormat()
-  const variable = (cost: ModelCost) =>
-    [
-      cost.input_points_per_mtok !== null ? t('costs.input', { points: format(cost.input_points_per_mtok) }) : null,
-      cost.output_points_per_mtok !== null ? t('costs.output', { points: format(cost.output_points_per_mtok) }) : null,
-      cost.cache_read_points_per_mtok !== null ? t('costs.cacheRead', { points: format(cost.cache_read_points_per_mtok) }) : null,
-      cost.cache_write_points_per_mtok !== null ? t('costs.cacheWrite', { points: format(cost.cache_write_points_per_mtok) }) : null,
-    ].filter(Boolean)
+  const rate = (value: number | null) => (value === null ? t('costs.none') : format(value))
+  const head = 'py-2 pr-3 font-medium'
+  const cell = 'py-2.5 pr-3 text-right tabular-nums'
   return (
-    <Card aria-labelledby="costs-title" className={className} data-testid="model-costs">
+    <Card aria-labelledby="costs-title" data-testid="model-costs">
       <CardTitle id="costs-title">{t('costs.title')}</CardTitle>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('costs.subtitle')}</p>
       {costs.length === 0 ? (
@@ -302,51 +296,59 @@ function CostsCard({ costs, className }: { costs: ModelCost[]; className?: strin
         </p>
       ) : (
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className={head}>
                   {t('costs.model')}
                 </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className={head}>
                   {t('costs.kind')}
                 </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t('costs.cost')}
+                <th scope="col" className={cn(head, 'text-right')}>
+                  {t('costs.perCall')}
+                </th>
+                <th scope="col" className={cn(head, 'text-right')}>
+                  {t('costs.input')}
+                </th>
+                <th scope="col" className={cn(head, 'text-right')}>
+                  {t('costs.output')}
+                </th>
+                <th scope="col" className={cn(head, 'text-right')}>
+                  {t('costs.cacheRead')}
+                </th>
+                <th scope="col" className={cn(head, 'pr-0 text-right')}>
+                  {t('costs.cacheWrite')}
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {costs.map((cost) => (
                 <tr key={cost.model}>
-                  <td className="py-2.5 pr-3 align-top">
-                    <span className="font-mono text-xs font-medium break-all">{cost.model}</span>
+                  <th scope="row" className="py-2.5 pr-3 text-left font-normal">
+                    <span className="font-mono text-xs font-medium">{cost.model}</span>
                     {cost.description ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">{cost.description}</span> : null}
-                  </td>
-                  <td className="py-2.5 pr-3 align-top">
+                  </th>
+                  <td className="py-2.5 pr-3">
                     <Badge tone={cost.kind === 'fixed' ? 'indigo' : 'sky'}>{t(`costs.kinds.${cost.kind}`)}</Badge>
                   </td>
-                  <td className="py-2.5 align-top tabular-nums">
-                    {cost.kind === 'fixed' ? (
-                      t('costs.perCall', { points: format(cost.points_per_call ?? 0) })
-                    ) : (
-                      <>
-                        <span className="block">{variable(cost).join(' · ')}</span>
-                        <span className="block text-xs text-zinc-500 dark:text-zinc-400">{t('costs.perMtok')}</span>
-                      </>
-                    )}
-                  </td>
+                  <td className={cell}>{cost.kind === 'fixed' ? rate(cost.points_per_call) : t('costs.none')}</td>
+                  <td className={cell}>{rate(cost.input_points_per_mtok)}</td>
+                  <td className={cell}>{rate(cost.output_points_per_mtok)}</td>
+                  <td className={cell}>{rate(cost.cache_read_points_per_mtok)}</td>
+                  <td className={cn(cell, 'pr-0')}>{rate(cost.cache_write_points_per_mtok)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t('costs.note')}</p>
     </Card>
   )
 }
 
-function ResetCard({ lastResult, className }: { lastResult: SubmissionResult<string[]> | undefined; className?: string }) {
+function ResetCard({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation('points')
   const [form, fields] = useForm({
     id: 'reset',
@@ -356,10 +358,13 @@ function ResetCard({ lastResult, className }: { lastResult: SubmissionResult<str
     shouldRevalidate: 'onInput',
   })
   return (
-    <Card aria-labelledby="reset-title" className={className} data-testid="reset-request">
-      <CardTitle id="reset-title">{t('reset.title')}</CardTitle>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('reset.subtitle')}</p>
-      <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
+    <Card aria-labelledby="reset-title" data-testid="reset-request" className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div>
+        <CardTitle id="reset-title">{t('reset.title')}</CardTitle>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('reset.subtitle')}</p>
+        <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{t('reset.promise')}</p>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField
           meta={fields.reason}
@@ -368,7 +373,6 @@ function ResetCard({ lastResult, className }: { lastResult: SubmissionResult<str
           options={resetReasons.map((reason) => ({ value: reason, label: t(`reset.reasons.${reason}`) }))}
         />
         <TextareaField meta={fields.description} label={t('reset.description')} hint={t('reset.descriptionHint')} rows={4} />
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('reset.promise')}</p>
         <SubmitButton className="w-full sm:w-auto">{t('reset.submit')}</SubmitButton>
       </Form>
     </Card>

@@ -169,7 +169,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
       </header>
       <CurrentSubscription points={points} teamName={team.team?.name ?? null} />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid items-start gap-6 xl:grid-cols-2">
         <RedeemCard step={redeemStep} />
         <JoinTeamCard step={teamStep} teamName={team.team?.name ?? null} />
       </div>

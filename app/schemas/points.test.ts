@@ -22,13 +22,13 @@ describe('team code form', () => {
     for (const code of ['not base64!', '%%%%', teamCode('no-colon-here'), teamCode('abc:secretsecret')]) {
       const submission = parseWithZod(form({ teamCode: code }), { schema: teamFormSchema })
       expect(submission.status).toBe('error')
-      expect(submission.error?.teamCode).toEqual(['subscription:join.formatInvalid'])
+      expect(submission.reply().error?.teamCode).toEqual(['subscription:join.formatInvalid'])
     }
   })
 
   it('asks for the code when it is empty', () => {
     const submission = parseWithZod(form({ teamCode: '  ' }), { schema: teamFormSchema })
-    expect(submission.error?.teamCode).toEqual(['subscription:join.required'])
+    expect(submission.reply().error?.teamCode).toEqual(['subscription:join.required'])
   })
 })
 
@@ -39,10 +39,10 @@ describe('redeem code form', () => {
   })
 
   it('refuses an empty code and one that cannot be a code', () => {
-    expect(parseWithZod(form({ redeemCode: '' }), { schema: redeemFormSchema }).error?.redeemCode).toEqual([
+    expect(parseWithZod(form({ redeemCode: '' }), { schema: redeemFormSchema }).reply().error?.redeemCode).toEqual([
       'subscription:redeem.required',
     ])
-    expect(parseWithZod(form({ redeemCode: 'ab!' }), { schema: redeemFormSchema }).error?.redeemCode).toEqual([
+    expect(parseWithZod(form({ redeemCode: 'ab!' }), { schema: redeemFormSchema }).reply().error?.redeemCode).toEqual([
       'subscription:redeem.invalid',
     ])
   })
@@ -51,8 +51,8 @@ describe('redeem code form', () => {
 describe('points reset form', () => {
   it('needs one of the five reasons of spec §5 and a description', () => {
     const submission = parseWithZod(form({ reason: 'lottery', description: '' }), { schema: resetRequestSchema })
-    expect(submission.error?.reason).toEqual(['points:reset.reasonRequired'])
-    expect(submission.error?.description).toEqual(['points:reset.descriptionRequired'])
+    expect(submission.reply().error?.reason).toEqual(['points:reset.reasonRequired'])
+    expect(submission.reply().error?.description).toEqual(['points:reset.descriptionRequired'])
     const ok = parseWithZod(form({ reason: 'misoperation', description: 'a loop burnt my points' }), { schema: resetRequestSchema })
     expect(ok.status).toBe('success')
   })

@@ -16,6 +16,9 @@ const panel: Record<SetupSystem, string> = {
   windows: 'hidden space-y-5 group-has-[#cli-system-windows:checked]/os:block',
 }
 
+/** Where the commands are typed: the title of each code block (names, not copy). */
+const shellName: Record<SetupSystem, string> = { unix: 'bash / zsh', windows: 'PowerShell' }
+
 function commands(system: SetupSystem, relayUrl: string, keyPlaceholder: string) {
   const install = 'npm install -g @anthropic-ai/claude-code'
   const start = 'cd my-project\nclaude'
@@ -48,14 +51,14 @@ export function CliTutorial({ relayUrl, keyPlaceholder }: { relayUrl: string; ke
           <ol key={system} data-system={system} className={panel[system]}>
             <Step number={1} title={t('tutorial.install.title')}>
               <p>{t(`tutorial.install.${system}`)}</p>
-              <CodeBlock code={code.install} copyText={t('copy')} copyLabel={t('tutorial.install.title')} />
+              <CodeBlock code={code.install} copyText={t('copy')} copyLabel={shellName[system]} />
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
                 <Trans t={t} i18nKey="tutorial.install.mirror" components={{ code: <code className="font-mono" /> }} />
               </p>
             </Step>
             <Step number={2} title={t('tutorial.login.title')}>
               <p>{t(`tutorial.login.${system}`)}</p>
-              <CodeBlock code={code.login} copyText={t('copy')} copyLabel={t('tutorial.login.title')} />
+              <CodeBlock code={code.login} copyText={t('copy')} copyLabel={shellName[system]} />
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
                 <Trans
                   t={t}
@@ -68,7 +71,7 @@ export function CliTutorial({ relayUrl, keyPlaceholder }: { relayUrl: string; ke
             </Step>
             <Step number={3} title={t('tutorial.start.title')}>
               <p>{t('tutorial.start.body')}</p>
-              <CodeBlock code={code.start} copyText={t('copy')} copyLabel={t('tutorial.start.title')} />
+              <CodeBlock code={code.start} copyText={t('copy')} copyLabel={shellName[system]} />
             </Step>
           </ol>
         )

@@ -28,9 +28,10 @@ export function CommonCommands({ relayUrl }: { relayUrl: string }) {
   return (
     <dl className="divide-y divide-zinc-100 dark:divide-zinc-800">
       {commands(relayUrl).map(({ id, input }) => (
-        <div key={id} className="grid gap-1 py-2.5 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] sm:items-center sm:gap-4">
+        // What to type moves under its label when the two do not fit on one line.
+        <div key={id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5">
           <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t(`commands.items.${id}`)}</dt>
-          <dd className="min-w-0">
+          <dd className="max-w-full min-w-0">
             {'keys' in input ? (
               <span className="flex flex-wrap items-center gap-1">
                 {input.keys.map((key, index) => (
@@ -43,7 +44,7 @@ export function CommonCommands({ relayUrl }: { relayUrl: string }) {
                 ))}
               </span>
             ) : (
-              <code className="block overflow-x-auto rounded-md bg-zinc-100 px-2 py-1 font-mono text-xs whitespace-nowrap text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100">
+              <code className="block rounded-md bg-zinc-100 px-2 py-1 font-mono text-xs break-all text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100">
                 {input.text}
               </code>
             )}

@@ -5,6 +5,7 @@ export default {
   title: 'Dashboard',
   greeting: 'Hello, {{name}}',
   subtitle: 'Your package, points and usage at a glance',
+  userType: 'User type',
   copy: 'Copy',
   stats: {
     label: 'Account overview',

@@ -5,6 +5,7 @@ export default {
   title: 'ダッシュボード',
   greeting: 'こんにちは、{{name}} さん',
   subtitle: 'パッケージ、ポイント、利用状況をひと目で確認',
+  userType: 'ユーザー種別',
   copy: 'コピー',
   stats: {
     label: 'アカウント概要',

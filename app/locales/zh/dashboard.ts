@@ -3,6 +3,7 @@ export default {
   title: '控制台',
   greeting: '你好，{{name}}',
   subtitle: '您的套餐、积分和用量一览',
+  userType: '用户类型',
   copy: '复制',
   stats: {
     label: '账户概览',
