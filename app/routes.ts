@@ -25,7 +25,7 @@ export default [
     route('tickets/create', 'routes/placeholder.tsx', { id: 'tickets-create' }),
     route('tickets/:id', 'routes/placeholder.tsx', { id: 'tickets-detail' }),
     route('api-keys', 'routes/api-keys.tsx'),
-    route('referral', 'routes/placeholder.tsx', { id: 'referral' }),
+    route('referral', 'routes/referral.tsx'),
     route('profile', 'routes/placeholder.tsx', { id: 'profile' }),
   ]),
   route('auth/logout', 'routes/auth/logout.ts'),

@@ -23,16 +23,16 @@ import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { createApiKeySchema, deleteApiKeySchema } from '#app/schemas/api-keys.ts'
+import { apiBaseUrl } from '#app/utils/env.server.ts'
 import { invalid, relayErrorKey, relayRefusal } from '#app/utils/forms.server.ts'
-import { publicUrl } from '#app/utils/public-url.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const keys = await getRelay(context).get<ApiKeyList>(apiKeyPaths.list)
-  return { title: getI18n(context).t('apiKeys:title'), keys: keys.items, limit: keys.limit, baseUrl: publicUrl(request) }
+  return { title: getI18n(context).t('apiKeys:title'), keys: keys.items, limit: keys.limit, baseUrl: apiBaseUrl() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,10 +72,8 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-1 max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
       </header>
       {created ? <CreatedKey created={created} /> : null}
-      <div className="grid gap-6 xl:grid-cols-3">
-        <CreateKeyForm lastResult={actionData?.result} count={keys.length} limit={limit} />
-        <KeyList keys={keys} className="xl:col-span-2" />
-      </div>
+      <CreateKeyForm lastResult={actionData?.result} count={keys.length} limit={limit} />
+      <KeyList keys={keys} />
       <UsageGuide baseUrl={baseUrl} apiKey={created?.key ?? `${apiKeyPrefix}…`} placeholder={!created} />
     </div>
   )
@@ -118,27 +116,32 @@ function CreateKeyForm({ lastResult, count, limit }: { lastResult?: SubmissionRe
   })
   const full = count >= limit
   return (
-    <Card aria-labelledby="create-title" className="h-fit">
-      <CardTitle id="create-title">{t('create.title')}</CardTitle>
-      <p className="mt-1 text-sm text-zinc-500 tabular-nums dark:text-zinc-400" data-testid="key-count">
-        {t('create.usage', { count, limit })}
-      </p>
+    <Card aria-labelledby="create-title">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <CardTitle id="create-title">{t('create.title')}</CardTitle>
+        <p className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400" data-testid="key-count">
+          {t('create.usage', { count, limit })}
+        </p>
+      </div>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         {full ? <Notice tone="warning">{t('create.full')}</Notice> : null}
-        <Field meta={fields.name} label={t('create.name')} hint={t('create.nameHint')} maxLength={64} autoComplete="off" />
-        <SubmitButton intent="create" className="w-full">
-          {t('create.submit')}
-        </SubmitButton>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <Field meta={fields.name} label={t('create.name')} hint={t('create.nameHint')} maxLength={64} autoComplete="off" className="sm:max-w-md sm:flex-1" />
+          {/* Lined up with the input, below its label. */}
+          <SubmitButton intent="create" className="sm:mt-7">
+            {t('create.submit')}
+          </SubmitButton>
+        </div>
       </Form>
     </Card>
   )
 }
 
-function KeyList({ keys, className }: { keys: ApiKey[]; className?: string }) {
+function KeyList({ keys }: { keys: ApiKey[] }) {
   const { t } = useTranslation('apiKeys')
   return (
-    <Card aria-labelledby="keys-title" className={className}>
+    <Card aria-labelledby="keys-title">
       <CardTitle id="keys-title">{t('list.title')}</CardTitle>
       {keys.length === 0 ? (
         <div className="mt-4 flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center dark:border-zinc-700" data-testid="keys-empty">
@@ -210,8 +213,8 @@ function DeleteKey({ apiKey }: { apiKey: ApiKey }) {
     <details className="group relative inline-block text-left">
       {/* Open, the same control reads "cancel": closing the disclosure needs no script either. */}
       <summary className="inline-flex cursor-pointer list-none items-center rounded-lg px-2.5 py-1.5 text-sm font-semibold text-red-600 transition-colors hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 group-open:text-zinc-700 group-open:hover:bg-zinc-100 dark:text-red-400 dark:hover:bg-red-950/40 dark:group-open:text-zinc-300 dark:group-open:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden">
-        <span className="group-open:hidden">{t('delete.button')}</span>
-        <span className="hidden group-open:inline">{t('delete.cancel')}</span>
+        <span className="whitespace-nowrap group-open:hidden">{t('delete.button')}</span>
+        <span className="hidden whitespace-nowrap group-open:inline">{t('delete.cancel')}</span>
       </summary>
       <div
         role="alertdialog"

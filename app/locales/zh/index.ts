@@ -8,8 +8,9 @@ import errors from './errors.ts'
 import oauth from './oauth.ts'
 import validation from './validation.ts'
 import apiKeys from './api-keys.ts'
+import referral from './referral.ts'
 import dashboard from './dashboard.ts'
 import subscription from './subscription.ts'
 import points from './points.ts'
 
-export default { common, auth, errors, oauth, validation, dashboard, subscription, points, apiKeys }
+export default { common, auth, errors, oauth, validation, dashboard, subscription, points, apiKeys, referral }

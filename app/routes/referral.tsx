@@ -1,0 +1,178 @@
+/**
+ * The referral programme (spec §2): stats, the invitation link with copy, the configured reward
+ * rule, and the paged reward history. Everything is a GET: page links and refresh work without
+ * JavaScript.
+ */
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation, useNavigation } from 'react-router'
+import type { Route } from './+types/referral'
+import { referralPaths, type ReferralRecord, type ReferralRecords, type ReferralStats } from '#relay/contract/index.ts'
+import { CopyField } from '#app/components/copy-button.tsx'
+import { LocalTime } from '#app/components/local-time.tsx'
+import { RewardRule } from '#app/components/referral/reward-rule.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { Pagination } from '#app/components/ui/pagination.tsx'
+import { Stat } from '#app/components/ui/stat.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { pageParam } from '#app/utils/page-param.ts'
+import { publicUrl } from '#app/utils/public-url.server.ts'
+import { useNumberFormat } from '#app/utils/use-number-format.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const relay = getRelay(context)
+  const [stats, records] = await Promise.all([
+    relay.get<ReferralStats>(referralPaths.stats),
+    relay.get<ReferralRecords>(referralPaths.records, { page: pageParam(request) }),
+  ])
+  return {
+    title: getI18n(context).t('referral:title'),
+    stats,
+    records,
+    inviteUrl: `${publicUrl(request)}/auth/register?invite=${encodeURIComponent(stats.invite_code)}`,
+  }
+}
+
+export default function Referral({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('referral')
+  const { stats, records, inviteUrl } = loaderData
+  const location = useLocation()
+  const navigation = useNavigation()
+  const refreshing = navigation.state === 'loading' && navigation.location.pathname === location.pathname
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
+        </div>
+        {/* A link to this very page: the loaders run again, with or without JavaScript. */}
+        <Link to={location.pathname + location.search} className={buttonClass('secondary')} aria-busy={refreshing || undefined} data-testid="refresh">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className={refreshing ? 'size-4 animate-spin' : 'size-4'} fill="currentColor">
+            <path d="M10 3a7 7 0 0 0-6.3 4H2v-4l1.5 1.5A8.5 8.5 0 0 1 18.5 10H17a7 7 0 0 0-7-7Zm-7 7h1.5A7 7 0 0 0 16.3 13H18v4l-1.5-1.5A8.5 8.5 0 0 1 1.5 10H3Z" />
+          </svg>
+          {t('refresh')}
+        </Link>
+      </header>
+      <Stats stats={stats} />
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <Card aria-labelledby="link-title" className="space-y-4">
+          <CardTitle id="link-title">{t('link.title')}</CardTitle>
+          <CopyField id="invite-link" label={t('link.label')} value={inviteUrl} copyText={t('link.copy')} copiedKey="referral:link.copied" />
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">
+            {t('link.code')}{' '}
+            <span className="ml-1 rounded-md bg-zinc-100 px-2 py-0.5 font-mono text-sm font-semibold text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100" data-testid="invite-code">
+              {stats.invite_code}
+            </span>
+          </p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('link.hint')}</p>
+        </Card>
+        <Card aria-labelledby="rule-title" className="space-y-3">
+          <CardTitle id="rule-title">{t('rule.title')}</CardTitle>
+          <RewardRule rule={stats.rule} />
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('rule.note')}</p>
+        </Card>
+      </div>
+      <Records records={records} />
+    </div>
+  )
+}
+
+function Stats({ stats }: { stats: ReferralStats }) {
+  const { t } = useTranslation('referral')
+  const format = useNumberFormat()
+  return (
+    <dl aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <Stat testId="stat-total" label={t('stats.total')} value={format(stats.total_invites)} detail={t('stats.totalHint')} />
+      <Stat testId="stat-valid" label={t('stats.valid')} value={format(stats.valid_invites)} detail={t('stats.validHint')} />
+      <Stat testId="stat-days" label={t('stats.days')} value={t('stats.daysValue', { count: stats.cumulative_reward_days })} />
+      <Stat testId="stat-points" label={t('stats.points')} value={format(stats.cumulative_reward_points)} />
+    </dl>
+  )
+}
+
+function Records({ records }: { records: ReferralRecords }) {
+  const { t } = useTranslation('referral')
+  return (
+    <Card aria-labelledby="records-title" id="records" className="space-y-4">
+      <CardTitle id="records-title">{t('records.title')}</CardTitle>
+      {records.total === 0 ? (
+        <div className="flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center dark:border-zinc-700" data-testid="records-empty">
+          <span className="grid size-11 place-items-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              <path d="M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 7c0-2.8 2.2-5 5-5s5 2.2 5 5H2Zm13-9V5h-1.5v2h-2v1.5h2v2H15v-2h2V7h-2Z" />
+            </svg>
+          </span>
+          <p className="mt-3 font-medium text-zinc-900 dark:text-zinc-100">{t('records.emptyTitle')}</p>
+          <p className="mt-1 max-w-sm text-sm text-zinc-500 dark:text-zinc-400">{t('records.emptyBody')}</p>
+        </div>
+      ) : (
+        <>
+          <table className="w-full text-left text-sm" data-testid="records-table">
+            <caption className="sr-only">{t('records.caption')}</caption>
+            <thead className="hidden text-xs text-zinc-500 md:table-header-group dark:text-zinc-400">
+              <tr className="border-b border-zinc-200 dark:border-zinc-800">
+                <th scope="col" className="py-2 pr-3 font-medium">{t('records.username')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('records.created')}</th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('records.days')}</th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('records.points')}</th>
+                <th scope="col" className="py-2 font-medium">{t('records.status')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {records.items.map((record) => (
+                <RecordRow key={record.id} record={record} />
+              ))}
+            </tbody>
+          </table>
+          <Pagination
+            page={records.page}
+            pageSize={records.pageSize}
+            total={records.total}
+            hash="#records"
+            labels={{
+              nav: t('pager.nav'),
+              previous: t('pager.previous'),
+              next: t('pager.next'),
+              summary: (pages) => t('pager.summary', { page: records.page, pages, total: records.total }),
+            }}
+          />
+        </>
+      )}
+    </Card>
+  )
+}
+
+/** A table row on desktop; on phones a small grid: name and status, then each figure with its label. */
+function RecordRow({ record }: { record: ReferralRecord }) {
+  const { t } = useTranslation('referral')
+  const format = useNumberFormat()
+  // An unknown status from a newer relay reads as pending rather than breaking the row.
+  const rewarded = record.status === 'rewarded'
+  const figure = 'col-span-2 flex justify-between gap-3 text-zinc-600 md:table-cell md:py-3 md:pr-3 dark:text-zinc-400'
+  const phoneLabel = 'text-xs text-zinc-500 md:hidden dark:text-zinc-400'
+  return (
+    <tr className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 py-3 md:table-row md:py-0" data-testid="record-row">
+      <td className="font-mono text-zinc-900 md:py-3 md:pr-3 dark:text-zinc-100">{record.username}</td>
+      <td className={`${figure} whitespace-nowrap`}>
+        <span className={phoneLabel}>{t('records.created')}</span>
+        <LocalTime ms={record.create_timestamp} dateOnly />
+      </td>
+      <td className={`${figure} text-zinc-900 tabular-nums md:text-right dark:text-zinc-100`}>
+        <span className={phoneLabel}>{t('records.days')}</span>
+        {format(record.reward_days)}
+      </td>
+      <td className={`${figure} text-zinc-900 tabular-nums md:text-right dark:text-zinc-100`}>
+        <span className={phoneLabel}>{t('records.points')}</span>
+        {format(record.reward_points)}
+      </td>
+      <td className="col-start-2 row-start-1 md:py-3">
+        <Badge tone={rewarded ? 'green' : 'amber'}>{t(rewarded ? 'records.statuses.rewarded' : 'records.statuses.pending')}</Badge>
+      </td>
+    </tr>
+  )
+}
