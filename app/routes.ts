@@ -3,8 +3,8 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 export default [
   layout('routes/layouts/public.tsx', [
     index('routes/home.tsx'),
-    route('privacy', 'routes/privacy.tsx'),
-    route('terms', 'routes/terms.tsx'),
+    route('privacy', 'routes/legal.tsx', { id: 'privacy' }),
+    route('terms', 'routes/legal.tsx', { id: 'terms' }),
     // Spec §2: any unmatched path shows Home.
     route('*', 'routes/home.tsx', { id: 'routes/catch-all' }),
   ]),

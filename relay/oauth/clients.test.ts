@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../tests/fixtures/databases.ts'
+import { describe, expect, it } from 'vitest'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { codeFlowTokens } from '../../tests/fixtures/oauth.ts'
-import { startTestRelay, type TestRelay } from '../../tests/fixtures/relay-harness.ts'
-import { commands } from '../cli.ts'
-import { runCli, type CliIo } from '../cli-registry.ts'
+import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 import { oauthPaths } from '../contract/oauth.ts'
-import { createLogger } from '../logger.ts'
-import { openRuntime } from '../runtime.ts'
-import { createServices } from '../services.ts'
 import { redirectUriProblem } from './clients.ts'
 
 describe('redirectUriProblem', () => {
@@ -24,32 +19,8 @@ describe('redirectUriProblem', () => {
   })
 })
 
-describe.each(databaseKinds())('client commands (%s)', (kind) => {
-  let database: TestDatabase
-  let relay: TestRelay
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    relay = await startTestRelay(database)
-  })
-  afterAll(async () => {
-    await relay.close()
-    await database.dispose()
-  })
-
-  async function admin(...argv: string[]) {
-    const out: string[] = []
-    const err: string[] = []
-    const io: CliIo = {
-      stdout: (line) => out.push(line),
-      stderr: (line) => err.push(line),
-      async openServices() {
-        const runtime = await openRuntime(relay.config, { logger: createLogger('error', (line) => err.push(line)) })
-        return { services: createServices(runtime.deps), close: () => runtime.close() }
-      },
-    }
-    return { code: await runCli(argv, commands, io), stdout: out.join('\n'), stderr: err.join('\n') }
-  }
+describeEachDatabase('client commands', (relay) => {
+  const admin = (...argv: string[]) => runOperatorCli(relay, ...argv)
 
   it('creates a client, prints its id and secret once, keeps only a digest, lists and removes it', async () => {
     const uris = ['http://127.0.0.1:8765/callback', 'https://app.example/cb']
