@@ -1,14 +1,14 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { data, Form, Link, redirect } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/forgot-password'
 import { accountPaths } from '#relay/contract/index.ts'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
-import { Card } from '#app/components/ui/card.tsx'
+import { AuthCard } from '#app/components/auth-card.tsx'
 import { ActionNotice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
@@ -54,18 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
-  const [form, fields] = useForm<z.input<typeof resetSchema>>({
-    lastResult: actionData?.result,
-    // The submitter's intent picks the schema, as in the action.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchemaFor(formData.get('intent')) }) as never,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  // The submitter's intent picks the schema, as in the action.
+  const [form, fields] = useZodForm<typeof resetSchema>(resetSchemaFor, { lastResult: actionData?.result })
   const notice = actionData && 'notice' in actionData ? (actionData.notice as string | undefined) : undefined
   return (
-    <Card className="p-6 sm:p-8">
-      <h1 className="text-xl font-bold tracking-tight">{loaderData.title}</h1>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('forgot.subtitle')}</p>
+    <AuthCard title={loaderData.title} subtitle={t('forgot.subtitle')}>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <button type="submit" name="intent" value="reset" className="sr-only" tabIndex={-1} aria-hidden="true" />
         <HoneypotInputs />
@@ -90,6 +83,6 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
           {t('forgot.back')}
         </Link>
       </p>
-    </Card>
+    </AuthCard>
   )
 }

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useSearchParams } from 'react-router'
@@ -7,8 +7,9 @@ import type { Route } from './+types/login'
 import { accountPaths, type LoginData } from '#relay/contract/index.ts'
 import { Checkbox } from '#app/components/forms/checkbox.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
-import { Card } from '#app/components/ui/card.tsx'
+import { AuthCard } from '#app/components/auth-card.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay, startSession } from '#app/middleware/session.server.ts'
 import { loginSchema } from '#app/schemas/auth.ts'
@@ -41,17 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   const [searchParams] = useSearchParams()
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(loginSchema, { lastResult: actionData?.result })
   const redirectTo = searchParams.get('redirectTo') ?? ''
   return (
-    <Card className="p-6 sm:p-8">
-      <h1 className="text-xl font-bold tracking-tight">{loaderData.title}</h1>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('login.subtitle')}</p>
+    <AuthCard title={loaderData.title} subtitle={t('login.subtitle')}>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <HoneypotInputs />
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -72,7 +66,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           {t('login.register')}
         </Link>
       </p>
-    </Card>
+    </AuthCard>
   )
 }
 

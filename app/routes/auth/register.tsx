@@ -1,15 +1,15 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Trans, useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/register'
 import { accountPaths, type Availability, type LoginData } from '#relay/contract/index.ts'
 import { Checkbox } from '#app/components/forms/checkbox.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
-import { Card } from '#app/components/ui/card.tsx'
+import { AuthCard } from '#app/components/auth-card.tsx'
 import { ActionNotice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay, startSession } from '#app/middleware/session.server.ts'
@@ -92,19 +92,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   const [searchParams] = useSearchParams()
-  const [form, fields] = useForm<z.input<typeof registerSchema>>({
+  // The submitter's intent picks the schema, as in the action.
+  const [form, fields] = useZodForm<typeof registerSchema>(registerSchemaFor, {
     lastResult: actionData?.result,
     defaultValue: { inviteCode: searchParams.get('invite') ?? undefined },
-    // The submitter's intent picks the schema, as in the action.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchemaFor(formData.get('intent')) }) as never,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
   })
   const notice = actionData && 'notice' in actionData ? (actionData.notice as string | undefined) : undefined
   return (
-    <Card className="p-6 sm:p-8">
-      <h1 className="text-xl font-bold tracking-tight">{loaderData.title}</h1>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('register.subtitle')}</p>
+    <AuthCard title={loaderData.title} subtitle={t('register.subtitle')}>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         {/* Enter in any field registers: the first submit button is the form's default. */}
         <button type="submit" name="intent" value="register" className="sr-only" tabIndex={-1} aria-hidden="true" />
@@ -145,6 +140,6 @@ export default function Register({ actionData, loaderData }: Route.ComponentProp
           {t('register.login')}
         </Link>
       </p>
-    </Card>
+    </AuthCard>
   )
 }
