@@ -11,6 +11,7 @@ import type { Route } from './+types/points'
 import {
   pageDefaults,
   pointsPaths,
+  pointsReasons,
   resetReasons,
   type ModelCost,
   type ModelCostList,
@@ -262,7 +263,12 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
                       </td>
                       <td className="max-w-64 py-2.5 pr-3">
                         {item.model ? <span className="font-mono text-xs">{item.model}</span> : null}
-                        {item.reason ? <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{item.reason}</span> : null}
+                        {item.reason ? (
+                          <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                            {/* The relay's own reasons are codes to translate; an operator's are their words. */}
+                            {Object.hasOwn(pointsReasons, item.reason) ? t(`history.reasons.${item.reason as keyof typeof pointsReasons}`) : item.reason}
+                          </span>
+                        ) : null}
                       </td>
                       <td className="py-2.5 text-right text-zinc-600 tabular-nums dark:text-zinc-400">{format(item.balance_after)}</td>
                     </tr>

@@ -39,6 +39,12 @@ export default {
     empty: 'No points history yet',
     failed: 'Failed to fetch points history',
     retry: 'Reload',
+    reasons: {
+      activation: 'Package activated',
+      replaced: 'Package replaced, remaining points expired',
+      refund: 'Refund',
+      reset: 'Points reset',
+    },
     types: {
       earned: 'Earned',
       consumed: 'Consumed',

@@ -39,6 +39,12 @@ export default {
     empty: 'ポイント履歴はまだありません',
     failed: 'ポイント履歴の取得に失敗しました',
     retry: '再読み込み',
+    reasons: {
+      activation: 'パッケージ開始',
+      replaced: 'パッケージ置き換えにより残りポイント失効',
+      refund: '返金',
+      reset: 'ポイントリセット',
+    },
     types: {
       earned: '獲得',
       consumed: '消費',

@@ -37,6 +37,12 @@ export default {
     empty: '暂无积分记录',
     failed: '获取积分历史失败',
     retry: '重新加载',
+    reasons: {
+      activation: '套餐开通',
+      replaced: '套餐被替换，剩余积分作废',
+      refund: '退还',
+      reset: '积分重置',
+    },
     types: {
       earned: '获得',
       consumed: '消耗',
