@@ -12,5 +12,7 @@ import referral from './referral.ts'
 import dashboard from './dashboard.ts'
 import subscription from './subscription.ts'
 import points from './points.ts'
+import tickets from './tickets.ts'
+import profile from './profile.ts'
 
-export default { common, auth, errors, oauth, validation, dashboard, subscription, points, apiKeys, referral }
+export default { common, auth, errors, oauth, validation, dashboard, subscription, points, apiKeys, referral, tickets, profile }

@@ -1,0 +1,332 @@
+/**
+ * The profile screen (spec §2 "Profile"): the user's details with an edit form, the resource
+ * links (visit, copy, refresh, count, last updated) and the change-password dialog. The dialog
+ * is a disclosure the server can render open (`?dialog=password`, or after a refused change), so
+ * it is a real form with or without JavaScript.
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { z } from 'zod'
+import type { Route } from './+types/profile'
+import {
+  accountPaths,
+  bounds,
+  resourcePaths,
+  type ResourceLink,
+  type ResourceList,
+  type TokenPair,
+  type User,
+  type UserInfo,
+} from '#relay/contract/index.ts'
+import { CopyButton } from '#app/components/copy-button.tsx'
+import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { LocalTime } from '#app/components/local-time.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { cn } from '#app/components/ui/cn.ts'
+import { inputClass } from '#app/components/ui/input.tsx'
+import { Notice } from '#app/components/ui/notice.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay, replaceTokens } from '#app/middleware/session.server.ts'
+import { changePasswordSchema, profileSchema } from '#app/schemas/profile.ts'
+import { flowRefusal } from '#app/utils/form-refusal.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
+import { optionalRead } from '#app/utils/optional-read.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const relay = getRelay(context)
+  const [info, resources] = await Promise.all([
+    relay.get<UserInfo>(accountPaths.info),
+    // Spec §8 "fetch resources failed (try later)": that card says so, the rest of the page stands.
+    optionalRead(relay.get<ResourceList>(resourcePaths.resources)),
+  ])
+  const passwordOpen = new URL(request.url).searchParams.get('dialog') === 'password'
+  return { title: getI18n(context).t('profile:title'), user: info.user, resources, passwordOpen }
+}
+
+const secretFields = ['oldPassword', 'newPassword', 'confirmPassword']
+
+/** Two forms share the action: the reply says which one it answers, so only that one shows it. */
+function forIntent<T extends object>(intent: 'profile' | 'password', reply: { data: T; init: ResponseInit | null }) {
+  return data({ intent, ...reply.data }, reply.init ?? undefined)
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const relay = getRelay(context)
+  if (formData.get('intent') === 'password') {
+    const submission = parseWithZod(formData, { schema: changePasswordSchema })
+    if (submission.status !== 'success') return forIntent('password', invalid(submission, secretFields))
+    try {
+      const tokens = await relay.put<TokenPair>(accountPaths.password, {
+        old_password: submission.value.oldPassword,
+        new_password: submission.value.newPassword,
+      })
+      // The relay ended every session, this one included; its fresh tokens keep this one going.
+      await replaceTokens(context, tokens)
+    } catch (error) {
+      return forIntent('password', relayRefusal(submission, error, { hideFields: secretFields, fieldOf: { old_password_wrong: 'oldPassword' } }))
+    }
+    return redirectWithToast('/profile', { type: 'success', key: 'profile:password.changed' })
+  }
+
+  const submission = parseWithZod(formData, { schema: profileSchema })
+  if (submission.status !== 'success') return forIntent('profile', invalid(submission))
+  const v = submission.value
+  try {
+    // An emptied field arrives as undefined: send '' so the relay clears it.
+    await relay.put<User>(accountPaths.profile, { name: v.name ?? '', phone: v.phone ?? '', company: v.company ?? '', avatar: v.avatar ?? '' })
+  } catch (error) {
+    return forIntent('profile', flowRefusal(submission, error, { failed: 'profile:edit.failed', network: 'errors:network' }))
+  }
+  return redirectWithToast('/profile', { type: 'success', key: 'profile:edit.saved' })
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('profile')
+  const { user, resources } = loaderData
+  const passwordResult = actionData?.intent === 'password' ? actionData.result : undefined
+  const profileResult = actionData?.intent === 'profile' ? actionData.result : undefined
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
+      </header>
+      <AccountCard user={user} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <ResourcesCard resources={resources} className="h-fit lg:col-span-2" />
+        <div className="space-y-6">
+          <PasswordCard lastResult={passwordResult} open={loaderData.passwordOpen || passwordResult !== undefined} />
+          {/* Keyed on the saved values: after a save the form starts again from them. */}
+          <EditProfileCard key={user.update_timestamp} user={user} lastResult={profileResult} />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function Avatar({ user }: { user: User }) {
+  const { t } = useTranslation('profile')
+  const display = user.name || user.username
+  // The CSP admits https images only; anything else falls back to the initial.
+  if (user.avatar?.startsWith('https://')) {
+    return (
+      <img
+        src={user.avatar}
+        alt={t('account.avatarAlt', { name: display })}
+        referrerPolicy="no-referrer"
+        className="size-16 shrink-0 rounded-full object-cover ring-1 ring-zinc-200 dark:ring-zinc-700"
+      />
+    )
+  }
+  return (
+    <span
+      role="img"
+      aria-label={t('account.avatarAlt', { name: display })}
+      className="grid size-16 shrink-0 place-items-center rounded-full bg-indigo-600 text-2xl font-semibold text-white dark:bg-indigo-500"
+    >
+      {display.slice(0, 1).toUpperCase()}
+    </span>
+  )
+}
+
+function AccountCard({ user }: { user: User }) {
+  const { t } = useTranslation('profile')
+  const { t: tc } = useTranslation()
+  const optional = (value: string | null) => value || <span className="text-zinc-400 dark:text-zinc-500">{t('account.notSet')}</span>
+  const rows: Array<[string, React.ReactNode]> = [
+    [t('account.email'), user.email],
+    [t('account.userType'), tc(`userType.${user.user_type}`, { defaultValue: user.user_type })],
+    [t('account.name'), optional(user.name)],
+    [t('account.phone'), optional(user.phone)],
+    [t('account.company'), optional(user.company)],
+    [t('account.created'), <LocalTime ms={user.create_timestamp} />],
+    [t('account.lastLogin'), user.last_login_timestamp === null ? t('account.never') : <LocalTime ms={user.last_login_timestamp} />],
+  ]
+  return (
+    <Card aria-labelledby="account-title" data-testid="account">
+      <div className="flex items-center gap-4">
+        <Avatar user={user} />
+        <div className="min-w-0">
+          <h2 id="account-title" className="text-lg font-semibold break-words text-zinc-900 dark:text-zinc-100">
+            {user.name || user.username}
+          </h2>
+          <p className="text-sm break-all text-zinc-500 dark:text-zinc-400">
+            <span className="sr-only">{t('account.username')}: </span>@{user.username}
+          </p>
+        </div>
+      </div>
+      <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
+        {rows.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+            <dd className="mt-0.5 font-medium break-words text-zinc-900 dark:text-zinc-100">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  )
+}
+
+function EditProfileCard({ user, lastResult }: { user: User; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('profile')
+  const [form, fields] = useForm<z.input<typeof profileSchema>>({
+    id: 'profile-form',
+    lastResult,
+    defaultValue: { name: user.name ?? '', phone: user.phone ?? '', company: user.company ?? '', avatar: user.avatar ?? '' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Card aria-labelledby="edit-title">
+      <CardTitle id="edit-title">{t('edit.title')}</CardTitle>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field meta={fields.name} label={t('edit.name')} maxLength={bounds.name.max} autoComplete="name" />
+        <Field meta={fields.phone} label={t('edit.phone')} type="tel" maxLength={bounds.phone.max} autoComplete="tel" />
+        <Field meta={fields.company} label={t('edit.company')} maxLength={bounds.company.max} autoComplete="organization" />
+        <Field meta={fields.avatar} label={t('edit.avatar')} type="url" hint={t('edit.avatarHint')} maxLength={bounds.avatar.max} />
+        <SubmitButton intent="profile" className="w-full">
+          {t('edit.submit')}
+        </SubmitButton>
+      </Form>
+    </Card>
+  )
+}
+
+function PasswordCard({ lastResult, open }: { lastResult?: SubmissionResult<string[]>; open: boolean }) {
+  const { t } = useTranslation('profile')
+  const [form, fields] = useForm<z.input<typeof changePasswordSchema>>({
+    id: 'password-form',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Card aria-labelledby="password-title">
+      <CardTitle id="password-title">{t('password.title')}</CardTitle>
+      <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{t('password.subtitle')}</p>
+      <details id="change-password" open={open} className="group mt-4">
+        <summary
+          className={buttonClass('secondary', 'w-full cursor-pointer list-none group-open:hidden [&::-webkit-details-marker]:hidden')}
+          data-testid="password-open"
+        >
+          {t('password.open')}
+        </summary>
+        <Form method="post" {...getFormProps(form)} aria-labelledby="password-title" className="space-y-4" role="dialog">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field meta={fields.oldPassword} label={t('password.oldPassword')} type="password" autoComplete="current-password" />
+          <Field
+            meta={fields.newPassword}
+            label={t('password.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            hint={t('password.newPasswordHint')}
+          />
+          <Field meta={fields.confirmPassword} label={t('password.confirmPassword')} type="password" autoComplete="new-password" />
+          <div className="flex gap-2">
+            <Link to="/profile" className={buttonClass('secondary', 'flex-1')} preventScrollReset>
+              {t('password.cancel')}
+            </Link>
+            <SubmitButton intent="password" className="flex-1">
+              {t('password.submit')}
+            </SubmitButton>
+          </div>
+        </Form>
+      </details>
+    </Card>
+  )
+}
+
+function ResourcesCard({ resources, className }: { resources: ResourceList | null; className?: string }) {
+  const { t } = useTranslation('profile')
+  const navigation = useNavigation()
+  const refreshing = navigation.state === 'loading' && navigation.location.pathname === '/profile'
+  return (
+    <Card aria-labelledby="resources-title" id="resources" aria-busy={refreshing || undefined} className={className}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle id="resources-title">{t('resources.title')}</CardTitle>
+          {resources ? (
+            <p className="mt-1 text-sm text-zinc-500 tabular-nums dark:text-zinc-400" data-testid="resources-meta">
+              {t('resources.count', { count: resources.count })} · {t('resources.lastUpdated')}{' '}
+              {resources.last_updated_timestamp === null ? t('resources.never') : <LocalTime ms={resources.last_updated_timestamp} />}
+            </p>
+          ) : null}
+        </div>
+        {/* A refresh is a read: a GET form reloads this page's data with or without JavaScript. */}
+        <Form method="get" action="/profile" preventScrollReset>
+          <button type="submit" className={buttonClass('secondary', 'px-3 py-1.5')}>
+            <svg aria-hidden="true" viewBox="0 0 20 20" className={cn('size-4', refreshing && 'animate-spin')} fill="currentColor">
+              <path d="M10 3a7 7 0 0 1 6.3 4H14v2h5V4h-2v1.6A9 9 0 1 0 19 10h-2a7 7 0 1 1-7-7Z" />
+            </svg>
+            {t('resources.refresh')}
+          </button>
+        </Form>
+      </div>
+      {resources === null ? (
+        <Notice tone="error" className="mt-4" data-testid="resources-failed">
+          {t('resources.failed')}
+        </Notice>
+      ) : resources.items.length === 0 ? (
+        <div className="mt-4 rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center dark:border-zinc-700" data-testid="resources-empty">
+          <p className="font-medium text-zinc-900 dark:text-zinc-100">{t('resources.empty')}</p>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{t('resources.emptyBody')}</p>
+        </div>
+      ) : (
+        <ul className={cn('mt-4 divide-y divide-zinc-100 transition-opacity dark:divide-zinc-800', refreshing && 'opacity-60')}>
+          {resources.items.map((link) => (
+            <ResourceItem key={link.id} link={link} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function ResourceItem({ link }: { link: ResourceLink }) {
+  const { t } = useTranslation('profile')
+  const inputId = `resource-${link.id}`
+  return (
+    <li className="space-y-2 py-4 first:pt-0 last:pb-0" data-testid="resource">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-medium break-words text-zinc-900 dark:text-zinc-100">{link.title}</h3>
+          {link.description ? <p className="mt-0.5 text-sm break-words text-zinc-500 dark:text-zinc-400">{link.description}</p> : null}
+        </div>
+        <a href={link.url} target="_blank" rel="noopener noreferrer" className={buttonClass('ghost', 'shrink-0 px-2.5 py-1 text-indigo-600 dark:text-indigo-400')}>
+          {t('resources.visit')}
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="currentColor">
+            <path d="M11 3h6v6h-2V6.4l-6.3 6.3-1.4-1.4L13.6 5H11V3ZM4 5h5v2H5v8h8v-4h2v5a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Z" />
+          </svg>
+          <span className="sr-only">{t('resources.opensInNewTab')}</span>
+        </a>
+      </div>
+      <div className="flex gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          {t('resources.urlLabel', { title: link.title })}
+        </label>
+        {/* Without JavaScript there is no copy button: the address is selectable here. */}
+        <input
+          id={inputId}
+          readOnly
+          value={link.url}
+          onFocus={(event) => event.currentTarget.select()}
+          className={cn(inputClass, 'min-w-0 font-mono text-xs')}
+        />
+        <CopyButton text={link.url} label={t('resources.copyNamed', { title: link.title })}>
+          {t('resources.copy')}
+        </CopyButton>
+      </div>
+    </li>
+  )
+}

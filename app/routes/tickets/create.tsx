@@ -1,0 +1,134 @@
+/**
+ * A new ticket (spec §2 "Ticket create", §5): type, priority, title and content; the 1–2
+ * working days promise; success opens the ticket with a toast.
+ */
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
+import type { z } from 'zod'
+import type { Route } from './+types/create'
+import { ticketBounds, ticketPaths, ticketPriorities, ticketTypes, type TicketDetail } from '#relay/contract/index.ts'
+import { Field, FormErrors, ErrorList } from '#app/components/forms/field.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { TextareaField } from '#app/components/forms/textarea-field.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { Label } from '#app/components/ui/input.tsx'
+import { Notice } from '#app/components/ui/notice.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { createTicketSchema } from '#app/schemas/tickets.ts'
+import { flowRefusal } from '#app/utils/form-refusal.server.ts'
+import { invalid } from '#app/utils/forms.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getI18n(context).t('tickets:create.title') }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: createTicketSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  try {
+    const ticket = await getRelay(context).post<TicketDetail>(ticketPaths.tickets, submission.value)
+    return redirectWithToast(`/tickets/${ticket.id}`, {
+      type: 'success',
+      key: 'tickets:create.created',
+      values: { number: ticket.number },
+    })
+  } catch (error) {
+    return flowRefusal(submission, error, { failed: 'tickets:create.failed', network: 'errors:network' })
+  }
+}
+
+export default function CreateTicket({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('tickets')
+  const [form, fields] = useForm<z.input<typeof createTicketSchema>>({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createTicketSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: { priority: 'medium' },
+  })
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <header>
+        <Link to="/tickets" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+          ← {t('create.cancel')}
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight">{loaderData.title}</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('create.subtitle')}</p>
+      </header>
+      <Card>
+        <Form method="post" {...getFormProps(form)} className="space-y-5">
+          <Notice tone="info">{t('create.promise')}</Notice>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('create.type')}</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {ticketTypes.map((type) => (
+                <label
+                  key={type}
+                  className="flex cursor-pointer gap-3 rounded-xl p-3 ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50 has-[:checked]:bg-indigo-50 has-[:checked]:ring-2 has-[:checked]:ring-indigo-600 dark:ring-zinc-700 dark:hover:bg-zinc-800/60 dark:has-[:checked]:bg-indigo-950/40 dark:has-[:checked]:ring-indigo-400"
+                >
+                  <input
+                    {...getInputProps(fields.type, { type: 'radio', value: type })}
+                    key={`${fields.type.key}-${type}`}
+                    className="mt-0.5 size-4 accent-indigo-600"
+                  />
+                  <span>
+                    <span className="block text-sm font-medium text-zinc-900 dark:text-zinc-100">{t(`types.${type}`)}</span>
+                    <span className="block text-xs text-zinc-500 dark:text-zinc-400">{t(`typeHints.${type}`)}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <ErrorList id={fields.type.errorId} errors={fields.type.errors} />
+          </fieldset>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('create.priority')}</legend>
+            <div className="flex flex-wrap gap-2">
+              {ticketPriorities.map((priority) => (
+                <Label
+                  key={priority}
+                  className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-1.5 ring-1 ring-zinc-200 ring-inset has-[:checked]:bg-indigo-50 has-[:checked]:ring-2 has-[:checked]:ring-indigo-600 dark:ring-zinc-700 dark:has-[:checked]:bg-indigo-950/40 dark:has-[:checked]:ring-indigo-400"
+                >
+                  <input
+                    {...getInputProps(fields.priority, { type: 'radio', value: priority })}
+                    key={`${fields.priority.key}-${priority}`}
+                    className="size-4 accent-indigo-600"
+                  />
+                  {t(`priorities.${priority}`)}
+                </Label>
+              ))}
+            </div>
+            <ErrorList id={fields.priority.errorId} errors={fields.priority.errors} />
+          </fieldset>
+          <Field
+            meta={fields.title}
+            label={t('create.titleLabel')}
+            hint={t('create.titleHint', { max: ticketBounds.title.max })}
+            maxLength={ticketBounds.title.max}
+            autoComplete="off"
+          />
+          <TextareaField
+            meta={fields.content}
+            label={t('create.content')}
+            hint={t('create.contentHint')}
+            maxLength={ticketBounds.content.max}
+            rows={8}
+          />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Link to="/tickets" className={buttonClass('secondary')}>
+              {t('create.cancel')}
+            </Link>
+            <SubmitButton>{t('create.submit')}</SubmitButton>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  )
+}

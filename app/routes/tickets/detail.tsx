@@ -1,0 +1,287 @@
+/**
+ * One ticket (spec §2 "Ticket detail"): the conversation with operator replies set apart, the
+ * ticket's details (times, assignee, tags), the status legend, a reply box, close and reopen,
+ * and a not-found state for an id that is missing or belongs to someone else.
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link } from 'react-router'
+import type { z } from 'zod'
+import type { Route } from './+types/detail'
+import { fillPath, ticketBounds, ticketPaths, type TicketDetail, type TicketMessage } from '#relay/contract/index.ts'
+import { FormErrors } from '#app/components/forms/field.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { TextareaField } from '#app/components/forms/textarea-field.tsx'
+import { LocalTime } from '#app/components/local-time.tsx'
+import { StatusLegend } from '#app/components/tickets/status-legend.tsx'
+import { canClose, TicketStatusButtons } from '#app/components/tickets/status-buttons.tsx'
+import { TicketPriorityBadge, TicketStatusBadge, TicketTypeLabel } from '#app/components/tickets/ticket-labels.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { cn } from '#app/components/ui/cn.ts'
+import { Notice } from '#app/components/ui/notice.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { ticketReplySchema } from '#app/schemas/tickets.ts'
+import { flowRefusal } from '#app/utils/form-refusal.server.ts'
+import { invalid } from '#app/utils/forms.server.ts'
+import { RelayCallError } from '#app/utils/relay-client.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { changeTicketStatus } from './status-action.server.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const t = getI18n(context).t
+  try {
+    const ticket = await getRelay(context).get<TicketDetail>(fillPath(ticketPaths.ticket, { id: params.id }))
+    return { title: `${ticket.number} · ${t('tickets:title')}`, ticket }
+  } catch (error) {
+    // Missing, someone else's (the relay answers 404) or not an id at all (400): not found.
+    if (error instanceof RelayCallError && (error.status === 404 || error.status === 400)) {
+      return data({ title: t('tickets:detail.notFoundTitle'), ticket: null }, { status: 404 })
+    }
+    throw error
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const back = `/tickets/${params.id}`
+  const formData = await request.formData()
+  if (formData.get('intent') !== 'reply') return changeTicketStatus(context, formData, back)
+  const submission = parseWithZod(formData, { schema: ticketReplySchema })
+  if (submission.status !== 'success') return invalid(submission)
+  try {
+    await getRelay(context).post(fillPath(ticketPaths.messages, { id: params.id }), submission.value)
+  } catch (error) {
+    return flowRefusal(submission, error, { failed: 'tickets:detail.replyFailed', network: 'errors:network' })
+  }
+  return redirectWithToast(back, { type: 'success', key: 'tickets:toast.replied' })
+}
+
+export default function TicketDetailRoute({ params, loaderData, actionData }: Route.ComponentProps) {
+  return <TicketDetailScreen id={params.id} ticket={loaderData.ticket} replyResult={actionData?.result} />
+}
+
+/** Spec §2: the screen receives the ticket id as a property. */
+function TicketDetailScreen({
+  id,
+  ticket,
+  replyResult,
+}: {
+  id: string
+  ticket: TicketDetail | null
+  replyResult?: SubmissionResult<string[]>
+}) {
+  const { t } = useTranslation('tickets')
+  if (!ticket) return <NotFound id={id} />
+  return (
+    <div className="space-y-6">
+      <header className="space-y-3">
+        <Link to="/tickets" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+          ← {t('detail.back')}
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="font-mono text-sm text-zinc-500 dark:text-zinc-400" data-testid="ticket-number">
+              {ticket.number}
+            </p>
+            <h1 className="mt-1 text-xl font-bold tracking-tight break-words sm:text-2xl" data-testid="ticket-title">
+              {ticket.title}
+            </h1>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <TicketStatusBadge status={ticket.status} />
+              <TicketPriorityBadge priority={ticket.priority} />
+              <span className="text-sm text-zinc-500 dark:text-zinc-400">
+                <TicketTypeLabel type={ticket.type} />
+              </span>
+            </div>
+          </div>
+          <TicketStatusButtons id={ticket.id} status={ticket.status} />
+        </div>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <Conversation ticket={ticket} />
+          {/* A new key after each reply empties the box once the reply is in the conversation. */}
+          <ReplyBox key={ticket.messages.length} ticket={ticket} lastResult={replyResult} />
+        </div>
+        <div className="space-y-6">
+          <TicketInfo ticket={ticket} />
+          <StatusLegend current={ticket.status} />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function NotFound({ id }: { id: string }) {
+  const { t } = useTranslation('tickets')
+  return (
+    <Card className="mx-auto max-w-xl text-center" data-testid="ticket-not-found" data-ticket-id={id}>
+      <span className="mx-auto grid size-12 place-items-center rounded-full bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-6" fill="currentColor">
+          <path d="M9 3a6 6 0 1 0 3.7 10.7l3.3 3.3 1.4-1.4-3.3-3.3A6 6 0 0 0 9 3Zm0 2a4 4 0 1 1 0 8 4 4 0 0 1 0-8Z" />
+        </svg>
+      </span>
+      <h1 className="mt-4 text-xl font-bold tracking-tight">{t('detail.notFoundTitle')}</h1>
+      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('detail.notFoundBody')}</p>
+      <Link to="/tickets" className={cn(buttonClass('primary'), 'mt-6')}>
+        {t('detail.back')}
+      </Link>
+    </Card>
+  )
+}
+
+function Conversation({ ticket }: { ticket: TicketDetail }) {
+  const { t } = useTranslation('tickets')
+  const original: TicketMessage = {
+    id: 'original',
+    author_kind: 'user',
+    author_name: null,
+    content: ticket.content,
+    create_timestamp: ticket.create_timestamp,
+  }
+  const hasReply = ticket.messages.some((message) => message.author_kind === 'admin')
+  return (
+    <Card aria-labelledby="conversation-title">
+      <CardTitle id="conversation-title">{t('detail.conversation')}</CardTitle>
+      <ol className="mt-4 space-y-4" data-testid="conversation">
+        {[original, ...ticket.messages].map((message) => (
+          <MessageItem key={message.id} message={message} original={message === original} />
+        ))}
+      </ol>
+      {hasReply ? null : (
+        <p className="mt-4 text-sm text-zinc-500 dark:text-zinc-400" data-testid="awaiting-reply">
+          {t('detail.awaitingReply')}
+        </p>
+      )}
+    </Card>
+  )
+}
+
+function MessageItem({ message, original }: { message: TicketMessage; original: boolean }) {
+  const { t } = useTranslation('tickets')
+  const admin = message.author_kind === 'admin'
+  const name = admin ? (message.author_name ?? t('detail.support')) : t('detail.you')
+  return (
+    <li
+      data-author={admin ? 'admin' : 'user'}
+      className={cn('flex gap-3', admin ? 'flex-row' : 'flex-row-reverse sm:pl-10', admin && 'sm:pr-10')}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'grid size-8 shrink-0 place-items-center rounded-full text-xs font-semibold',
+          admin ? 'bg-indigo-600 text-white dark:bg-indigo-500' : 'bg-zinc-200 text-zinc-700 dark:bg-zinc-700 dark:text-zinc-200',
+        )}
+      >
+        {name.slice(0, 1).toUpperCase()}
+      </span>
+      <div
+        className={cn(
+          'min-w-0 flex-1 rounded-2xl px-4 py-3',
+          admin
+            ? 'rounded-tl-sm border border-indigo-200 bg-indigo-50 dark:border-indigo-900/70 dark:bg-indigo-950/40'
+            : 'rounded-tr-sm border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-800/50',
+        )}
+      >
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+          <span className={cn('font-semibold', admin ? 'text-indigo-700 dark:text-indigo-300' : 'text-zinc-700 dark:text-zinc-200')}>
+            {name}
+          </span>
+          {admin ? <Badge tone="indigo">{t('detail.supportReply')}</Badge> : null}
+          {original ? <Badge tone="zinc">{t('detail.original')}</Badge> : null}
+          <LocalTime ms={message.create_timestamp} />
+        </div>
+        <p className="mt-1.5 text-sm break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{message.content}</p>
+      </div>
+    </li>
+  )
+}
+
+function ReplyBox({ ticket, lastResult }: { ticket: TicketDetail; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('tickets')
+  const [form, fields] = useForm<z.input<typeof ticketReplySchema>>({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ticketReplySchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  if (ticket.status === 'closed') {
+    return (
+      <Card className="space-y-3" data-testid="reply-closed">
+        <Notice tone="info">{t('detail.closedNotice')}</Notice>
+        <TicketStatusButtons id={ticket.id} status={ticket.status} />
+      </Card>
+    )
+  }
+  return (
+    <Card aria-labelledby="reply-title" id="reply">
+      <CardTitle id="reply-title">{t('detail.reply')}</CardTitle>
+      {canClose(ticket.status) ? null : (
+        <Notice tone="info" className="mt-3">
+          {t('detail.finalNotice')}
+        </Notice>
+      )}
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextareaField
+          meta={fields.content}
+          label={t('detail.replyLabel')}
+          hint={t('detail.replyHint')}
+          maxLength={ticketBounds.content.max}
+          rows={4}
+        />
+        <div className="flex justify-end">
+          <SubmitButton intent="reply">{t('detail.send')}</SubmitButton>
+        </div>
+      </Form>
+    </Card>
+  )
+}
+
+function TicketInfo({ ticket }: { ticket: TicketDetail }) {
+  const { t } = useTranslation('tickets')
+  const time = (ms: number | null) => (ms === null ? t('detail.none') : <LocalTime ms={ms} />)
+  const rows: Array<[string, React.ReactNode]> = [
+    [t('detail.number'), <span className="font-mono">{ticket.number}</span>],
+    [t('detail.type'), <TicketTypeLabel type={ticket.type} />],
+    [t('detail.priority'), <TicketPriorityBadge priority={ticket.priority} />],
+    [t('detail.status'), <TicketStatusBadge status={ticket.status} />],
+    [t('detail.created'), time(ticket.create_timestamp)],
+    [t('detail.updated'), time(ticket.update_timestamp)],
+    [t('detail.replied'), time(ticket.reply_timestamp)],
+    [t('detail.closed'), time(ticket.closed_timestamp)],
+    [t('detail.assignee'), ticket.assignee_name ?? <span className="text-zinc-500 dark:text-zinc-400">{t('detail.unassigned')}</span>],
+    [
+      t('detail.tags'),
+      ticket.tags.length === 0 ? (
+        <span className="text-zinc-500 dark:text-zinc-400">{t('detail.noTags')}</span>
+      ) : (
+        <span className="flex flex-wrap justify-end gap-1">
+          {ticket.tags.map((tag) => (
+            <Badge key={tag} tone="zinc">
+              {tag}
+            </Badge>
+          ))}
+        </span>
+      ),
+    ],
+  ]
+  return (
+    <Card aria-labelledby="info-title">
+      <CardTitle id="info-title">{t('detail.info')}</CardTitle>
+      <dl className="mt-4 divide-y divide-zinc-100 text-sm dark:divide-zinc-800" data-testid="ticket-info">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex items-center justify-between gap-4 py-2">
+            <dt className="shrink-0 text-zinc-500 dark:text-zinc-400">{label}</dt>
+            <dd className="min-w-0 text-right break-words text-zinc-900 dark:text-zinc-100">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  )
+}

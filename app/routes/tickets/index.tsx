@@ -1,0 +1,211 @@
+/**
+ * The ticket list (spec §2 "Tickets list"): number, title, type, status and created time, with
+ * view, close and reopen per ticket, a status filter and page links, all plain links and forms.
+ */
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigation } from 'react-router'
+import type { Route } from './+types/index'
+import { pageDefaults, ticketPaths, ticketStatusFilters, type Ticket, type TicketPage, type TicketStatusFilter } from '#relay/contract/index.ts'
+import { LocalTime } from '#app/components/local-time.tsx'
+import { TicketStatusButtons } from '#app/components/tickets/status-buttons.tsx'
+import { TicketStatusBadge, TicketTypeLabel } from '#app/components/tickets/ticket-labels.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { cn } from '#app/components/ui/cn.ts'
+import { Notice } from '#app/components/ui/notice.tsx'
+import { Pagination } from '#app/components/ui/pagination.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { optionalRead } from '#app/utils/optional-read.server.ts'
+import { pageParam } from '#app/utils/page-param.ts'
+import { changeTicketStatus } from './status-action.server.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+function statusFilter(request: Request): TicketStatusFilter | undefined {
+  const status = new URL(request.url).searchParams.get('status')
+  return (ticketStatusFilters as readonly (string | null)[]).includes(status) ? (status as TicketStatusFilter) : undefined
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const status = statusFilter(request)
+  // Spec §8 "fetch tickets failed": the list says so and offers a reload; the page stands.
+  const tickets = await optionalRead(
+    getRelay(context).get<TicketPage>(ticketPaths.tickets, { page: pageParam(request), pageSize: pageDefaults.pageSize, status }),
+  )
+  return { title: getI18n(context).t('tickets:title'), tickets, status }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url)
+  return changeTicketStatus(context, await request.formData(), `${url.pathname}${url.search}`)
+}
+
+export default function Tickets({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('tickets')
+  const { tickets, status } = loaderData
+  const navigation = useNavigation()
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/tickets'
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
+        </div>
+        <Link to="/tickets/create" className={buttonClass('primary')}>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+            <path d="M9 4h2v5h5v2h-5v5H9v-5H4V9h5V4Z" />
+          </svg>
+          {t('list.new')}
+        </Link>
+      </header>
+      <StatusFilter current={status} />
+      <Card aria-labelledby="tickets-title" aria-busy={loading || undefined} className={cn('transition-opacity', loading && 'opacity-60')}>
+        <h2 id="tickets-title" className="sr-only">
+          {t('list.title')}
+        </h2>
+        {tickets === null ? (
+          <div className="space-y-3" data-testid="tickets-failed">
+            <Notice tone="error">{t('list.failed')}</Notice>
+            <Link to="." className={buttonClass('secondary')}>
+              {t('list.retry')}
+            </Link>
+          </div>
+        ) : tickets.items.length === 0 ? (
+          <EmptyState filtered={status !== undefined || tickets.page > 1} />
+        ) : (
+          <TicketTable tickets={tickets.items} />
+        )}
+        {tickets && tickets.total > tickets.pageSize ? (
+          <div className="mt-4 border-t border-zinc-100 pt-4 dark:border-zinc-800">
+            <Pagination
+              page={tickets.page}
+              pageSize={tickets.pageSize}
+              total={tickets.total}
+              labels={{
+                nav: t('pager.nav'),
+                previous: t('pager.previous'),
+                next: t('pager.next'),
+                summary: (pages) => t('pager.summary', { page: tickets.page, pages, total: tickets.total }),
+              }}
+            />
+          </div>
+        ) : null}
+      </Card>
+    </div>
+  )
+}
+
+const filterOrder: ReadonlyArray<TicketStatusFilter | undefined> = [undefined, 'open', 'pending', 'processing', 'completed', 'closed', 'rejected']
+
+function StatusFilter({ current }: { current?: TicketStatusFilter }) {
+  const { t } = useTranslation('tickets')
+  return (
+    <nav aria-label={t('filter.label')} className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+      {filterOrder.map((filter) => {
+        const active = filter === current
+        return (
+          <Link
+            key={filter ?? 'all'}
+            to={filter ? `/tickets?status=${filter}` : '/tickets'}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              'rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap ring-1 ring-inset transition-colors',
+              active
+                ? 'bg-indigo-600 text-white ring-indigo-600 dark:bg-indigo-500 dark:ring-indigo-500'
+                : 'text-zinc-600 ring-zinc-200 hover:bg-zinc-50 dark:text-zinc-300 dark:ring-zinc-800 dark:hover:bg-zinc-800',
+            )}
+          >
+            {filter === undefined ? t('filter.all') : filter === 'open' ? t('filter.open') : t(`statuses.${filter}`)}
+          </Link>
+        )
+      })}
+    </nav>
+  )
+}
+
+function EmptyState({ filtered }: { filtered: boolean }) {
+  const { t } = useTranslation('tickets')
+  return (
+    <div className="flex flex-col items-center px-6 py-12 text-center" data-testid="tickets-empty">
+      <span className="grid size-12 place-items-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-6" fill="currentColor">
+          <path d="M3 5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4V5Zm5 1v2h4V6H8Zm0 4v2h4v-2H8Z" />
+        </svg>
+      </span>
+      <p className="mt-3 font-medium text-zinc-900 dark:text-zinc-100">{filtered ? t('list.emptyFiltered') : t('list.emptyTitle')}</p>
+      {filtered ? (
+        <Link to="/tickets" className={cn(buttonClass('secondary'), 'mt-4')}>
+          {t('list.showAll')}
+        </Link>
+      ) : (
+        <>
+          <p className="mt-1 max-w-sm text-sm text-zinc-500 dark:text-zinc-400">{t('list.emptyBody')}</p>
+          <Link to="/tickets/create" className={cn(buttonClass('primary'), 'mt-4')}>
+            {t('list.new')}
+          </Link>
+        </>
+      )}
+    </div>
+  )
+}
+
+function TicketTable({ tickets }: { tickets: Ticket[] }) {
+  const { t } = useTranslation('tickets')
+  return (
+    <table className="w-full text-left text-sm" data-testid="tickets-table">
+      <caption className="sr-only">{t('list.caption')}</caption>
+      <thead className="hidden text-xs text-zinc-500 md:table-header-group dark:text-zinc-400">
+        <tr className="border-b border-zinc-200 dark:border-zinc-800">
+          <th scope="col" className="py-2 pr-3 font-medium">{t('list.number')}</th>
+          <th scope="col" className="py-2 pr-3 font-medium">{t('list.titleColumn')}</th>
+          <th scope="col" className="py-2 pr-3 font-medium">{t('list.type')}</th>
+          <th scope="col" className="py-2 pr-3 font-medium">{t('list.status')}</th>
+          <th scope="col" className="py-2 pr-3 font-medium">{t('list.created')}</th>
+          <th scope="col" className="py-2 text-right font-medium">{t('list.actions')}</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        {tickets.map((ticket) => (
+          <TicketRow key={ticket.id} ticket={ticket} />
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** A table row on desktop, a compact card on phones. */
+function TicketRow({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('tickets')
+  const href = `/tickets/${ticket.id}`
+  return (
+    <tr className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 py-3 md:table-row md:py-0" data-testid="ticket-row">
+      <td className="col-span-2 font-mono text-xs text-zinc-500 md:table-cell md:py-3 md:pr-3 md:whitespace-nowrap dark:text-zinc-400">
+        {ticket.number}
+      </td>
+      <td className="col-span-2 min-w-0 md:table-cell md:max-w-xs md:py-3 md:pr-3">
+        <Link to={href} className="font-medium break-words text-zinc-900 hover:text-indigo-600 dark:text-zinc-100 dark:hover:text-indigo-400">
+          {ticket.title}
+        </Link>
+      </td>
+      <td className="text-zinc-600 md:table-cell md:py-3 md:pr-3 md:whitespace-nowrap dark:text-zinc-400">
+        <TicketTypeLabel type={ticket.type} />
+      </td>
+      <td className="justify-self-end md:table-cell md:py-3 md:pr-3">
+        <TicketStatusBadge status={ticket.status} />
+      </td>
+      <td className="text-xs text-zinc-500 md:table-cell md:py-3 md:pr-3 md:text-sm md:whitespace-nowrap dark:text-zinc-400">
+        <LocalTime ms={ticket.create_timestamp} />
+      </td>
+      <td className="justify-self-end md:table-cell md:py-3 md:text-right">
+        <div className="flex items-center justify-end gap-1.5">
+          <Link to={href} className={buttonClass('ghost', 'px-2.5 py-1 text-xs')} aria-label={`${t('list.view')} ${ticket.number}`}>
+            {t('list.view')}
+          </Link>
+          <TicketStatusButtons id={ticket.id} status={ticket.status} />
+        </div>
+      </td>
+    </tr>
+  )
+}
