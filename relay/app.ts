@@ -16,6 +16,7 @@ import type { Route } from './http/route.ts'
 import { apiKeyRoutes } from './keys/routes.ts'
 import { oauthRoutes } from './oauth/routes.ts'
 import { pointsRoutes } from './points/routes.ts'
+import { describeProxyRoutes, mountProxyRoutes } from './proxy/routes.ts'
 import { referralRoutes } from './referral/routes.ts'
 import { resourceRoutes } from './resources/routes.ts'
 import { createServices, type RelayDeps, type RelayServices } from './services.ts'
@@ -43,8 +44,10 @@ export function createRelayApp(deps: RelayDeps): Hono<RelayEnv> {
     }),
   )
   mountRoutes(app, routes, services)
+  mountProxyRoutes(app, services)
 
   const document = createOpenApiDocument(routes, deps.config.publicUrl)
+  describeProxyRoutes(document)
   const docsPage = renderDocsPage(document)
   app.get('/api/openapi.json', (c) => c.json(document))
   app.get('/api/docs', (c) => c.html(docsPage))

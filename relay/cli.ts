@@ -10,6 +10,7 @@ import { clientCommands } from './oauth/cli.ts'
 import { resourceCommands } from './resources/cli.ts'
 import { pointsCommands } from './points/cli.ts'
 import { referralCommands } from './referral/cli.ts'
+import { providerCommands } from './proxy/cli.ts'
 import { openRuntime } from './runtime.ts'
 import { createServices } from './services.ts'
 import { subscriptionCommands } from './subscriptions/cli.ts'
@@ -17,7 +18,7 @@ import { teamCommands } from './teams/cli.ts'
 import { ticketCommands } from './tickets/cli.ts'
 import { userCommands } from './users/cli.ts'
 
-export const commands: readonly Command[] = [...userCommands, ...clientCommands, ...ticketCommands, ...resourceCommands, ...subscriptionCommands, ...teamCommands, ...pointsCommands, ...referralCommands]
+export const commands: readonly Command[] = [...userCommands, ...clientCommands, ...ticketCommands, ...resourceCommands, ...subscriptionCommands, ...teamCommands, ...pointsCommands, ...providerCommands, ...referralCommands]
 
 /** The real process: configuration from the environment, logs to stderr so stdout stays the result. */
 export function processIo(env: Record<string, string | undefined> = process.env): CliIo {

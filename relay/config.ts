@@ -37,6 +37,10 @@ export const relayConfigSchema = z.object({
   emailCodeMaxAttempts: z.int().min(1).max(20).default(5),
   /** A points reset is approved automatically when the last approved one is at least this old. */
   pointsResetCooldownDays: z.int().min(0).max(365).default(30),
+  /** Metered relay: longest wait for a provider's connection before failing over to the next. */
+  providerConnectTimeoutMs: z.int().min(100).max(120_000).default(10_000),
+  /** Metered relay: longest silence from a provider, before its answer starts and within a stream. */
+  providerTimeoutMs: z.int().min(100).max(3_600_000).default(600_000),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
 })
@@ -61,6 +65,8 @@ const envNames: Record<keyof RelayConfig, string> = {
   emailCodeTtlSeconds: 'EMAIL_CODE_TTL',
   emailCodeMaxAttempts: 'EMAIL_CODE_MAX_ATTEMPTS',
   pointsResetCooldownDays: 'POINTS_RESET_COOLDOWN_DAYS',
+  providerConnectTimeoutMs: 'PROVIDER_CONNECT_TIMEOUT_MS',
+  providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
   checkResponses: 'RELAY_CHECK_RESPONSES',
 }
 
@@ -114,6 +120,8 @@ function fromEnv(field: keyof RelayConfig, raw: string): unknown {
     case 'emailCodeTtlSeconds':
     case 'emailCodeMaxAttempts':
     case 'pointsResetCooldownDays':
+    case 'providerConnectTimeoutMs':
+    case 'providerTimeoutMs':
       // Non-numbers stay strings so zod reports "expected number" against the variable.
       return /^-?\d+$/.test(raw) ? Number(raw) : raw
     default:

@@ -356,6 +356,43 @@ export interface ModelCostsTable {
   update_timestamp: number
 }
 
+/** Upstream LLM providers of the metered relay (relay/proxy/providers.ts). */
+export interface ProxyProvidersTable {
+  id: string
+  kind: 'anthropic' | 'openai'
+  base_url: string
+  key_ciphertext: string
+  key_hint: string
+  /** JSON array of glob patterns over model names. */
+  models: string
+  /** Higher first. */
+  priority: number
+  disabled_timestamp: number | null
+  create_timestamp: number
+}
+
+/** One forwarded call (relay/proxy/call-log.ts): billing facts only, never content. */
+export interface ProxyCallsTable {
+  id: string
+  user_id: string
+  key_id: string
+  provider_id: string | null
+  api: 'anthropic' | 'openai'
+  model: string
+  streamed: number
+  outcome: 'completed' | 'abandoned' | 'cut' | 'refused' | 'failed'
+  /** The HTTP status the client got. */
+  status: number
+  input_tokens: number
+  output_tokens: number
+  cache_read_tokens: number
+  cache_write_tokens: number
+  points: number
+  client_ip: string
+  create_timestamp: number
+  duration_ms: number
+}
+
 export interface Tables {
   rate_limits: RateLimitsTable
   oauth_clients: OAuthClientsTable
@@ -383,4 +420,6 @@ export interface Tables {
   redeem_codes: RedeemCodesTable
   points_resets: PointsResetsTable
   model_costs: ModelCostsTable
+  proxy_providers: ProxyProvidersTable
+  proxy_calls: ProxyCallsTable
 }

@@ -13,6 +13,7 @@ import * as apiKeys from './0005-api-keys.ts'
 import * as referral from './0006-referral.ts'
 import * as tickets from './0004-tickets.ts'
 import * as resources from './0007-resources.ts'
+import * as proxy from './0009-proxy.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0005-api-keys': apiKeys,
   '0006-referral': referral,
   '0007-resources': resources,
+  '0009-proxy': proxy,
 }

@@ -1,0 +1,50 @@
+/**
+ * One `proxy_calls` row per forwarded call: who (user, key, caller IP), what (API, model,
+ * streamed), how it ended, the tokens and the points. Never a prompt or a completion (DESIGN §6).
+ */
+import type { Insertable } from 'kysely'
+import { newId } from '../db/ids.ts'
+import type { Database } from '../db/open-database.ts'
+import type { ProxyCallsTable } from '../db/schema.ts'
+import type { TokenUsage } from '../points/model-costs.ts'
+
+export type CallOutcome = ProxyCallsTable['outcome']
+
+export interface CallRecord {
+  userId: string
+  keyId: string
+  providerId: string | null
+  api: ProxyCallsTable['api']
+  model: string
+  streamed: boolean
+  outcome: CallOutcome
+  status: number
+  usage: TokenUsage | null
+  points: number
+  clientIp: string
+  startedAt: number
+  durationMs: number
+}
+
+export async function recordCall(db: Database, call: CallRecord): Promise<void> {
+  const row: Insertable<ProxyCallsTable> = {
+    id: newId(),
+    user_id: call.userId,
+    key_id: call.keyId,
+    provider_id: call.providerId,
+    api: call.api,
+    model: call.model,
+    streamed: call.streamed ? 1 : 0,
+    outcome: call.outcome,
+    status: call.status,
+    input_tokens: call.usage?.input_tokens ?? 0,
+    output_tokens: call.usage?.output_tokens ?? 0,
+    cache_read_tokens: call.usage?.cache_read_tokens ?? 0,
+    cache_write_tokens: call.usage?.cache_write_tokens ?? 0,
+    points: call.points,
+    client_ip: call.clientIp.slice(0, 64),
+    create_timestamp: call.startedAt,
+    duration_ms: Math.round(call.durationMs),
+  }
+  await db.insertInto('proxy_calls').values(row).execute()
+}

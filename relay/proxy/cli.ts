@@ -1,0 +1,95 @@
+/** Operator commands for the metered relay's upstream providers. */
+import { z } from 'zod'
+import { defineCommand, type Command } from '../cli-registry.ts'
+import { ProviderKeyBox } from './provider-keys.ts'
+import { addProvider, listProviders, modelPatternSchema, providerKinds, removeProvider, setProviderEnabled } from './providers.ts'
+
+/** `--models 'claude-*,claude-3-5-*'`: one option value, patterns separated by commas or spaces. */
+const patterns = z
+  .string()
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .pipe(z.array(modelPatternSchema).min(1, 'at least one pattern'))
+  .optional()
+
+const providerArgument = { name: 'id', description: 'provider id (see provider list)' } as const
+
+/** An id that cannot be one (not a 64-bit number) is simply not found. */
+function providerId(id: string): string {
+  if (!/^\d{1,19}$/.test(id)) throw new Error(`no provider ${id}`)
+  return id
+}
+
+export const providerCommands: Command[] = [
+  defineCommand({
+    name: 'provider add',
+    summary: 'Add an upstream provider; prints its id. The key is stored sealed and never shown again',
+    options: {
+      kind: { description: 'the API it speaks: anthropic (/v1/messages) or openai (/v1/chat/completions)', schema: z.enum(providerKinds) },
+      'base-url': {
+        description: 'as the official SDK takes it: https://api.anthropic.com, https://api.openai.com/v1',
+        schema: z.string(),
+      },
+      key: { description: "the provider's API key", schema: z.string() },
+      models: { description: "model patterns it serves, * for any characters: 'claude-*,gpt-4o*' (default *)", schema: patterns },
+      priority: { description: 'higher is tried first; equal priorities share the load (default 0)', schema: z.coerce.number().int().optional() },
+    },
+    async run(values, { services, print }) {
+      const input = { kind: values.kind, baseUrl: values['base-url'], key: values.key, models: values.models, priority: values.priority }
+      try {
+        const provider = await addProvider(services.db, new ProviderKeyBox(services.config.jwtSecrets), services.clock.now(), input)
+        print(provider.id)
+      } catch (error) {
+        // Never echo the input: it holds the key.
+        if (error instanceof z.ZodError) throw new Error(error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))
+        throw error
+      }
+    },
+  }),
+
+  defineCommand({
+    name: 'provider list',
+    summary: 'Every provider: id, kind, priority, state, masked key, base URL, model patterns',
+    options: {},
+    async run(_values, { services, print }) {
+      const providers = await listProviders(services.db, new ProviderKeyBox(services.config.jwtSecrets))
+      if (providers.length === 0) print('no providers: add one with "provider add"')
+      for (const p of providers) {
+        const state = p.enabled ? (p.key_readable ? 'enabled' : 'KEY UNREADABLE: re-add') : 'disabled'
+        print([p.id, p.kind.padEnd(9), String(p.priority).padStart(5), state.padEnd(8), p.key.padEnd(14), p.base_url, p.models.join(',')].join('  '))
+      }
+    },
+  }),
+
+  defineCommand({
+    name: 'provider disable',
+    summary: 'Stop sending calls to a provider (calls in flight finish)',
+    argument: providerArgument,
+    options: {},
+    async run({ id }, { services, print }) {
+      if (!(await setProviderEnabled(services.db, providerId(id), false, services.clock.now()))) throw new Error(`no provider ${id}`)
+      print(`provider ${id} disabled`)
+    },
+  }),
+
+  defineCommand({
+    name: 'provider enable',
+    summary: 'Send calls to a disabled provider again',
+    argument: providerArgument,
+    options: {},
+    async run({ id }, { services, print }) {
+      if (!(await setProviderEnabled(services.db, providerId(id), true, services.clock.now()))) throw new Error(`no provider ${id}`)
+      print(`provider ${id} enabled`)
+    },
+  }),
+
+  defineCommand({
+    name: 'provider remove',
+    summary: 'Delete a provider and its key (its calls stay on record)',
+    argument: providerArgument,
+    options: {},
+    async run({ id }, { services, print }) {
+      if (!(await removeProvider(services.db, providerId(id)))) throw new Error(`no provider ${id}`)
+      print(`provider ${id} removed`)
+    },
+  }),
+]

@@ -1,0 +1,119 @@
+/**
+ * What differs between the two APIs the relay speaks: how a request names its model and output
+ * bound, which of the client's headers a provider may see, how the relay authenticates to the
+ * provider, where the call goes, and how usage is reported. Everything else is shared
+ * (metered-call.ts).
+ */
+import { z } from 'zod'
+import { ProxyError, type ClientApi } from './client-errors.ts'
+import type { ProviderKind } from './providers.ts'
+import { AnthropicUsageMeter, isOpenAiUsageChunk, OpenAiUsageMeter, type UsageMeter } from './usage-meter.ts'
+
+/** Output tokens assumed for the estimate when a request sets no bound. */
+export const defaultOutputEstimate = 4096
+
+export interface CallRequest {
+  model: string
+  stream: boolean
+  /** The request's own output bound, or `defaultOutputEstimate`. */
+  maxOutputTokens: number
+  /** The bytes to send upstream: the client's own, unless the relay had to add something. */
+  body: Uint8Array
+  /** An SSE event to keep from the client (the usage chunk the relay asked for on its behalf). */
+  drop?: (data: string) => boolean
+}
+
+export interface Dialect {
+  api: ClientApi
+  providerKind: ProviderKind
+  /** Appended to the provider's base URL. */
+  path: string
+  /** Query parameters passed on (Claude Code calls `/v1/messages?beta=true`). */
+  query: readonly string[]
+  /** The only request headers of the client a provider sees (never its key, never hop-by-hop ones). */
+  headers: readonly string[]
+  /** The relay's own credentials for the provider. */
+  authenticate(key: string): Record<string, string>
+  parse(raw: Uint8Array): CallRequest
+  meter(): UsageMeter
+}
+
+const bound = z.int().min(1).max(10_000_000)
+
+function readJson<S extends z.ZodType>(raw: Uint8Array, schema: S): z.output<S> & Record<string, unknown> {
+  let json: unknown
+  try {
+    json = JSON.parse(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8'))
+  } catch {
+    throw new ProxyError('invalid_request', 'the request body is not valid JSON')
+  }
+  const result = schema.safeParse(json)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    throw new ProxyError('invalid_request', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`)
+  }
+  return result.data as z.output<S> & Record<string, unknown>
+}
+
+const anthropicRequest = z.looseObject({
+  model: z.string().min(1).max(128),
+  max_tokens: bound.optional(),
+  stream: z.boolean().optional(),
+})
+
+const anthropicHeaders = ['content-type', 'accept', 'user-agent', 'anthropic-version', 'anthropic-beta'] as const
+
+const anthropicBase = {
+  api: 'anthropic',
+  providerKind: 'anthropic',
+  query: ['beta'],
+  headers: anthropicHeaders,
+  authenticate: (key: string) => ({ 'x-api-key': key }),
+  meter: () => new AnthropicUsageMeter(),
+} as const
+
+export const anthropicMessages: Dialect = {
+  ...anthropicBase,
+  path: '/v1/messages',
+  parse(raw) {
+    const request = readJson(raw, anthropicRequest)
+    return { model: request.model, stream: request.stream === true, maxOutputTokens: request.max_tokens ?? defaultOutputEstimate, body: raw }
+  },
+}
+
+/** Free: counted by the provider, charged nothing. */
+export const anthropicCountTokens: Dialect = {
+  ...anthropicBase,
+  path: '/v1/messages/count_tokens',
+  parse(raw) {
+    const request = readJson(raw, anthropicRequest)
+    return { model: request.model, stream: false, maxOutputTokens: 0, body: raw }
+  },
+}
+
+const openAiRequest = z.looseObject({
+  model: z.string().min(1).max(128),
+  max_completion_tokens: bound.nullish(),
+  max_tokens: bound.nullish(),
+  stream: z.boolean().nullish(),
+  stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
+})
+
+export const openAiChat: Dialect = {
+  api: 'openai',
+  providerKind: 'openai',
+  path: '/chat/completions',
+  query: [],
+  headers: ['content-type', 'accept', 'user-agent'],
+  authenticate: (key) => ({ authorization: `Bearer ${key}` }),
+  meter: () => new OpenAiUsageMeter(),
+  parse(raw) {
+    const request = readJson(raw, openAiRequest)
+    const stream = request.stream === true
+    const maxOutputTokens = request.max_completion_tokens ?? request.max_tokens ?? defaultOutputEstimate
+    if (!stream || request.stream_options?.include_usage === true) return { model: request.model, stream, maxOutputTokens, body: raw }
+    // A stream reports usage only when asked: ask, and keep that extra chunk from the client.
+    const body = Buffer.from(JSON.stringify({ ...request, stream_options: { ...request.stream_options, include_usage: true } }))
+    return { model: request.model, stream, maxOutputTokens, body, drop: isOpenAiUsageChunk }
+  },
+}

@@ -1,0 +1,226 @@
+/**
+ * One relayed call, start to end: authenticate the API key, read the model, price it, take or
+ * reserve the points, forward to the first provider that answers, stream the answer back
+ * unchanged while metering it, then settle and record the call. Refusals are written in the
+ * client's own API format (client-errors.ts).
+ */
+import type { Context } from 'hono'
+import { clientIp } from '../http/client-ip.ts'
+import type { RelayEnv } from '../http/relay-env.ts'
+import { apiKeyOf } from '../keys/request-key.ts'
+import { authenticateApiKey, type ApiKeyIdentity } from '../keys/service.ts'
+import { inTransaction } from '../points/locks.ts'
+import { findModelCost, type TokenUsage } from '../points/model-costs.ts'
+import type { RelayServices } from '../services.ts'
+import { recordCall, type CallOutcome } from './call-log.ts'
+import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
+import type { CallRequest, Dialect } from './dialects.ts'
+import { ClientGone, forwardWithFailover, ProvidersFailed, type Forwarded } from './failover.ts'
+import { chargeUpfront, settleCharge } from './metering.ts'
+import type { ProviderKeyBox } from './provider-keys.ts'
+import { providersFor, type Provider } from './providers.ts'
+import { responseStream } from './response-stream.ts'
+import { tokensOfBytes } from './usage-meter.ts'
+import type { UpstreamRequest } from './upstream.ts'
+
+/** Anthropic's own request limit; Claude Code sends images and long sessions. */
+export const maxRequestBytes = 32 * 1024 * 1024
+/** Error answers passed on from a provider are small; anything larger is cut here. */
+const maxErrorBodyBytes = 64 * 1024
+/** The response headers a client sees from the provider; its rate limits and organisation stay private. */
+const answerHeaders = ['content-type', 'request-id', 'x-request-id'] as const
+
+export interface ProxyDeps {
+  services: RelayServices
+  box: ProviderKeyBox
+}
+
+/** A metered call: /v1/messages and /v1/chat/completions. */
+export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: Dialect): Promise<Response> {
+  const { services } = deps
+  const { db, clock, logger } = services
+  const started = performance.now()
+  const startedAt = clock.now()
+  try {
+    const identity = await authenticate(c, services)
+    const raw = await readBody(c.req.raw)
+    const request = dialect.parse(raw)
+    const cost = await findModelCost(db, request.model)
+    if (!cost) throw new ProxyError('unknown_model', `The model ${request.model} is not available on this relay: see GET /v1/models.`)
+    const providers = await candidates(deps, dialect, request.model)
+    const inputEstimate = tokensOfBytes(raw.byteLength)
+    const charge = await chargeUpfront(services, {
+      userId: identity.userId,
+      model: request.model,
+      cost,
+      estimate: { input_tokens: inputEstimate, output_tokens: request.maxOutputTokens },
+    })
+
+    const finish = async (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null }) => {
+      try {
+        await inTransaction(db, async (trx) => {
+          const points = await settleCharge({ db: trx, clock }, charge, cost, end.usage)
+          await recordCall(trx, {
+            ...end,
+            userId: identity.userId,
+            keyId: identity.keyId,
+            api: dialect.api,
+            model: request.model,
+            streamed: request.stream,
+            points,
+            clientIp: clientIp(c, services.config.trustProxy),
+            startedAt,
+            durationMs: performance.now() - started,
+          })
+        })
+      } catch (error) {
+        // The answer is out already; a failed settlement leaves the hold for an operator to see.
+        logger.error('settling a relayed call failed', { key: identity.keyId, model: request.model, error: String(error) })
+      }
+    }
+
+    let forwarded: Forwarded
+    try {
+      forwarded = await forwardWithFailover(providers, upstreamRequest(c, deps, dialect, request), logger)
+    } catch (error) {
+      if (error instanceof ClientGone) {
+        await finish({ outcome: 'abandoned', status: 499, providerId: error.providerId, usage: null })
+      } else if (error instanceof ProvidersFailed) {
+        await finish({ outcome: 'failed', status: proxyErrorStatus(dialect.api, error.kind), providerId: error.providerId, usage: null })
+      }
+      throw error
+    }
+    const { provider, response: upstream } = forwarded
+    if (upstream.status >= 400) {
+      // The provider refused the request itself (400, 404, 413…): nothing used, nothing charged.
+      const answer = await passOn(forwarded)
+      await finish({ outcome: 'refused', status: upstream.status, providerId: provider.id, usage: null })
+      return answer
+    }
+    const meter = dialect.meter()
+    const body = responseStream({
+      upstream,
+      meter,
+      streamed: request.stream,
+      drop: request.drop,
+      onEnd: (end) =>
+        finish({ outcome: end, status: upstream.status, providerId: provider.id, usage: meter.usage(end === 'completed', inputEstimate) }),
+    })
+    return new Response(body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
+  } catch (error) {
+    return refusal(dialect, error, deps)
+  }
+}
+
+/** POST /v1/messages/count_tokens: forwarded like a call, charged nothing, not recorded. */
+export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: Dialect): Promise<Response> {
+  try {
+    await authenticate(c, deps.services)
+    const request = dialect.parse(await readBody(c.req.raw))
+    if (!(await findModelCost(deps.services.db, request.model))) {
+      throw new ProxyError('unknown_model', `The model ${request.model} is not available on this relay: see GET /v1/models.`)
+    }
+    const providers = await candidates(deps, dialect, request.model)
+    return await passOn(await forwardWithFailover(providers, upstreamRequest(c, deps, dialect, request), deps.services.logger))
+  } catch (error) {
+    return refusal(dialect, error, deps)
+  }
+}
+
+export async function authenticate(c: Context<RelayEnv>, services: RelayServices): Promise<ApiKeyIdentity> {
+  const key = apiKeyOf(c)
+  const identity = key ? await authenticateApiKey(services.db, key, services.clock) : null
+  if (!identity) {
+    throw new ProxyError('unauthenticated', 'Invalid API key: create one in the portal (API keys) and send it as x-api-key or a Bearer token.')
+  }
+  return identity
+}
+
+async function candidates({ services, box }: ProxyDeps, dialect: Dialect, model: string): Promise<Provider[]> {
+  const providers = await providersFor(services.db, box, dialect.providerKind, model, (id) =>
+    services.logger.error('provider key unreadable: re-add the provider (JWT_SECRET rotated away?)', { provider: id }),
+  )
+  if (providers.length === 0) throw new ProxyError('no_provider', `No provider is available for ${model} right now.`)
+  return providers
+}
+
+function upstreamRequest(c: Context<RelayEnv>, { services }: ProxyDeps, dialect: Dialect, request: CallRequest) {
+  const incoming = new URL(c.req.url)
+  const headers: Record<string, string> = {}
+  for (const name of dialect.headers) {
+    const value = c.req.header(name)
+    if (value !== undefined) headers[name] = value
+  }
+  // Plain bytes back: usage is read from them as they pass.
+  headers['accept-encoding'] = 'identity'
+  return (provider: Provider): UpstreamRequest => {
+    const url = new URL(provider.baseUrl + dialect.path)
+    for (const name of dialect.query) {
+      const value = incoming.searchParams.get(name)
+      if (value !== null) url.searchParams.set(name, value)
+    }
+    return {
+      url,
+      headers: { ...headers, ...dialect.authenticate(provider.key) },
+      body: request.body,
+      connectTimeoutMs: services.config.providerConnectTimeoutMs,
+      idleTimeoutMs: services.config.providerTimeoutMs,
+      signal: c.req.raw.signal,
+    }
+  }
+}
+
+/** The body up to `maxRequestBytes`, counted as it arrives (a missing Content-Length is no way around it). */
+async function readBody(request: Request): Promise<Uint8Array> {
+  const tooLarge = () => new ProxyError('too_large', `The request is larger than ${maxRequestBytes / 1024 / 1024} MB.`)
+  if (Number(request.headers.get('content-length') ?? 0) > maxRequestBytes) throw tooLarge()
+  if (!request.body) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = request.body.getReader()
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength
+    if (size > maxRequestBytes) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    chunks.push(read.value)
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
+}
+
+/** A whole (small) answer passed on as it came: count_tokens, or the provider's own refusal. */
+async function passOn(forwarded: Forwarded): Promise<Response> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of forwarded.response.body as AsyncIterable<Buffer>) {
+    size += chunk.byteLength
+    if (size > maxErrorBodyBytes) {
+      forwarded.response.abort()
+      break
+    }
+    chunks.push(chunk)
+  }
+  return new Response(Buffer.concat(chunks), { status: forwarded.response.status, headers: answerHeadersOf(forwarded, false) })
+}
+
+function answerHeadersOf({ response }: Forwarded, streamed: boolean): Headers {
+  const headers = new Headers()
+  for (const name of answerHeaders) {
+    const value = response.headers[name]
+    if (typeof value === 'string') headers.set(name, value)
+  }
+  if (streamed) {
+    headers.set('cache-control', 'no-cache')
+    // Reverse proxies in front of the relay (nginx) must not hold the stream back.
+    headers.set('x-accel-buffering', 'no')
+  }
+  return headers
+}
+
+function refusal(dialect: Dialect, error: unknown, { services }: ProxyDeps): Response {
+  if (error instanceof ProxyError) return proxyErrorResponse(dialect.api, error)
+  if (error instanceof ClientGone) return new Response(null, { status: 499 })
+  services.logger.error('relayed call failed', { api: dialect.api, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+  return proxyErrorResponse(dialect.api, new ProxyError('internal', 'Internal error of the relay.'))
+}

@@ -1,0 +1,55 @@
+/**
+ * Provider keys at rest (docs/decisions/071): AES-256-GCM under a key derived (HKDF-SHA256) from
+ * JWT_SECRET, so a copy of the database alone — a backup, a dump attached to a ticket — does not
+ * hold usable upstream keys. Sealed with the first JWT secret; opened with any configured one, so
+ * a rotation that keeps the old secret listed keeps the providers working.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+
+const version = 'v1'
+const ivBytes = 12
+const tagBytes = 16
+
+function derive(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'relay-provider-keys', version, 32))
+}
+
+/** Derived once per configuration: HKDF is cheap, but the hot path opens a key per call. */
+export class ProviderKeyBox {
+  readonly #keys: Buffer[]
+
+  constructor(jwtSecrets: readonly string[]) {
+    if (jwtSecrets.length === 0) throw new Error('no JWT secret to derive the provider key box from')
+    this.#keys = jwtSecrets.map(derive)
+  }
+
+  seal(plain: string): string {
+    const iv = randomBytes(ivBytes)
+    const cipher = createCipheriv('aes-256-gcm', this.#keys[0]!, iv)
+    const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
+    return `${version}:${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url')}`
+  }
+
+  /** The key in clear, or null when none of the configured secrets sealed it. */
+  open(sealed: string): string | null {
+    const [tag, payload] = sealed.split(':')
+    if (tag !== version || !payload) return null
+    const bytes = Buffer.from(payload, 'base64url')
+    for (const key of this.#keys) {
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, ivBytes))
+        decipher.setAuthTag(bytes.subarray(ivBytes, ivBytes + tagBytes))
+        return Buffer.concat([decipher.update(bytes.subarray(ivBytes + tagBytes)), decipher.final()]).toString('utf8')
+      } catch {
+        // Sealed under another secret: try the next.
+      }
+    }
+    return null
+  }
+}
+
+/** `sk-ant-…wxyz`: enough to tell keys apart, too little to use. */
+export function keyHint(key: string): string {
+  const head = key.length >= 16 ? key.slice(0, 7) : ''
+  return `${head}…${key.slice(-4)}`
+}

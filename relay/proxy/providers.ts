@@ -1,0 +1,162 @@
+/**
+ * Upstream providers (operator CLI: `provider add|list|enable|disable|remove`). Each has a kind —
+ * the API it speaks: `anthropic` serves /v1/messages, `openai` serves /v1/chat/completions — a
+ * base URL as the official SDK takes it, a key kept sealed (provider-keys.ts), the model
+ * patterns it serves and a priority. A call tries the matching providers from the highest
+ * priority down (equal priorities in random order, to spread load), failing over until one
+ * answers.
+ */
+import type { Selectable } from 'kysely'
+import { z } from 'zod'
+import { newId } from '../db/ids.ts'
+import type { Database } from '../db/open-database.ts'
+import type { ProxyProvidersTable } from '../db/schema.ts'
+import { keyHint, type ProviderKeyBox } from './provider-keys.ts'
+
+export const providerKinds = ['anthropic', 'openai'] as const
+export type ProviderKind = (typeof providerKinds)[number]
+
+type ProviderRow = Selectable<ProxyProvidersTable>
+
+/** A provider ready to be called: its key in clear, held only in memory for the call. */
+export interface Provider {
+  id: string
+  kind: ProviderKind
+  baseUrl: string
+  key: string
+}
+
+/** As `provider list` shows it: never the key itself. */
+export interface ProviderListing {
+  id: string
+  kind: ProviderKind
+  base_url: string
+  key: string
+  models: string[]
+  priority: number
+  enabled: boolean
+  /** False when no configured JWT secret opens the key (rotated away): re-add the provider. */
+  key_readable: boolean
+  create_timestamp: number
+}
+
+/** `*` stands for any run of characters; case does not matter. */
+export const modelPatternSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._:/@*-]{1,128}$/, 'a model name, with * for any characters')
+
+export const newProviderSchema = z.object({
+  kind: z.enum(providerKinds),
+  baseUrl: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .refine((url) => {
+      const parsed = new URL(url)
+      return !parsed.username && !parsed.password && !parsed.search && !parsed.hash
+    }, 'no credentials, query or fragment in the URL: the key goes in --key'),
+  key: z.string().trim().min(8, 'the key looks too short').max(512),
+  models: z.array(modelPatternSchema).min(1).default(['*']),
+  priority: z.int().min(-1000).max(1000).default(0),
+})
+export type NewProvider = z.input<typeof newProviderSchema>
+
+export async function addProvider(db: Database, box: ProviderKeyBox, now: number, input: NewProvider): Promise<ProviderListing> {
+  const provider = newProviderSchema.parse(input)
+  // Anthropic's SDK appends /v1/messages itself; a base ending in /v1 would call /v1/v1/messages.
+  if (provider.kind === 'anthropic' && /\/v1$/.test(provider.baseUrl)) {
+    throw new Error('an anthropic base URL ends before /v1 (e.g. https://api.anthropic.com)')
+  }
+  const row: ProviderRow = {
+    id: newId(),
+    kind: provider.kind,
+    base_url: provider.baseUrl,
+    key_ciphertext: box.seal(provider.key),
+    key_hint: keyHint(provider.key),
+    models: JSON.stringify(provider.models),
+    priority: provider.priority,
+    disabled_timestamp: null,
+    create_timestamp: now,
+  }
+  await db.insertInto('proxy_providers').values(row).execute()
+  return toListing(row, true)
+}
+
+export async function listProviders(db: Database, box: ProviderKeyBox): Promise<ProviderListing[]> {
+  const rows = await db.selectFrom('proxy_providers').selectAll().orderBy('kind').orderBy('priority', 'desc').orderBy('id').execute()
+  return rows.map((row) => toListing(row, box.open(row.key_ciphertext) !== null))
+}
+
+/** False when there is no such provider. */
+export async function setProviderEnabled(db: Database, id: string, enabled: boolean, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('proxy_providers')
+    .set({ disabled_timestamp: enabled ? null : now })
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+/** False when there is no such provider. Its calls stay on record. */
+export async function removeProvider(db: Database, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('proxy_providers').where('id', '=', id).executeTakeFirst()
+  return result.numDeletedRows > 0n
+}
+
+/** Enabled providers of `kind`, each with the patterns it serves. */
+export async function enabledProviders(db: Database, kind: ProviderKind): Promise<Array<ProviderRow & { patterns: RegExp[] }>> {
+  const rows = await db
+    .selectFrom('proxy_providers')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('disabled_timestamp', 'is', null)
+    .execute()
+  return rows.map((row) => ({ ...row, patterns: (JSON.parse(row.models) as string[]).map(patternRegExp) }))
+}
+
+export function servesModel(provider: { patterns: RegExp[] }, model: string): boolean {
+  return provider.patterns.some((pattern) => pattern.test(model))
+}
+
+/**
+ * The providers to try for `model`, in order. A provider whose key no secret opens is left out
+ * (and reported through `onUnreadable`), as it could only fail.
+ */
+export async function providersFor(
+  db: Database,
+  box: ProviderKeyBox,
+  kind: ProviderKind,
+  model: string,
+  onUnreadable: (providerId: string) => void,
+): Promise<Provider[]> {
+  const matching = (await enabledProviders(db, kind)).filter((row) => servesModel(row, model))
+  const ordered = matching
+    .map((row) => ({ row, tieBreak: Math.random() }))
+    .sort((a, b) => b.row.priority - a.row.priority || a.tieBreak - b.tieBreak)
+  const providers: Provider[] = []
+  for (const { row } of ordered) {
+    const key = box.open(row.key_ciphertext)
+    if (key === null) onUnreadable(row.id)
+    else providers.push({ id: row.id, kind: row.kind, baseUrl: row.base_url, key })
+  }
+  return providers
+}
+
+function patternRegExp(pattern: string): RegExp {
+  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')
+  return new RegExp(`^${source}$`, 'i')
+}
+
+function toListing(row: ProviderRow, keyReadable: boolean): ProviderListing {
+  return {
+    id: row.id,
+    kind: row.kind,
+    base_url: row.base_url,
+    key: row.key_hint,
+    models: JSON.parse(row.models) as string[],
+    priority: row.priority,
+    enabled: row.disabled_timestamp === null,
+    key_readable: keyReadable,
+    create_timestamp: row.create_timestamp,
+  }
+}

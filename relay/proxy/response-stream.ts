@@ -1,0 +1,97 @@
+/**
+ * A provider's answer as the client's response body: each chunk is forwarded the moment it
+ * arrives and only then shown to the usage meter (a logical tee: the meter reads the same bytes,
+ * it never holds the stream up). Backpressure reaches the provider: a slow client pauses the
+ * upstream socket. When the answer ends, however it ends, `onEnd` runs once (the settlement);
+ * a normal end closes the client's stream only after it, so the client's next call sees the
+ * settled balance.
+ */
+import type { UpstreamResponse } from './upstream.ts'
+import { SseSplitter } from './sse.ts'
+import type { UsageMeter } from './usage-meter.ts'
+
+/** completed: the provider finished; cut: the provider broke off; abandoned: the client left. */
+export type StreamEnd = 'completed' | 'cut' | 'abandoned'
+
+export interface ResponseStreamOptions {
+  upstream: UpstreamResponse
+  meter: UsageMeter
+  /** SSE (the client asked to stream) or one JSON body. */
+  streamed: boolean
+  /** Events to leave out (the usage chunk the relay asked for on the client's behalf). */
+  drop?: (data: string) => boolean
+  onEnd(end: StreamEnd): Promise<void>
+}
+
+export function responseStream({ upstream, meter, streamed, drop, onEnd }: ResponseStreamOptions): ReadableStream<Uint8Array> {
+  const { body } = upstream
+  const splitter = streamed ? new SseSplitter() : null
+  const encoder = new TextEncoder()
+  let ended: Promise<void> | null = null
+  const end = (how: StreamEnd) => (ended ??= onEnd(how))
+
+  /** Shows a forwarded chunk to the meter. */
+  const observe = (chunk: Buffer) => {
+    if (!splitter) return meter.body(chunk)
+    for (const event of splitter.push(chunk)) meter.event(event.data)
+  }
+  /** The chunk's whole events but the dropped ones, metered all the same (holds back a partial event). */
+  const filter = (events: SseSplitter, chunk: Buffer, keep: (data: string) => boolean): Uint8Array | null => {
+    let out = ''
+    for (const event of events.push(chunk)) {
+      meter.event(event.data)
+      if (keep(event.data)) out += event.raw
+    }
+    return out ? encoder.encode(out) : null
+  }
+
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        body.on('data', (chunk: Buffer) => {
+          if (ended) return
+          if (drop && splitter) {
+            const kept = filter(splitter, chunk, (data) => !drop(data))
+            if (kept) controller.enqueue(kept)
+          } else {
+            controller.enqueue(chunk)
+            observe(chunk)
+          }
+          if ((controller.desiredSize ?? 1) <= 0) body.pause()
+        })
+        body.on('end', () => {
+          const rest = drop && splitter ? splitter.rest() : ''
+          void end('completed').finally(() => {
+            try {
+              if (rest) controller.enqueue(encoder.encode(rest))
+              controller.close()
+            } catch {
+              // The client cancelled meanwhile.
+            }
+          })
+        })
+        // An error (reset, idle timeout) is followed by `close`; `close` without `end` is a cut.
+        body.on('error', () => {})
+        body.on('close', () => {
+          if (body.readableEnded) return
+          void end('cut').finally(() => {
+            try {
+              controller.error(new Error('the provider broke off the answer'))
+            } catch {
+              // Already cancelled by the client.
+            }
+          })
+        })
+      },
+      pull() {
+        body.resume()
+      },
+      cancel() {
+        const settling = end('abandoned')
+        upstream.abort()
+        return settling
+      },
+    },
+    { highWaterMark: 16 },
+  )
+}

@@ -1,0 +1,103 @@
+/**
+ * The /v1 API: raw Hono routes, not `defineRoute` ones — they speak the providers' own formats,
+ * not the relay's envelope. Mounted by relay/app.ts; described in the OpenAPI document by
+ * `describeProxyRoutes`.
+ */
+import type { Context, Hono } from 'hono'
+import type { createDocument } from 'zod-openapi'
+import type { RelayEnv } from '../http/relay-env.ts'
+import type { RelayServices } from '../services.ts'
+import { proxyErrorResponse, ProxyError } from './client-errors.ts'
+import { anthropicCountTokens, anthropicMessages, openAiChat } from './dialects.ts'
+import { authenticate, freeCall, meteredCall, type ProxyDeps } from './metered-call.ts'
+import { anthropicModelList, openAiModelList, servedModels } from './models.ts'
+import { ProviderKeyBox } from './provider-keys.ts'
+
+export const proxyPaths = {
+  messages: '/v1/messages',
+  countTokens: '/v1/messages/count_tokens',
+  chatCompletions: '/v1/chat/completions',
+  models: '/v1/models',
+} as const
+
+export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): void {
+  const deps: ProxyDeps = { services, box: new ProviderKeyBox(services.config.jwtSecrets) }
+  app.post(proxyPaths.messages, (c) => meteredCall(c, deps, anthropicMessages))
+  app.post(proxyPaths.countTokens, (c) => freeCall(c, deps, anthropicCountTokens))
+  app.post(proxyPaths.chatCompletions, (c) => meteredCall(c, deps, openAiChat))
+  app.get(proxyPaths.models, (c) => listModels(c, services))
+}
+
+async function listModels(c: Context<RelayEnv>, services: RelayServices): Promise<Response> {
+  const api = c.req.header('anthropic-version') ? 'anthropic' : 'openai'
+  try {
+    await authenticate(c, services)
+    const models = await servedModels(services.db, api)
+    return c.json(api === 'anthropic' ? anthropicModelList(models) : openAiModelList(models))
+  } catch (error) {
+    if (error instanceof ProxyError) return proxyErrorResponse(api, error)
+    throw error
+  }
+}
+
+type OpenApiDocument = ReturnType<typeof createDocument>
+
+const object = { type: 'object' as const }
+const keyed: Array<Record<string, string[]>> = [{ apiKey: [] }, { apiKeyBearer: [] }]
+const json = (description: string) => ({ description, content: { 'application/json': { schema: object } } })
+const call = (summary: string, description: string) => ({
+  tags: ['relay'],
+  summary,
+  description,
+  security: keyed,
+  requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' as const, required: ['model'] } } } },
+  responses: {
+    '200': {
+      description: 'The provider\'s answer, unchanged: JSON, or `text/event-stream` when the request sets `"stream": true`.',
+      content: { 'application/json': { schema: object }, 'text/event-stream': { schema: { type: 'string' as const } } },
+    },
+    '401': json('Invalid or deleted API key'),
+    '403': json('No package in force (none, expired or disabled)'),
+    '404': json('Model not priced on this relay'),
+    '429': json('Not enough points: the message says how many the call needs; Retry-After is the next hourly refill'),
+    '502': json('Every provider failed'),
+    '529': json('Every provider is overloaded (503 on the OpenAI API)'),
+  },
+})
+
+/** Adds the /v1 API to the OpenAPI document of the envelope routes. */
+export function describeProxyRoutes(document: OpenApiDocument): void {
+  document.components = {
+    ...document.components,
+    securitySchemes: {
+      ...document.components?.securitySchemes,
+      apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+      apiKeyBearer: { type: 'http', scheme: 'bearer', description: 'An API key (sk-relay-…) as a Bearer token' },
+    },
+  }
+  document.paths = {
+    ...document.paths,
+    [proxyPaths.messages]: {
+      post: call(
+        'Anthropic Messages API (Claude Code)',
+        'Errors in Anthropic\'s format. Fixed-cost models: points taken before forwarding, given back if no answer comes. Variable-cost models: an estimate frozen, settled from the reported usage.',
+      ),
+    },
+    [proxyPaths.countTokens]: { post: { ...call('Anthropic token counting', 'Free: forwarded, charged nothing.'), responses: { '200': json('`{"input_tokens": n}`') } } },
+    [proxyPaths.chatCompletions]: {
+      post: call(
+        'OpenAI chat completions',
+        'Errors in OpenAI\'s format. A stream reports usage to the relay; the usage chunk reaches the client only if it set `stream_options.include_usage`.',
+      ),
+    },
+    [proxyPaths.models]: {
+      get: {
+        tags: ['relay'],
+        summary: 'Models priced here and served by a provider',
+        description: 'Anthropic\'s list format when the request sends `anthropic-version`, else OpenAI\'s.',
+        security: keyed,
+        responses: { '200': json('Model list') },
+      },
+    },
+  }
+}

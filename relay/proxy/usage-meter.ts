@@ -1,0 +1,162 @@
+/**
+ * Reads token usage from a provider's answer, as it passes: from the stream's events (Anthropic
+ * `message_start` and `message_delta`, OpenAI's final usage chunk) or from a whole JSON body. It
+ * also counts the content streamed so far, so a call that ends before the provider's final usage
+ * (the client went away, the provider cut the stream) is still charged for what was delivered
+ * (docs/decisions/072).
+ */
+import type { TokenUsage } from '../points/model-costs.ts'
+
+/** A rough token count of text: four UTF-8 bytes a token (about right for English and code, generous to CJK). */
+export function tokensOfBytes(bytes: number): number {
+  return Math.ceil(bytes / 4)
+}
+
+export interface UsageMeter {
+  /** One SSE event's data (streamed answers). */
+  event(data: string): void
+  /** A piece of a JSON body (whole answers). */
+  body(chunk: Uint8Array): void
+  /**
+   * The usage to charge. `complete`: the answer ended normally, so the provider's own figures
+   * stand. Otherwise: what it reported so far, input estimated from the request if it reported
+   * none, output at least the content delivered.
+   */
+  usage(complete: boolean, requestInputTokens: number): TokenUsage
+}
+
+type Reported = Partial<Record<keyof Required<TokenUsage>, number>>
+
+/** Bodies larger than this are not kept for their usage (and are charged by estimate). */
+const maxBodyBytes = 8 * 1024 * 1024
+
+abstract class Meter implements UsageMeter {
+  protected reported: Reported = {}
+  protected contentBytes = 0
+  #body: Uint8Array[] | null = []
+  #bodyBytes = 0
+
+  abstract event(data: string): void
+  protected abstract fromBody(json: unknown): void
+
+  body(chunk: Uint8Array): void {
+    this.#bodyBytes += chunk.byteLength
+    if (this.#body && this.#bodyBytes <= maxBodyBytes) this.#body.push(chunk)
+    else this.#body = null
+  }
+
+  usage(complete: boolean, requestInputTokens: number): TokenUsage {
+    if (this.#body) {
+      try {
+        this.fromBody(JSON.parse(Buffer.concat(this.#body).toString('utf8')))
+      } catch {
+        // Cut short or not JSON: fall back to the estimate below.
+      }
+      this.#body = null
+    }
+    if (this.#bodyBytes > 0 && this.reported.output_tokens === undefined) this.contentBytes = this.#bodyBytes
+    const r = this.reported
+    const delivered = tokensOfBytes(this.contentBytes)
+    return {
+      input_tokens: r.input_tokens ?? requestInputTokens,
+      output_tokens: complete && r.output_tokens !== undefined ? r.output_tokens : Math.max(r.output_tokens ?? 0, delivered),
+      cache_read_tokens: r.cache_read_tokens ?? 0,
+      cache_write_tokens: r.cache_write_tokens ?? 0,
+    }
+  }
+
+  protected countText(text: unknown): void {
+    if (typeof text === 'string' && text.length > 0) this.contentBytes += Buffer.byteLength(text)
+  }
+}
+
+type Json = Record<string, unknown>
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined
+}
+
+function parse(data: string): Json | null {
+  try {
+    const value: unknown = JSON.parse(data)
+    return isObject(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
+/** Anthropic Messages: usage figures are cumulative; a later event's figure replaces an earlier one. */
+export class AnthropicUsageMeter extends Meter {
+  event(data: string): void {
+    const event = parse(data)
+    if (!event) return
+    if (event.type === 'content_block_delta' && isObject(event.delta)) {
+      this.countText(event.delta.text ?? event.delta.partial_json ?? event.delta.thinking)
+    } else if (event.type === 'message_start' && isObject(event.message)) {
+      this.merge(event.message.usage)
+    } else if (event.type === 'message_delta') {
+      this.merge(event.usage)
+    }
+  }
+
+  protected fromBody(json: unknown): void {
+    if (isObject(json)) this.merge(json.usage)
+  }
+
+  private merge(usage: unknown): void {
+    if (!isObject(usage)) return
+    const next: Reported = {
+      input_tokens: count(usage.input_tokens),
+      output_tokens: count(usage.output_tokens),
+      cache_read_tokens: count(usage.cache_read_input_tokens),
+      cache_write_tokens: count(usage.cache_creation_input_tokens),
+    }
+    for (const [field, value] of Object.entries(next) as Array<[keyof Reported, number | undefined]>) {
+      if (value !== undefined) this.reported[field] = value
+    }
+  }
+}
+
+/** OpenAI chat completions: prompt_tokens include the cached ones, which bill at their own rate. */
+export class OpenAiUsageMeter extends Meter {
+  event(data: string): void {
+    if (data === '[DONE]') return
+    const chunk = parse(data)
+    if (!chunk) return
+    if (Array.isArray(chunk.choices)) {
+      for (const choice of chunk.choices) {
+        if (!isObject(choice) || !isObject(choice.delta)) continue
+        this.countText(choice.delta.content)
+        this.countText(choice.delta.reasoning_content)
+        if (Array.isArray(choice.delta.tool_calls)) {
+          for (const call of choice.delta.tool_calls) if (isObject(call) && isObject(call.function)) this.countText(call.function.arguments)
+        }
+      }
+    }
+    this.merge(chunk.usage)
+  }
+
+  protected fromBody(json: unknown): void {
+    if (isObject(json)) this.merge(json.usage)
+  }
+
+  private merge(usage: unknown): void {
+    if (!isObject(usage)) return
+    const prompt = count(usage.prompt_tokens)
+    const completion = count(usage.completion_tokens)
+    if (prompt === undefined || completion === undefined) return
+    const cached = Math.min(prompt, (isObject(usage.prompt_tokens_details) ? count(usage.prompt_tokens_details.cached_tokens) : undefined) ?? 0)
+    this.reported = { input_tokens: prompt - cached, output_tokens: completion, cache_read_tokens: cached, cache_write_tokens: 0 }
+  }
+}
+
+/** Whether an OpenAI stream event is the usage-only chunk `stream_options.include_usage` adds. */
+export function isOpenAiUsageChunk(data: string): boolean {
+  if (!data.includes('"usage"')) return false
+  const chunk = parse(data)
+  return chunk !== null && Array.isArray(chunk.choices) && chunk.choices.length === 0 && isObject(chunk.usage)
+}
