@@ -61,10 +61,8 @@ export function UsageGuide({ baseUrl, apiKey, placeholder }: { baseUrl: string; 
             <CardTitle id="guide-auto-title">{t('guide.auto.title')}</CardTitle>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('guide.auto.body')}</p>
           </div>
-          <div className="space-y-1.5">
-            <h3 className="font-mono text-xs font-semibold text-zinc-700 dark:text-zinc-300">{t('guide.auto.file')}</h3>
-            <CodeBlock code={settingsJson(baseUrl, apiKey)} copyText={t('guide.copy')} copyLabel={t('guide.auto.file')} />
-          </div>
+          {/* The block's title bar names the file. */}
+          <CodeBlock code={settingsJson(baseUrl, apiKey)} copyText={t('guide.copy')} copyLabel={t('guide.auto.file')} />
           <div className="space-y-3">
             <div>
               <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('guide.auto.command')}</h3>
