@@ -257,7 +257,7 @@ describeEachDatabase('tickets', (ctx) => {
     const closed = (await list(token, { status: 'closed' })).body.data.items.map((t: { id: string }) => t.id)
     expect(closed.sort()).toEqual(ids.slice(3, 5).sort())
 
-    for (const query of [{ status: 'done' }, { pageSize: '101' }, { page: '0' }, { pageSize: 'x' }]) {
+    for (const query of [{ status: 'done' }, { pageSize: '101' }, { page: '0' }, { pageSize: 'x' }] as Array<Record<string, string>>) {
       expect((await list(token, query)).status).toBe(400)
     }
   })
