@@ -19,6 +19,7 @@ import { LocalTime } from '#app/components/local-time.tsx'
 import { showToast } from '#app/components/toaster.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
@@ -144,15 +145,13 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
     <Card aria-labelledby="keys-title">
       <CardTitle id="keys-title">{t('list.title')}</CardTitle>
       {keys.length === 0 ? (
-        <div className="mt-4 flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center dark:border-zinc-700" data-testid="keys-empty">
-          <span className="grid size-11 place-items-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-              <path d="M13 2a5 5 0 0 0-4.8 6.4L2 14.6V18h3.4l.6-.6V16h1.5v-1.5H9l1.6-1.6A5 5 0 1 0 13 2Zm1.5 3a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z" />
-            </svg>
-          </span>
-          <p className="mt-3 font-medium text-zinc-900 dark:text-zinc-100">{t('list.emptyTitle')}</p>
-          <p className="mt-1 max-w-sm text-sm text-zinc-500 dark:text-zinc-400">{t('list.emptyBody')}</p>
-        </div>
+        <EmptyState
+          icon="M13 2a5 5 0 0 0-4.8 6.4L2 14.6V18h3.4l.6-.6V16h1.5v-1.5H9l1.6-1.6A5 5 0 1 0 13 2Zm1.5 3a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z"
+          title={t('list.emptyTitle')}
+          body={t('list.emptyBody')}
+          testId="keys-empty"
+          className="mt-4"
+        />
       ) : (
         <table className="mt-4 w-full text-left text-sm" data-testid="keys-table">
           <caption className="sr-only">{t('list.caption')}</caption>

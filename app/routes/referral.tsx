@@ -13,6 +13,7 @@ import { RewardRule } from '#app/components/referral/reward-rule.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Stat } from '#app/components/ui/stat.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
@@ -101,15 +102,12 @@ function Records({ records }: { records: ReferralRecords }) {
     <Card aria-labelledby="records-title" id="records" className="space-y-4">
       <CardTitle id="records-title">{t('records.title')}</CardTitle>
       {records.total === 0 ? (
-        <div className="flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center dark:border-zinc-700" data-testid="records-empty">
-          <span className="grid size-11 place-items-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-              <path d="M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 7c0-2.8 2.2-5 5-5s5 2.2 5 5H2Zm13-9V5h-1.5v2h-2v1.5h2v2H15v-2h2V7h-2Z" />
-            </svg>
-          </span>
-          <p className="mt-3 font-medium text-zinc-900 dark:text-zinc-100">{t('records.emptyTitle')}</p>
-          <p className="mt-1 max-w-sm text-sm text-zinc-500 dark:text-zinc-400">{t('records.emptyBody')}</p>
-        </div>
+        <EmptyState
+          icon="M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 7c0-2.8 2.2-5 5-5s5 2.2 5 5H2Zm13-9V5h-1.5v2h-2v1.5h2v2H15v-2h2V7h-2Z"
+          title={t('records.emptyTitle')}
+          body={t('records.emptyBody')}
+          testId="records-empty"
+        />
       ) : (
         <>
           <table className="w-full text-left text-sm" data-testid="records-table">

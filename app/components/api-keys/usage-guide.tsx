@@ -7,6 +7,7 @@
 import { useTranslation } from 'react-i18next'
 import { CodeBlock } from '#app/components/ui/code-block.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { RadioTabs } from '#app/components/ui/radio-tabs.tsx'
 import {
   envSnippet,
   settingsJson,
@@ -48,7 +49,7 @@ export function UsageGuide({ baseUrl, apiKey, placeholder }: { baseUrl: string; 
             <CardTitle id="guide-env-title">{t('guide.env.title')}</CardTitle>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('guide.env.body')}</p>
           </div>
-          <Tabs name="shell" label={t('guide.env.shell')} values={shells} text={(shell) => t(`guide.env.shells.${shell}`)} />
+          <RadioTabs name="shell" label={t('guide.env.shell')} values={shells} text={(shell) => t(`guide.env.shells.${shell}`)} />
           {shells.map((shell) => (
             <div key={shell} className={shellPanel[shell]} data-shell={shell}>
               <CodeBlock code={envSnippet(shell, baseUrl, apiKey)} copyText={t('guide.copy')} copyLabel={t(`guide.env.shells.${shell}`)} />
@@ -68,7 +69,7 @@ export function UsageGuide({ baseUrl, apiKey, placeholder }: { baseUrl: string; 
               <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('guide.auto.command')}</h3>
               <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{t('guide.auto.commandBody')}</p>
             </div>
-            <Tabs name="setup" label={t('guide.auto.system')} values={setupSystems} text={(system) => t(`guide.auto.systems.${system}`)} />
+            <RadioTabs name="setup" label={t('guide.auto.system')} values={setupSystems} text={(system) => t(`guide.auto.systems.${system}`)} />
             {setupSystems.map((system) => (
               <div key={system} className={systemPanel[system]} data-system={system}>
                 <CodeBlock code={setupCommand(system, baseUrl, apiKey)} copyText={t('guide.copy')} copyLabel={t(`guide.auto.systems.${system}`)} />
@@ -78,31 +79,5 @@ export function UsageGuide({ baseUrl, apiKey, placeholder }: { baseUrl: string; 
         </Card>
       </div>
     </section>
-  )
-}
-
-function Tabs<V extends string>({
-  name,
-  label,
-  values,
-  text,
-}: {
-  name: string
-  label: string
-  values: readonly V[]
-  text: (value: V) => string
-}) {
-  return (
-    <div role="radiogroup" aria-label={label} className="inline-flex max-w-full flex-wrap rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800">
-      {values.map((value, index) => (
-        <label
-          key={value}
-          className="cursor-pointer rounded-md px-2.5 py-1.5 text-sm sm:px-3 font-medium text-zinc-600 transition-colors has-checked:bg-white has-checked:text-zinc-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-indigo-600 dark:text-zinc-400 dark:has-checked:bg-zinc-950 dark:has-checked:text-zinc-100"
-        >
-          <input type="radio" name={name} id={`${name}-${value}`} value={value} defaultChecked={index === 0} className="sr-only" />
-          {text(value)}
-        </label>
-      ))}
-    </div>
   )
 }
