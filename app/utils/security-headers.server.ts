@@ -1,7 +1,7 @@
 /**
  * Security headers for every portal response (DESIGN §8). Documents also get a CSP whose
- * script-src allows only this request's nonce. Development (Vite's injected client scripts and
- * HMR socket) gets no CSP.
+ * script-src allows only this request's nonce. The Vite dev server (its injected client scripts and
+ * HMR socket) gets no CSP; every build does, whatever NODE_ENV says.
  */
 export function applySecurityHeaders(headers: Headers, nonce?: string): void {
   headers.set('X-Content-Type-Options', 'nosniff')
@@ -9,10 +9,10 @@ export function applySecurityHeaders(headers: Headers, nonce?: string): void {
   headers.set('X-Frame-Options', 'DENY')
   headers.set('Cross-Origin-Opener-Policy', 'same-origin')
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-  if (process.env.NODE_ENV === 'production') {
-    if ((process.env.PUBLIC_URL ?? '').startsWith('https://')) {
-      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-    }
+  if ((process.env.PUBLIC_URL ?? '').startsWith('https://')) {
+    headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  }
+  if (!import.meta.env.DEV) {
     if (nonce) {
       headers.set(
         'Content-Security-Policy',

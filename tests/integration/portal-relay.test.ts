@@ -3,30 +3,15 @@
  * 64-bit ids arrive unchanged, a relay that goes down shows the error page and keeps the
  * session, and two parallel requests with an expiring token both stay signed in.
  */
-import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../fixtures/databases.ts'
 import { startTestRelay, type TestAccount, type TestRelay } from '../fixtures/relay-harness.ts'
-import { loadPortal, Visitor } from './portal-harness.ts'
+import { loadPortal, portalTestEnv, serveRelay, Visitor } from './portal-harness.ts'
 
 let database: TestDatabase
 let relay: TestRelay
-let server: ServerType
-let port: number
+let server: Awaited<ReturnType<typeof serveRelay>>
 let handle: (request: Request) => Promise<Response>
-
-function listen(atPort = 0): Promise<ServerType> {
-  return new Promise((resolve) => {
-    const s = serve({ fetch: (request) => relay.relay.fetch(request, { clientIp: '127.0.0.1' }), port: atPort, hostname: '127.0.0.1' }, () =>
-      resolve(s),
-    )
-  })
-}
-
-function close(s: ServerType): Promise<void> {
-  return new Promise((resolve) => s.close(() => resolve()))
-}
 
 async function signedIn(account: TestAccount): Promise<Visitor> {
   const visitor = new Visitor(handle)
@@ -41,17 +26,12 @@ beforeAll(async () => {
   database = await createTestDatabase('sqlite')
   // Access tokens of 60 s are always inside the portal's 5-minute refresh margin: every request refreshes.
   relay = await startTestRelay(database, { accessTokenTtlSeconds: 60 })
-  server = await listen()
-  port = (server.address() as AddressInfo).port
-  handle = await loadPortal({
-    RELAY_URL: `http://127.0.0.1:${port}`,
-    SESSION_SECRET: 'integration-session-secret-0123456789abcdef',
-    PUBLIC_URL: 'http://portal.test',
-  })
+  server = await serveRelay(relay)
+  handle = await loadPortal({ ...portalTestEnv, RELAY_URL: server.url() })
 })
 
 afterAll(async () => {
-  await close(server)
+  await server.stop()
   await relay.close()
   await database.dispose()
 })
@@ -74,7 +54,7 @@ describe('portal ↔ relay', () => {
   it('shows the error page and keeps the session while the relay is down', async () => {
     const visitor = await signedIn(await relay.signUp())
     const cookieBefore = visitor.cookies.get('__session')
-    await close(server)
+    await server.stop()
     try {
       const down = await visitor.get('/dashboard')
       expect(down.status).toBe(503)
@@ -83,7 +63,7 @@ describe('portal ↔ relay', () => {
       expect(down.headers.getSetCookie().some((c) => c.startsWith('__session=;'))).toBe(false)
       expect(visitor.cookies.get('__session')).toBe(cookieBefore)
     } finally {
-      server = await listen(port)
+      await server.start()
     }
     const back = await visitor.get('/dashboard')
     expect(back.status).toBe(200)
