@@ -243,7 +243,7 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
               </thead>
               <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
                 {history.items.map((item) => {
-                  const known = item.type in typeTones
+                  const known = Object.hasOwn(typeTones, item.type)
                   return (
                     <tr key={item.id}>
                       <td className="py-2.5 pr-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">

@@ -1,0 +1,189 @@
+/**
+ * The dashboard, subscription and points screens as a browser without JavaScript uses them: the
+ * production build against a real relay over HTTP, on SQLite and (with TEST_DATABASE_URL)
+ * PostgreSQL. Forms are posted as the page renders them; every step is an HTML answer or a
+ * redirect with a toast.
+ */
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase } from '../fixtures/databases.ts'
+import { makeCodes, makeTeam, quickUser } from '../fixtures/points.ts'
+import type { TestAccount, TestRelay } from '../fixtures/relay-harness.ts'
+import { loadPortal, portalOrigin, Visitor } from './portal-harness.ts'
+
+/** The relay behind the portal: the suite of the database kind now running. */
+let target: TestRelay | undefined
+let server: ServerType
+let handle: (request: Request) => Promise<Response>
+
+beforeAll(async () => {
+  server = await new Promise<ServerType>((resolve) => {
+    const s = serve(
+      { fetch: (request) => target!.relay.fetch(request, { clientIp: '127.0.0.1' }), port: 0, hostname: '127.0.0.1' },
+      () => resolve(s),
+    )
+  })
+  handle = await loadPortal({
+    RELAY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    SESSION_SECRET: 'integration-session-secret-0123456789abcdef',
+    PUBLIC_URL: portalOrigin,
+  })
+})
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+})
+
+async function signedIn(account: TestAccount): Promise<Visitor> {
+  const visitor = new Visitor(handle)
+  const response = await visitor.submit('/auth/login', { username: account.username, password: account.password })
+  expect(response.status).toBe(302)
+  return visitor
+}
+
+/** Follows a redirect the way a browser does, toast cookie included. */
+async function follow(visitor: Visitor, response: Response): Promise<string> {
+  expect(response.status).toBe(302)
+  const page = await visitor.get(response.headers.get('location')!)
+  visitor.keep(page)
+  expect(page.status).toBe(200)
+  return page.text()
+}
+
+/** The rendered text of an element, tags stripped. */
+function textOf(html: string, testId: string): string {
+  const start = html.indexOf(`data-testid="${testId}"`)
+  expect(start, `no ${testId} on the page`).toBeGreaterThan(-1)
+  const tag = html.lastIndexOf('<', start)
+  const name = /^<(\w+)/.exec(html.slice(tag))![1]!
+  let depth = 0
+  const pattern = new RegExp(`<(/?)${name}\\b[^>]*>`, 'g')
+  pattern.lastIndex = tag
+  for (let match = pattern.exec(html); match; match = pattern.exec(html)) {
+    depth += match[1] ? -1 : 1
+    if (depth === 0) return html.slice(tag, match.index).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()
+  }
+  throw new Error(`unclosed ${testId}`)
+}
+
+describeEachDatabase('points screens', (ctx) => {
+  beforeAll(() => {
+    target = ctx
+  })
+
+  it('redeems in two steps, then warns before replacing the active package', async () => {
+    const visitor = await signedIn(await ctx.signUp())
+    const [first, second] = await makeCodes(ctx, 'PERSONAL', 2)
+    expect(textOf(await (await visitor.get('/subscription')).text(), 'current-subscription')).toContain('您还没有套餐')
+
+    // A wrong code: the refusal is shown and what was typed stays.
+    const wrong = await visitor.submit('/subscription', { intent: 'validate-redeem', redeemCode: 'WRONG-CODE-0000' })
+    expect(wrong.status).toBe(422)
+    const wrongHtml = await wrong.text()
+    expect(wrongHtml).toContain('兑换码无效或已过期')
+    expect(wrongHtml).toContain('value="WRONG-CODE-0000"')
+
+    // Validate: the confirm step, the code in a hidden input, no warning without a package.
+    const typed = first!.toLowerCase()
+    const check = await visitor.submit('/subscription', { intent: 'validate-redeem', redeemCode: typed })
+    expect(check.status).toBe(200)
+    const checkHtml = await check.text()
+    expect(textOf(checkHtml, 'package-name')).toBe('个人版 Personal')
+    expect(checkHtml).toMatch(new RegExp(`<input type="hidden" name="redeemCode" value="${typed}"/>`))
+    expect(checkHtml).not.toContain('data-testid="replace-warning"')
+
+    const page = await follow(visitor, await visitor.submit('/subscription', { intent: 'redeem', redeemCode: typed }))
+    expect(page).toContain('兑换成功：已开通「个人版 Personal」，获得 2,400 积分')
+    expect(textOf(page, 'current-package')).toBe('个人版 Personal')
+    expect(textOf(page, 'subscription-history')).toContain('开通')
+
+    // The same code again is used up; a second code warns before confirming.
+    const again = await visitor.submit('/subscription', { intent: 'redeem', redeemCode: typed })
+    expect(again.status).toBe(422)
+    expect(await again.text()).toContain('兑换码无效或已过期')
+    const replace = await (await visitor.submit('/subscription', { intent: 'validate-redeem', redeemCode: second! })).text()
+    expect(textOf(replace, 'replace-warning')).toContain('当前套餐「个人版 Personal」将立即停用，剩余的 2,400 积分将作废')
+    expect(replace).toContain('替换当前套餐并兑换')
+    const replaced = await follow(visitor, await visitor.submit('/subscription', { intent: 'redeem', redeemCode: second! }))
+    expect(replaced).toContain('兑换成功')
+    expect(textOf(replaced, 'subscription-history')).toMatch(/续期|升级/)
+  })
+
+  it('opens the join flow from an invitation link and shows the team after joining', async () => {
+    const owner = await quickUser(ctx)
+    const teamCode = await makeTeam(ctx, owner)
+    const member = await ctx.signUp()
+    const visitor = await signedIn(member)
+
+    const link = await (await visitor.get(`/subscription?team_code=${encodeURIComponent(teamCode)}`)).text()
+    expect(link).toContain(`加入「team ${owner.username}」`)
+    expect(textOf(link, 'team-comparison')).toContain('积分上限')
+    expect(textOf(link, 'join-warning')).toContain('加入团队后不可撤销')
+    expect(link).toContain(`<input type="hidden" name="teamCode" value="${teamCode}"/>`)
+
+    const joined = await follow(visitor, await visitor.submit('/subscription', { intent: 'join-team', teamCode }))
+    expect(joined).toContain(`欢迎加入团队「team ${owner.username}」！`)
+    expect(textOf(joined, 'team-name')).toBe(`team ${owner.username}`)
+    const members = textOf(joined, 'team-members')
+    expect(members).toContain(owner.username)
+    expect(members).toContain(`${member.username} 我`)
+    expect(textOf(joined, 'join-team')).toContain('您已是团队')
+
+    const dashboard = await (await visitor.get('/dashboard')).text()
+    expect(textOf(dashboard, 'user-type')).toBe('团队用户')
+  })
+
+  it('refuses a team code that is not base64 without asking the relay, keeping the input', async () => {
+    const visitor = await signedIn(await ctx.signUp())
+    const posted = await visitor.submit('/subscription', { intent: 'validate-team', teamCode: 'not base64!' })
+    expect(posted.status).toBe(400)
+    const html = await posted.text()
+    expect(html).toContain('无效的团队代码格式')
+    expect(html).toContain('value="not base64!"')
+    const linked = await (await visitor.get('/subscription?team_code=%25%25%25')).text()
+    expect(linked).toContain('无效的团队代码格式')
+  })
+
+  it('shows balance, history pages and the reset request on the points screen', async () => {
+    const visitor = await signedIn(await ctx.signUp())
+    const [code] = await makeCodes(ctx, 'PERSONAL')
+    await follow(visitor, await visitor.submit('/subscription', { intent: 'redeem', redeemCode: code! }))
+
+    const points = await (await visitor.get('/points')).text()
+    expect(textOf(points, 'points-balance')).toBe('2,400')
+    expect(textOf(points, 'points-package-name')).toBe('个人版 Personal')
+    expect(textOf(points, 'points-history')).toContain('套餐开通')
+    expect(textOf(points, 'model-costs')).toContain('claude-sonnet-4-5')
+
+    // Missing reason: refused by the form schema, the description kept.
+    const missing = await visitor.submit('/points', { description: 'a loop used my points' })
+    expect(missing.status).toBe(400)
+    const missingHtml = await missing.text()
+    expect(missingHtml).toContain('请选择原因')
+    expect(missingHtml).toContain('a loop used my points</textarea>')
+
+    const sent = await follow(visitor, await visitor.submit('/points', { reason: 'misoperation', description: 'a loop used my points' }))
+    expect(sent).toMatch(/积分重置申请已(提交|自动通过)/)
+
+    // The request is an open ticket unless it was approved at once; the dashboard counts open ones.
+    const dashboard = await (await visitor.get('/dashboard')).text()
+    expect(textOf(dashboard, 'stat-tickets')).toMatch(/^待处理工单 [01] 查看工单$/)
+  })
+
+  it('renders the dashboard: balance, the 10 days, the invite link and the referral rule', async () => {
+    const account = await ctx.signUp()
+    const visitor = await signedIn(account)
+    const html = await (await visitor.get('/dashboard')).text()
+    expect(textOf(html, 'stat-balance')).toContain('积分余额 0')
+    expect(textOf(html, 'stat-status')).toContain('未订阅')
+    // Without JavaScript the chart is the HTML bars, and the table carries the same 10 days.
+    expect(html).toContain('data-testid="usage-bars"')
+    const table = /<table class="sr-only">([\s\S]*?)<\/table>/.exec(html)![1]!
+    expect(table.match(/<th scope="row">/g)).toHaveLength(10)
+    expect(html).toContain(`value="${portalOrigin}/auth/register?invite=${account.login.user.invite_code}"`)
+    expect(textOf(html, 'referral-rule')).toContain('10,000 积分')
+    expect(html).toContain(`ANTHROPIC_BASE_URL=&quot;${portalOrigin}&quot;`)
+  })
+})
+
