@@ -35,6 +35,8 @@ export const relayConfigSchema = z.object({
   refreshReuseGraceSeconds: z.int().min(0).max(300).default(30),
   emailCodeTtlSeconds: seconds(60, 600),
   emailCodeMaxAttempts: z.int().min(1).max(20).default(5),
+  /** log2 of scrypt's N for new password hashes (15 = OWASP's floor with r 8, p 3). Tests lower it. */
+  passwordCost: z.int().min(10).max(20).default(15),
   /** A points reset is approved automatically when the last approved one is at least this old. */
   pointsResetCooldownDays: z.int().min(0).max(365).default(30),
   /** Metered relay: longest wait for a provider's connection before failing over to the next. */
@@ -64,6 +66,7 @@ const envNames: Record<keyof RelayConfig, string> = {
   refreshReuseGraceSeconds: 'REFRESH_REUSE_GRACE',
   emailCodeTtlSeconds: 'EMAIL_CODE_TTL',
   emailCodeMaxAttempts: 'EMAIL_CODE_MAX_ATTEMPTS',
+  passwordCost: 'PASSWORD_COST',
   pointsResetCooldownDays: 'POINTS_RESET_COOLDOWN_DAYS',
   providerConnectTimeoutMs: 'PROVIDER_CONNECT_TIMEOUT_MS',
   providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
@@ -119,6 +122,7 @@ function fromEnv(field: keyof RelayConfig, raw: string): unknown {
     case 'refreshReuseGraceSeconds':
     case 'emailCodeTtlSeconds':
     case 'emailCodeMaxAttempts':
+    case 'passwordCost':
     case 'pointsResetCooldownDays':
     case 'providerConnectTimeoutMs':
     case 'providerTimeoutMs':

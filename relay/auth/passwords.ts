@@ -4,11 +4,17 @@
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
-/** OWASP's scrypt floor (32 MiB, about 0.1–0.3 s per hash): memory-hard yet fine for small hosts. */
-const cost = { N: 2 ** 15, r: 8, p: 3 }
+/**
+ * New hashes use N = 2^log2N with r 8, p 3; the default 15 is OWASP's scrypt floor (32 MiB, about
+ * 0.1–0.3 s per hash): memory-hard yet fine for small hosts. The relay config (`PASSWORD_COST`)
+ * raises it; tests lower it to keep suites fast. Verification reads the cost from the hash.
+ */
+function costOf(log2N: number): ScryptOptions {
+  return { N: 2 ** log2N, r: 8, p: 3 }
+}
 const keyLength = 64
-// scrypt needs 128 · N · r bytes; node's default ceiling (32 MiB) is exactly that, so leave room.
-const maxmem = 64 * 1024 * 1024
+// scrypt needs 128 · N · r bytes; leave room above that for the largest allowed cost.
+const maxmem = 2 ** 20 * 8 * 128 + 16 * 1024 * 1024
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -18,8 +24,9 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   )
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, log2N: number): Promise<string> {
   const salt = randomBytes(16)
+  const cost = costOf(log2N)
   const key = await derive(password, salt, cost)
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$')
 }
@@ -36,9 +43,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * For a login name that matches no user: spend the same time as a real check, so response
  * times do not tell which names exist.
  */
-let decoy: Promise<string> | undefined
-export async function verifyAgainstDecoy(password: string): Promise<false> {
-  decoy ??= hashPassword('decoy password, never matches')
-  await verifyPassword(password, await decoy)
+const decoys = new Map<number, Promise<string>>()
+export async function verifyAgainstDecoy(password: string, log2N: number): Promise<false> {
+  if (!decoys.has(log2N)) decoys.set(log2N, hashPassword('decoy password, never matches', log2N))
+  await verifyPassword(password, await decoys.get(log2N)!)
   return false
 }

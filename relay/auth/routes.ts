@@ -59,7 +59,7 @@ export function authRoutes(services: RelayServices): Route[] {
         await limiter.enforce(accountLimits.loginPerIpAndName, `${clientIp}|${login}`)
         await limiter.enforce(accountLimits.loginPerIp, clientIp)
         const user = await findUserByLogin(db, login)
-        const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDecoy(body.password)
+        const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDecoy(body.password, services.config.passwordCost)
         if (!user || !valid) throw new RelayError('invalid_credentials')
         // Told only after the right password, so the status of an account is not probeable.
         if (user.status !== 'active') throw new RelayError('account_disabled')
@@ -86,7 +86,7 @@ export function authRoutes(services: RelayServices): Route[] {
         await assertAvailable(services, body.username, body.email)
         await limiter.enforce(accountLimits.codeVerifyPerIp, clientIp)
         const codeId = await checkEmailCode(services, body.email, 'register', body.code)
-        const passwordHash = await hashPassword(body.password)
+        const passwordHash = await hashPassword(body.password, services.config.passwordCost)
         const now = clock.now()
         try {
           const user = await db.transaction().execute(async (trx) => {
@@ -197,7 +197,7 @@ export function authRoutes(services: RelayServices): Route[] {
         const codeId = await checkEmailCode(services, body.email, 'reset', body.code)
         const user = await findUserByEmail(db, body.email)
         if (!user) throw new RelayError('code_invalid')
-        const passwordHash = await hashPassword(body.new_password)
+        const passwordHash = await hashPassword(body.new_password, services.config.passwordCost)
         const now = clock.now()
         await db.transaction().execute(async (trx) => {
           if (!(await consumeEmailCode(trx, codeId, now))) throw new RelayError('code_invalid')

@@ -21,7 +21,7 @@ export const userCommands: Command[] = [
       if (await findUserByUsername(db, username)) throw new Error(`username ${username} is taken`)
       if (await findUserByEmail(db, email)) throw new Error(`e-mail ${email} is already registered`)
       try {
-        const user = await insertUser(db, clock.now(), { username, email, passwordHash: await hashPassword(password), userType: type })
+        const user = await insertUser(db, clock.now(), { username, email, passwordHash: await hashPassword(password, services.config.passwordCost), userType: type })
         print(user.id)
       } catch (error) {
         if (isUniqueViolation(error)) throw new Error('username or e-mail was taken meanwhile')

@@ -115,7 +115,7 @@ export function userRoutes(services: RelayServices): Route[] {
       errors: ['old_password_wrong'],
       handler: async ({ body, user }) => {
         if (!(await verifyPassword(body.old_password, user.password_hash))) throw new RelayError('old_password_wrong')
-        const passwordHash = await hashPassword(body.new_password)
+        const passwordHash = await hashPassword(body.new_password, services.config.passwordCost)
         // Guarded on the version we authenticated with: of two parallel changes only one wins.
         const changed = await db
           .updateTable('users')

@@ -24,5 +24,7 @@ export const e2eEnv = {
     SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
     JWT_SECRET: 'e2e-jwt-secret-0123456789abcdef0123456789abcdef',
     LOG_LEVEL: 'warn',
+    // Cheap password hashes for a fast suite (production keeps the default, 15).
+    PASSWORD_COST: '12',
   } as Record<string, string>,
 }
