@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { answerPieces, defaultFakeUsage, fakeProviderSecret, startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
-import { addTestProvider, balanceOf, callRelay, customer, customerWithoutPackage, ledgerOf, priceModel } from '../../tests/fixtures/proxy.ts'
+import { addTestProvider, balanceOf, callRelay, customer, customerWithoutPackage, ledgerOf, priceModel, settled } from '../../tests/fixtures/proxy.ts'
 import { pointsForUsage } from '../points/model-costs.ts'
 import { tokensOfBytes } from './usage-meter.ts'
 
@@ -70,6 +70,7 @@ describeEachDatabase(
       const text = await response.text()
       expect(text).toBe(primary.received.at(-1)!.sent.toString('utf8'))
       expect(JSON.parse(text)).toMatchObject({ type: 'message', content: [{ type: 'text', text: answerPieces().join('') }] })
+      await settled(ctx, user.id, 1)
 
       expect(await ledgerOf(ctx, user.id)).toEqual([{ type: 'consumed', change: -5, model: 'fixed-model', hold_id: null }])
       expect((await balanceOf(ctx, user.token)).balance).toBe(95)
@@ -102,6 +103,7 @@ describeEachDatabase(
       const received = primary.received.at(-1)!
       expect(Buffer.from(bytes).equals(received.sent)).toBe(true)
       expect(received.url).toBe('/v1/messages?beta=true')
+      await settled(ctx, user.id, 1)
 
       const estimate = pointsForUsage(variableCost, { input_tokens: tokensOfBytes(JSON.stringify(body).length), output_tokens: 1000 })
       const rows = await ledgerOf(ctx, user.id)
@@ -130,6 +132,7 @@ describeEachDatabase(
       expect(usageChunk).toBeGreaterThan(0)
       expect(text).toBe(sent.filter((_, i) => i !== usageChunk).join('\n\n'))
       expect(text).toContain('data: [DONE]')
+      await settled(ctx, user.id, 1)
       expect((await ledgerOf(ctx, user.id)).at(-1)).toMatchObject({ type: 'consumed', change: -usageCost })
     })
 
@@ -141,6 +144,7 @@ describeEachDatabase(
       const received = primary.received.at(-1)!
       expect(received.body).toEqual(body)
       expect(bytes.equals(received.sent)).toBe(true)
+      await settled(ctx, user.id, 1)
       expect((await ledgerOf(ctx, user.id)).at(-1)).toMatchObject({ type: 'consumed', change: -usageCost })
     })
 
@@ -150,6 +154,7 @@ describeEachDatabase(
       primary.queue({ kind: 'answer', usage: { input_tokens: 10, cache_read_tokens: 500, output_tokens: 7 } })
       const response = await callRelay(ctx, '/v1/chat/completions', { key: user.key, bearer: true, body: chat('cached-model') })
       expect(await response.json()).toMatchObject({ object: 'chat.completion', usage: { prompt_tokens: 510, completion_tokens: 7 } })
+      await settled(ctx, user.id, 1)
       expect((await ledgerOf(ctx, user.id)).at(-1)).toMatchObject({ type: 'consumed', change: -17, model: 'cached-model' })
       expect((await callsOf(user.id))[0]).toMatchObject({ api: 'openai', input_tokens: 10, cache_read_tokens: 500, output_tokens: 7, points: 17 })
     })
@@ -234,6 +239,7 @@ describeEachDatabase(
       const response = await callRelay(ctx, '/v1/messages', { key: user.key, body: messages('var-model', { stream: true }) })
       expect(response.status).toBe(200)
       await expect(response.text()).rejects.toThrow()
+      await settled(ctx, user.id, 1)
       const delivered = tokensOfBytes(Buffer.byteLength(answerPieces()[0]!))
       const charged = pointsForUsage(variableCost, { input_tokens: 120, output_tokens: delivered })
       expect((await ledgerOf(ctx, user.id)).at(-1)).toMatchObject({ type: 'consumed', change: -charged })
@@ -254,6 +260,7 @@ describeEachDatabase(
         expect(Buffer.from(await response.arrayBuffer()).equals(backup.received.at(-1)!.sent)).toBe(true)
         expect(backup.received.length).toBe(before + 1)
       }
+      await settled(ctx, user.id, 2)
       expect((await callsOf(user.id)).map((c) => c.provider_id)).toEqual([backupId, backupId])
       expect(await ledgerOf(ctx, user.id)).toEqual([
         { type: 'consumed', change: -5, model: 'fo-fixed', hold_id: null },
@@ -292,7 +299,8 @@ describeEachDatabase(
       })
 
       const poor = await customer(ctx, 8, 2)
-      expect((await callRelay(ctx, '/v1/messages', { key: poor.key, body: messages('fixed-model') })).status).toBe(200)
+      expect(await (await callRelay(ctx, '/v1/messages', { key: poor.key, body: messages('fixed-model') })).json()).toMatchObject({ type: 'message' })
+      await settled(ctx, poor.id, 1)
       const short = await callRelay(ctx, '/v1/chat/completions', { key: poor.key, bearer: true, body: chat('fixed-model') })
       expect(short.status).toBe(429)
       expect(short.headers.get('retry-after')).toBe('3600')

@@ -2,9 +2,8 @@
  * A provider's answer as the client's response body: each chunk is forwarded the moment it
  * arrives and only then shown to the usage meter (a logical tee: the meter reads the same bytes,
  * it never holds the stream up). Backpressure reaches the provider: a slow client pauses the
- * upstream socket. When the answer ends, however it ends, `onEnd` runs once (the settlement);
- * a normal end closes the client's stream only after it, so the client's next call sees the
- * settled balance.
+ * upstream socket. When the answer ends, however it ends, `onEnd` runs once (the settlement),
+ * after the client's stream has ended: metering never delays a byte. `onEnd` must not throw.
  */
 import type { UpstreamResponse } from './upstream.ts'
 import { SseSplitter } from './sse.ts'
@@ -59,28 +58,27 @@ export function responseStream({ upstream, meter, streamed, drop, onEnd }: Respo
           }
           if ((controller.desiredSize ?? 1) <= 0) body.pause()
         })
+        // The client's stream ends first; the settlement follows without holding it up.
         body.on('end', () => {
           const rest = drop && splitter ? splitter.rest() : ''
-          void end('completed').finally(() => {
-            try {
-              if (rest) controller.enqueue(encoder.encode(rest))
-              controller.close()
-            } catch {
-              // The client cancelled meanwhile.
-            }
-          })
+          try {
+            if (rest) controller.enqueue(encoder.encode(rest))
+            controller.close()
+          } catch {
+            // The client cancelled meanwhile.
+          }
+          void end('completed')
         })
         // An error (reset, idle timeout) is followed by `close`; `close` without `end` is a cut.
         body.on('error', () => {})
         body.on('close', () => {
           if (body.readableEnded) return
-          void end('cut').finally(() => {
-            try {
-              controller.error(new Error('the provider broke off the answer'))
-            } catch {
-              // Already cancelled by the client.
-            }
-          })
+          try {
+            controller.error(new Error('the provider broke off the answer'))
+          } catch {
+            // Already cancelled by the client.
+          }
+          void end('cut')
         })
       },
       pull() {

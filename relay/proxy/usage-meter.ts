@@ -46,7 +46,7 @@ abstract class Meter implements UsageMeter {
   }
 
   usage(complete: boolean, requestInputTokens: number): TokenUsage {
-    if (this.#body) {
+    if (this.#body && this.#body.length > 0) {
       try {
         this.fromBody(JSON.parse(Buffer.concat(this.#body).toString('utf8')))
       } catch {
@@ -92,6 +92,8 @@ function parse(data: string): Json | null {
 /** Anthropic Messages: usage figures are cumulative; a later event's figure replaces an earlier one. */
 export class AnthropicUsageMeter extends Meter {
   event(data: string): void {
+    // Only these carry usage or content; pings, block starts and stops need no parsing.
+    if (!data.includes('delta') && !data.includes('message_start')) return
     const event = parse(data)
     if (!event) return
     if (event.type === 'content_block_delta' && isObject(event.delta)) {

@@ -44,5 +44,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('duration_ms', 'integer', (col) => col.notNull())
     .execute()
   await db.schema.createIndex('proxy_calls_user').on('proxy_calls').columns(['user_id', 'create_timestamp']).execute()
-  await db.schema.createIndex('proxy_calls_key').on('proxy_calls').columns(['key_id', 'create_timestamp']).execute()
 }
