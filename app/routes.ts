@@ -17,7 +17,6 @@ export default [
     route('auth/device-code', 'routes/auth/device-code.tsx'),
   ]),
   layout('routes/layouts/app.tsx', [
-    // Screens still to be built share the placeholder module, each under its own id.
     route('dashboard', 'routes/dashboard.tsx'),
     route('subscription', 'routes/subscription.tsx'),
     route('points', 'routes/points.tsx'),

@@ -52,17 +52,5 @@ export default {
     },
     unexpected: { title: 'Something went wrong', body: 'An unexpected error occurred. Please try again later.' },
   },
-  placeholder: {
-    soon: 'Coming soon',
-    dashboard: { title: 'Dashboard', body: 'Your user type, points balance and hourly refill, subscription status, a 10-day usage chart, open tickets, the CLI install tutorial and common commands will appear here.' },
-    subscription: { title: 'Subscription', body: 'Your current package (personal or team), team members, subscription history, redeem codes and team invitations will appear here.' },
-    points: { title: 'Points', body: 'Your balance, usage progress, refill rate, frozen points, points history, model costs and the points-reset request will appear here.' },
-    tickets: { title: 'Tickets', body: 'Your tickets (number, title, type, status, created) will be listed here, with view, close and reopen.' },
-    ticketCreate: { title: 'New ticket', body: 'Submit a new ticket here: choose a type and priority, then write a title and description.' },
-    ticketDetail: { title: 'Ticket', body: 'The conversation, admin replies, handling details and the status legend will appear here.' },
-    apiKeys: { title: 'API keys', body: 'Create and delete API keys here, with setup guides for Claude Code and other clients.' },
-    referral: { title: 'Referral', body: 'Your invitation stats, invite link and reward history will appear here.' },
-    profile: { title: 'Profile', body: 'Your details, resource links and password change will appear here.' },
-  },
   auth: { tagline: 'A fast, stable API relay for Claude Code and other command-line clients' },
 } satisfies Messages<typeof zh>

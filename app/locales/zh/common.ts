@@ -49,17 +49,5 @@ export default {
     },
     unexpected: { title: '出错了', body: '发生了意外错误，请稍后重试。' },
   },
-  placeholder: {
-    soon: '即将上线',
-    dashboard: { title: '控制台', body: '这里将展示您的用户类型、积分余额与每小时补充、订阅状态、近 10 天积分用量图表、待处理工单数、命令行工具安装教程和常用命令。' },
-    subscription: { title: '订阅', body: '这里将展示当前套餐（个人或团队）、团队成员、订阅历史，以及兑换码兑换与团队邀请加入流程。' },
-    points: { title: '积分', body: '这里将展示积分余额、使用进度、补充速率、冻结积分、积分明细、模型计费表，以及积分重置申请。' },
-    tickets: { title: '工单', body: '这里将列出您的工单（编号、标题、类型、状态、创建时间），可查看、关闭和重新打开。' },
-    ticketCreate: { title: '新建工单', body: '这里可以提交新工单：选择类型和优先级，填写标题和内容。' },
-    ticketDetail: { title: '工单详情', body: '这里将展示工单对话、管理员回复、处理信息和状态说明。' },
-    apiKeys: { title: 'API 密钥', body: '这里可以创建和删除 API 密钥，并查看 Claude Code 等客户端的配置指南。' },
-    referral: { title: '邀请返利', body: '这里将展示邀请统计、您的邀请链接和返利记录。' },
-    profile: { title: '个人中心', body: '这里将展示您的资料、资源链接，以及修改密码。' },
-  },
   auth: { tagline: '为 Claude Code 等命令行工具提供稳定、低延迟的 API 中转' },
 }
