@@ -27,6 +27,7 @@ import { LocalTime } from '#app/components/local-time.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
@@ -278,10 +279,13 @@ function ResourcesCard({ resources, className }: { resources: ResourceList | nul
           {t('resources.failed')}
         </Notice>
       ) : resources.items.length === 0 ? (
-        <div className="mt-4 rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center dark:border-zinc-700" data-testid="resources-empty">
-          <p className="font-medium text-zinc-900 dark:text-zinc-100">{t('resources.empty')}</p>
-          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{t('resources.emptyBody')}</p>
-        </div>
+        <EmptyState
+          icon="M8.5 5.5 10 4a3.5 3.5 0 0 1 5 5l-1.5 1.5-1.4-1.4 1.5-1.5a1.5 1.5 0 0 0-2.2-2.2L9.9 6.9 8.5 5.5Zm-2 3 1.4 1.4-1.5 1.5a1.5 1.5 0 0 0 2.2 2.2l1.5-1.5 1.4 1.4L10 15a3.5 3.5 0 0 1-5-5l1.5-1.5Zm1 3.6 4.6-4.6 1.4 1.4-4.6 4.6-1.4-1.4Z"
+          title={t('resources.empty')}
+          body={t('resources.emptyBody')}
+          testId="resources-empty"
+          className="mt-4"
+        />
       ) : (
         <ul className={cn('mt-4 divide-y divide-zinc-100 transition-opacity dark:divide-zinc-800', refreshing && 'opacity-60')}>
           {resources.items.map((link) => (

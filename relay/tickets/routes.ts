@@ -21,6 +21,12 @@ const ticketLimits = {
   replyPerUser: rateLimitRule('ticket-reply-user', 120, 3600),
 } as const
 
+/** The two status changes a user makes; the state machine in service.ts decides if they may. */
+const statusCalls = [
+  { path: ticketPaths.close, to: 'closed', summary: 'Close a pending or processing ticket', description: undefined },
+  { path: ticketPaths.reopen, to: 'pending', summary: 'Reopen a closed ticket', description: 'It goes back to pending, awaiting manual review.' },
+] as const
+
 export function ticketRoutes(services: RelayServices): Route[] {
   const { db, clock, limiter } = services
 
@@ -96,35 +102,22 @@ export function ticketRoutes(services: RelayServices): Route[] {
       },
     }),
 
-    defineRoute({
-      method: 'post',
-      path: ticketPaths.close,
-      summary: 'Close a pending or processing ticket',
-      tag,
-      auth: 'user',
-      params: idPathParams,
-      response: ticketDetailSchema,
-      errors: ['not_found', 'ticket_transition_invalid'],
-      handler: async ({ user, params }) => {
-        await setTicketStatus(db, { ticketId: params.id, userId: user.id, to: 'closed', by: 'user', now: clock.now() })
-        return getTicket(db, params.id, user.id)
-      },
-    }),
-
-    defineRoute({
-      method: 'post',
-      path: ticketPaths.reopen,
-      summary: 'Reopen a closed ticket',
-      description: 'It goes back to pending, awaiting manual review.',
-      tag,
-      auth: 'user',
-      params: idPathParams,
-      response: ticketDetailSchema,
-      errors: ['not_found', 'ticket_transition_invalid'],
-      handler: async ({ user, params }) => {
-        await setTicketStatus(db, { ticketId: params.id, userId: user.id, to: 'pending', by: 'user', now: clock.now() })
-        return getTicket(db, params.id, user.id)
-      },
-    }),
+    ...statusCalls.map(({ path, to, summary, description }) =>
+      defineRoute({
+        method: 'post',
+        path,
+        summary,
+        description,
+        tag,
+        auth: 'user',
+        params: idPathParams,
+        response: ticketDetailSchema,
+        errors: ['not_found', 'ticket_transition_invalid'],
+        handler: async ({ user, params }) => {
+          await setTicketStatus(db, { ticketId: params.id, userId: user.id, to, by: 'user', now: clock.now() })
+          return getTicket(db, params.id, user.id)
+        },
+      }),
+    ),
   ]
 }

@@ -2,19 +2,19 @@
  * A new ticket (spec §2 "Ticket create", §5): type, priority, title and content; the 1–2
  * working days promise; success opens the ticket with a toast.
  */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { z } from 'zod'
 import type { Route } from './+types/create'
 import { ticketBounds, ticketPaths, ticketPriorities, ticketTypes, type TicketDetail } from '#relay/contract/index.ts'
-import { Field, FormErrors, ErrorList } from '#app/components/forms/field.tsx'
+import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { RadioField } from '#app/components/forms/radio-field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { TextareaField } from '#app/components/forms/textarea-field.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { Label } from '#app/components/ui/input.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
@@ -66,47 +66,17 @@ export default function CreateTicket({ loaderData, actionData }: Route.Component
         <Form method="post" {...getFormProps(form)} className="space-y-5">
           <Notice tone="info">{t('create.promise')}</Notice>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('create.type')}</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {ticketTypes.map((type) => (
-                <label
-                  key={type}
-                  className="flex cursor-pointer gap-3 rounded-xl p-3 ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50 has-[:checked]:bg-indigo-50 has-[:checked]:ring-2 has-[:checked]:ring-indigo-600 dark:ring-zinc-700 dark:hover:bg-zinc-800/60 dark:has-[:checked]:bg-indigo-950/40 dark:has-[:checked]:ring-indigo-400"
-                >
-                  <input
-                    {...getInputProps(fields.type, { type: 'radio', value: type })}
-                    key={`${fields.type.key}-${type}`}
-                    className="mt-0.5 size-4 accent-indigo-600"
-                  />
-                  <span>
-                    <span className="block text-sm font-medium text-zinc-900 dark:text-zinc-100">{t(`types.${type}`)}</span>
-                    <span className="block text-xs text-zinc-500 dark:text-zinc-400">{t(`typeHints.${type}`)}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            <ErrorList id={fields.type.errorId} errors={fields.type.errors} />
-          </fieldset>
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('create.priority')}</legend>
-            <div className="flex flex-wrap gap-2">
-              {ticketPriorities.map((priority) => (
-                <Label
-                  key={priority}
-                  className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-1.5 ring-1 ring-zinc-200 ring-inset has-[:checked]:bg-indigo-50 has-[:checked]:ring-2 has-[:checked]:ring-indigo-600 dark:ring-zinc-700 dark:has-[:checked]:bg-indigo-950/40 dark:has-[:checked]:ring-indigo-400"
-                >
-                  <input
-                    {...getInputProps(fields.priority, { type: 'radio', value: priority })}
-                    key={`${fields.priority.key}-${priority}`}
-                    className="size-4 accent-indigo-600"
-                  />
-                  {t(`priorities.${priority}`)}
-                </Label>
-              ))}
-            </div>
-            <ErrorList id={fields.priority.errorId} errors={fields.priority.errors} />
-          </fieldset>
+          <RadioField
+            meta={fields.type}
+            legend={t('create.type')}
+            options={ticketTypes.map((type) => ({ value: type, label: t(`types.${type}`), hint: t(`typeHints.${type}`) }))}
+            cards
+          />
+          <RadioField
+            meta={fields.priority}
+            legend={t('create.priority')}
+            options={ticketPriorities.map((priority) => ({ value: priority, label: t(`priorities.${priority}`) }))}
+          />
           <Field
             meta={fields.title}
             label={t('create.titleLabel')}

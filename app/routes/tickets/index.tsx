@@ -12,6 +12,7 @@ import { TicketStatusBadge, TicketTypeLabel } from '#app/components/tickets/tick
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
@@ -73,7 +74,7 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : tickets.items.length === 0 ? (
-          <EmptyState filtered={status !== undefined || tickets.page > 1} />
+          <NoTickets filtered={status !== undefined || tickets.page > 1} />
         ) : (
           <TicketTable tickets={tickets.items} />
         )}
@@ -125,29 +126,23 @@ function StatusFilter({ current }: { current?: TicketStatusFilter }) {
   )
 }
 
-function EmptyState({ filtered }: { filtered: boolean }) {
+const ticketIcon =
+  'M3 5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4V5Zm5 1v2h4V6H8Zm0 4v2h4v-2H8Z'
+
+function NoTickets({ filtered }: { filtered: boolean }) {
   const { t } = useTranslation('tickets')
-  return (
-    <div className="flex flex-col items-center px-6 py-12 text-center" data-testid="tickets-empty">
-      <span className="grid size-12 place-items-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-6" fill="currentColor">
-          <path d="M3 5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4V5Zm5 1v2h4V6H8Zm0 4v2h4v-2H8Z" />
-        </svg>
-      </span>
-      <p className="mt-3 font-medium text-zinc-900 dark:text-zinc-100">{filtered ? t('list.emptyFiltered') : t('list.emptyTitle')}</p>
-      {filtered ? (
-        <Link to="/tickets" className={cn(buttonClass('secondary'), 'mt-4')}>
-          {t('list.showAll')}
-        </Link>
-      ) : (
-        <>
-          <p className="mt-1 max-w-sm text-sm text-zinc-500 dark:text-zinc-400">{t('list.emptyBody')}</p>
-          <Link to="/tickets/create" className={cn(buttonClass('primary'), 'mt-4')}>
-            {t('list.new')}
-          </Link>
-        </>
-      )}
-    </div>
+  return filtered ? (
+    <EmptyState icon={ticketIcon} title={t('list.emptyFiltered')} testId="tickets-empty">
+      <Link to="/tickets" className={cn(buttonClass('secondary'), 'mt-4')}>
+        {t('list.showAll')}
+      </Link>
+    </EmptyState>
+  ) : (
+    <EmptyState icon={ticketIcon} title={t('list.emptyTitle')} body={t('list.emptyBody')} testId="tickets-empty">
+      <Link to="/tickets/create" className={cn(buttonClass('primary'), 'mt-4')}>
+        {t('list.new')}
+      </Link>
+    </EmptyState>
   )
 }
 
