@@ -13,6 +13,11 @@ const patterns = z
 
 const providerArgument = { name: 'id', description: 'provider id (see provider list)' } as const
 
+/** The option a field of `newProviderSchema` came from. */
+function optionOf(path: PropertyKey[]): string {
+  return path[0] === 'baseUrl' ? 'base-url' : String(path[0])
+}
+
 /** An id that cannot be one (not a 64-bit number) is simply not found. */
 function providerId(id: string): string {
   if (!/^\d{1,19}$/.test(id)) throw new Error(`no provider ${id}`)
@@ -40,7 +45,7 @@ export const providerCommands: Command[] = [
         print(provider.id)
       } catch (error) {
         // Never echo the input: it holds the key.
-        if (error instanceof z.ZodError) throw new Error(error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))
+        if (error instanceof z.ZodError) throw new Error(error.issues.map((i) => `--${optionOf(i.path)}: ${i.message}`).join('; '))
         throw error
       }
     },
