@@ -15,6 +15,7 @@ import { cn } from '#app/components/ui/cn.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
+import { ResponsiveTable } from '#app/components/ui/responsive-table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { optionalRead } from '#app/utils/optional-read.server.ts'
@@ -149,24 +150,22 @@ function NoTickets({ filtered }: { filtered: boolean }) {
 function TicketTable({ tickets }: { tickets: Ticket[] }) {
   const { t } = useTranslation('tickets')
   return (
-    <table className="w-full text-left text-sm" data-testid="tickets-table">
-      <caption className="sr-only">{t('list.caption')}</caption>
-      <thead className="hidden text-xs text-zinc-500 md:table-header-group dark:text-zinc-400">
-        <tr className="border-b border-zinc-200 dark:border-zinc-800">
-          <th scope="col" className="py-2 pr-3 font-medium">{t('list.number')}</th>
-          <th scope="col" className="py-2 pr-3 font-medium">{t('list.titleColumn')}</th>
-          <th scope="col" className="py-2 pr-3 font-medium">{t('list.type')}</th>
-          <th scope="col" className="py-2 pr-3 font-medium">{t('list.status')}</th>
-          <th scope="col" className="py-2 pr-3 font-medium">{t('list.created')}</th>
-          <th scope="col" className="py-2 text-right font-medium">{t('list.actions')}</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-        {tickets.map((ticket) => (
-          <TicketRow key={ticket.id} ticket={ticket} />
-        ))}
-      </tbody>
-    </table>
+    <ResponsiveTable
+      caption={t('list.caption')}
+      testId="tickets-table"
+      columns={[
+        { label: t('list.number') },
+        { label: t('list.titleColumn') },
+        { label: t('list.type') },
+        { label: t('list.status') },
+        { label: t('list.created') },
+        { label: t('list.actions'), end: true },
+      ]}
+    >
+      {tickets.map((ticket) => (
+        <TicketRow key={ticket.id} ticket={ticket} />
+      ))}
+    </ResponsiveTable>
   )
 }
 
