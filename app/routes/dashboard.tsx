@@ -186,7 +186,7 @@ function Usage({ days, className }: { days: Array<{ date: string; points: number
 function Invite({ inviteCode, inviteUrl, rule }: { inviteCode: string; inviteUrl: string; rule: ReferralRule | null }) {
   const { t } = useTranslation('dashboard')
   return (
-    <Card aria-labelledby="invite-title" className="flex flex-col">
+    <Card aria-labelledby="invite-title" className="flex flex-col" data-testid="invite-card">
       <CardTitle id="invite-title">{t('invite.title')}</CardTitle>
       <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">
         {t('invite.code')}{' '}

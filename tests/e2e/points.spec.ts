@@ -4,35 +4,48 @@
  * subscription and points screens show the package and balance; a team invitation link opens the
  * join flow and joining shows the team and its members.
  */
-import { admin, createUser, expect, signIn, test, uniqueName } from './fixtures.ts'
+import type { Page } from '@playwright/test'
+import { admin, createUser, expect, signIn, test, uniqueName, type TestUser } from './fixtures.ts'
 
-/** The default packages of a fresh database (`package list`: one package per line, its code first). */
+// Each operator command starts a process: these tests take longer than the default minute.
+test.beforeEach(() => test.slow())
+
+let packageList: Promise<string> | undefined
+
+/** A package of a fresh database (`package list`: a header, then one package per line, code and kind first). */
 async function defaultPackage(kind: 'personal' | 'team'): Promise<string> {
-  const line = (await admin('package', 'list')).split('\n').find((l) => new RegExp(`\\b${kind}\\b`).test(l))
+  packageList ??= admin('package', 'list')
+  const line = (await packageList).split('\n').find((l) => new RegExp(`^\\S+\\s+${kind}\\s`).test(l))
   if (!line) throw new Error(`no ${kind} package in a fresh database`)
   return line.trim().split(/\s+/)[0]!
 }
 
-async function redeemCode(packageCode: string): Promise<string> {
-  return (await admin('codes', 'create', '--package', packageCode, '--count', '1')).trim()
+/** Signs in and waits for the dashboard, so the next navigation carries the session. */
+async function signedIn(page: Page, user: TestUser) {
+  await signIn(page, user)
+  await expect(page).toHaveURL(/\/dashboard$/)
 }
 
-test('redeem a code, see the package everywhere, then replace it behind the warning', async ({ page }) => {
+async function redeemCodes(packageCode: string, count: number): Promise<string[]> {
+  return (await admin('codes', 'create', '--package', packageCode, '--count', String(count))).split('\n').map((code) => code.trim())
+}
+
+test('redeem a code, see the package everywhere, then replace it behind the warning', async ({ page, context, jsEnabled, baseURL }) => {
   const user = await createUser()
   const packageCode = await defaultPackage('personal')
-  const [first, second] = [await redeemCode(packageCode), await redeemCode(packageCode)]
+  const [first, second] = await redeemCodes(packageCode, 2)
 
-  await signIn(page, user)
+  await signedIn(page, user)
   await page.goto('/subscription')
   await expect(page.getByText('您还没有套餐')).toBeVisible()
 
   // Step one checks the code; what was typed stays when it is wrong.
-  await page.getByLabel('兑换码', { exact: true }).fill('NOPE-NOPE-NOPE')
+  await page.getByRole('textbox', { name: '兑换码' }).fill('NOPE-NOPE-NOPE')
   await page.getByRole('button', { name: '验证兑换码' }).click()
   await expect(page.getByText('兑换码无效或已过期')).toBeVisible()
-  await expect(page.getByLabel('兑换码', { exact: true })).toHaveValue('NOPE-NOPE-NOPE')
+  await expect(page.getByRole('textbox', { name: '兑换码' })).toHaveValue('NOPE-NOPE-NOPE')
 
-  await page.getByLabel('兑换码', { exact: true }).fill(first.toLowerCase())
+  await page.getByRole('textbox', { name: '兑换码' }).fill(first!.toLowerCase())
   await page.getByRole('button', { name: '验证兑换码' }).click()
   await expect(page.getByRole('heading', { name: '确认兑换' })).toBeVisible()
   const packageName = (await page.getByTestId('package-name').textContent())!.trim()
@@ -48,6 +61,21 @@ test('redeem a code, see the package everywhere, then replace it behind the warn
   await expect(page.getByTestId('stat-status')).toContainText(packageName)
   const balance = (await page.getByTestId('stat-balance').locator('dd').first().textContent())!.trim()
   expect(Number(balance.replace(/\D/g, ''))).toBeGreaterThan(0)
+  // The chart: chart.js draws it once hydrated; without JavaScript the HTML bars are the chart.
+  await expect(page.getByTestId(jsEnabled ? 'usage-canvas' : 'usage-bars')).toBeVisible()
+  // The invite link: a copy button with JavaScript, a selectable readonly field without.
+  const inviteLink = page.getByRole('textbox', { name: '邀请链接' })
+  await expect(inviteLink).toHaveAttribute('readonly', '')
+  await expect(inviteLink).toHaveValue(new RegExp(`^${baseURL}/auth/register\\?invite=\\w+$`))
+  const copy = page.getByTestId('invite-card').getByRole('button', { name: '复制' })
+  if (jsEnabled) {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await copy.click()
+    await expect(page.getByText('邀请链接已复制')).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await inviteLink.inputValue())
+  } else {
+    await expect(copy).toHaveCount(0)
+  }
 
   await page.goto('/points')
   await expect(page.getByTestId('points-balance')).toHaveText(balance)
@@ -58,7 +86,7 @@ test('redeem a code, see the package everywhere, then replace it behind the warn
   await page.goto('/subscription')
   const historyRows = page.getByTestId('subscription-history').locator('tbody tr')
   const rowsBefore = await historyRows.count()
-  await page.getByLabel('兑换码', { exact: true }).fill(second)
+  await page.getByRole('textbox', { name: '兑换码' }).fill(second!)
   await page.getByRole('button', { name: '验证兑换码' }).click()
   await expect(page.getByTestId('replace-warning')).toContainText('将立即停用')
   await page.getByRole('button', { name: '替换当前套餐并兑换' }).click()
@@ -67,7 +95,7 @@ test('redeem a code, see the package everywhere, then replace it behind the warn
 })
 
 test('a team code that is not base64 says so and keeps the input', async ({ page }) => {
-  await signIn(page, await createUser())
+  await signedIn(page, await createUser())
   await page.goto('/subscription')
   await page.getByLabel('团队邀请码').fill('not base64!')
   await page.getByRole('button', { name: '验证邀请码' }).click()
@@ -82,7 +110,7 @@ test('a team invitation link opens the join flow; joining shows the team and its
   const link = /https?:\/\/\S+team_code=\S+/.exec(created)?.[0]
   expect(link).toBeDefined()
 
-  await signIn(page, member)
+  await signedIn(page, member)
   await page.goto(link!)
   await expect(page.getByRole('heading', { name: `加入「${teamName}」` })).toBeVisible()
   await expect(page.getByTestId('team-comparison')).toBeVisible()
@@ -101,13 +129,13 @@ test('a team invitation link opens the join flow; joining shows the team and its
 
 test('a points reset request needs a reason and a description, then becomes a ticket', async ({ page }) => {
   const user = await createUser()
-  await admin('codes', 'create', '--package', await defaultPackage('personal'), '--count', '1').then(async (code) => {
-    await signIn(page, user)
-    await page.goto('/subscription')
-    await page.getByLabel('兑换码', { exact: true }).fill(code.trim())
-    await page.getByRole('button', { name: '验证兑换码' }).click()
-    await page.getByRole('button', { name: '确认兑换', exact: true }).click()
-  })
+  const [code] = await redeemCodes(await defaultPackage('personal'), 1)
+  await signedIn(page, user)
+  await page.goto('/subscription')
+  await page.getByRole('textbox', { name: '兑换码' }).fill(code!)
+  await page.getByRole('button', { name: '验证兑换码' }).click()
+  await page.getByRole('button', { name: '确认兑换', exact: true }).click()
+  await expect(page.getByText('兑换成功')).toBeVisible()
   await page.goto('/points')
   await page.getByLabel('问题描述').fill('a runaway script used my points')
   await page.getByRole('button', { name: '提交申请' }).click()
