@@ -5,6 +5,7 @@
  * client's own API format (client-errors.ts).
  */
 import type { Context } from 'hono'
+import type { ModelCost } from '../contract/points.ts'
 import { clientIp } from '../http/client-ip.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
 import { apiKeyOf } from '../keys/request-key.ts'
@@ -45,9 +46,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     const identity = await authenticate(c, services)
     const raw = await readBody(c.req.raw)
     const request = dialect.parse(raw)
-    const cost = await findModelCost(db, request.model)
-    if (!cost) throw new ProxyError('unknown_model', `The model ${request.model} is not available on this relay: see GET /v1/models.`)
-    const providers = await candidates(deps, dialect, request.model)
+    const { cost, providers } = await route(deps, dialect, request.model)
     const inputEstimate = tokensOfBytes(raw.byteLength)
     const charge = await chargeUpfront(services, {
       userId: identity.userId,
@@ -117,10 +116,7 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
   try {
     await authenticate(c, deps.services)
     const request = dialect.parse(await readBody(c.req.raw))
-    if (!(await findModelCost(deps.services.db, request.model))) {
-      throw new ProxyError('unknown_model', `The model ${request.model} is not available on this relay: see GET /v1/models.`)
-    }
-    const providers = await candidates(deps, dialect, request.model)
+    const { providers } = await route(deps, dialect, request.model)
     return await passOn(await forwardWithFailover(providers, upstreamRequest(c, deps, dialect, request), deps.services.logger))
   } catch (error) {
     return refusal(dialect, error, deps)
@@ -136,12 +132,17 @@ export async function authenticate(c: Context<RelayEnv>, services: RelayServices
   return identity
 }
 
-async function candidates({ services, box }: ProxyDeps, dialect: Dialect, model: string): Promise<Provider[]> {
-  const providers = await providersFor(services.db, box, dialect.providerKind, model, (id) =>
-    services.logger.error('provider key unreadable: re-add the provider (JWT_SECRET rotated away?)', { provider: id }),
-  )
+/** The model's price and the providers to try, read together (one round trip's wait on PostgreSQL). */
+async function route({ services, box }: ProxyDeps, dialect: Dialect, model: string): Promise<{ cost: ModelCost; providers: Provider[] }> {
+  const [cost, providers] = await Promise.all([
+    findModelCost(services.db, model),
+    providersFor(services.db, box, dialect.providerKind, model, (id) =>
+      services.logger.error('provider key unreadable: re-add the provider (JWT_SECRET rotated away?)', { provider: id }),
+    ),
+  ])
+  if (!cost) throw new ProxyError('unknown_model', `The model ${model} is not available on this relay: see GET /v1/models.`)
   if (providers.length === 0) throw new ProxyError('no_provider', `No provider is available for ${model} right now.`)
-  return providers
+  return { cost, providers }
 }
 
 function upstreamRequest(c: Context<RelayEnv>, { services }: ProxyDeps, dialect: Dialect, request: CallRequest) {
