@@ -84,6 +84,7 @@ export function userRoutes(services: RelayServices): Route[] {
       description: 'Only the fields present change; an empty string or null clears one.',
       tag,
       auth: 'user',
+      scope: 'session',
       body: profileBody,
       response: userSchema,
       handler: async ({ body, user }) => {
@@ -110,6 +111,7 @@ export function userRoutes(services: RelayServices): Route[] {
       description: 'Every other session ends: their access tokens stop working at once and their refresh tokens are revoked.',
       tag,
       auth: 'user',
+      scope: 'session',
       body: changePasswordBody,
       response: tokenPairSchema,
       errors: ['old_password_wrong'],

@@ -72,6 +72,8 @@ export async function signIn(page: Page, user: TestUser, { remember = false, pat
 }
 
 export const test = base.extend<{ jsEnabled: boolean }>({
+  // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
   jsEnabled: async ({}, use, testInfo) => {
     await use(testInfo.project.name !== 'no-js')
   },
