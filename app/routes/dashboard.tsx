@@ -77,11 +77,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <Overview points={loaderData.points} openTickets={loaderData.openTickets} />
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Usage days={loaderData.usage} className="xl:col-span-2" />
         <Invite inviteCode={user.invite_code} inviteUrl={loaderData.inviteUrl} rule={loaderData.rule} />
       </div>
-      <div className="grid gap-6 xl:grid-cols-5">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-5">
         <Card className="xl:col-span-3">
           <CardTitle>{t('tutorial.title')}</CardTitle>
           <p className="mt-1 mb-5 text-sm text-zinc-600 dark:text-zinc-400">{t('tutorial.subtitle')}</p>

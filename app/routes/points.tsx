@@ -77,7 +77,7 @@ export default function Points({ loaderData, actionData }: Route.ComponentProps)
         <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
       </header>
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <UsageCard summary={summary} className="xl:col-span-2" />
         <PackageCard summary={summary} />
       </div>
@@ -221,7 +221,7 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
       ) : (
         <>
           <div className="mt-3 overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
+            <table className="w-full text-left text-sm">
               <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
@@ -236,7 +236,8 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
                   <th scope="col" className="py-2 pr-3 font-medium">
                     {t('history.model')}
                   </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  {/* The balance after each row is extra; a phone keeps the four columns of spec §2. */}
+                  <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">
                     {t('history.balanceAfter')}
                   </th>
                 </tr>
@@ -246,7 +247,7 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
                   const known = Object.hasOwn(typeTones, item.type)
                   return (
                     <tr key={item.id}>
-                      <td className="py-2.5 pr-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+                      <td className="py-2.5 pr-3 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">
                         <LocalTime ms={item.create_timestamp} />
                       </td>
                       <td className="py-2.5 pr-3">
@@ -261,7 +262,7 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
                         {item.change > 0 ? '+' : ''}
                         {format(item.change)}
                       </td>
-                      <td className="max-w-64 py-2.5 pr-3">
+                      <td className="max-w-64 py-2.5 pr-3 break-all sm:break-normal">
                         {item.model ? <span className="font-mono text-xs">{item.model}</span> : null}
                         {item.reason ? (
                           <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
@@ -270,7 +271,9 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
                           </span>
                         ) : null}
                       </td>
-                      <td className="py-2.5 text-right text-zinc-600 tabular-nums dark:text-zinc-400">{format(item.balance_after)}</td>
+                      <td className="hidden py-2.5 text-right text-zinc-600 tabular-nums sm:table-cell dark:text-zinc-400">
+                        {format(item.balance_after)}
+                      </td>
                     </tr>
                   )
                 })}

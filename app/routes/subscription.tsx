@@ -169,8 +169,8 @@ export default function Subscription({ loaderData, actionData }: Route.Component
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
       </header>
       <CurrentSubscription points={points} teamName={team.team?.name ?? null} />
-      <div className="grid items-start gap-6 xl:grid-cols-2">
-        <RedeemCard step={redeemStep} />
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
+        <RedeemCard step={redeemStep} teamName={team.team?.name ?? null} />
         <JoinTeamCard step={teamStep} teamName={team.team?.name ?? null} />
       </div>
       {team.team ? <TeamCard team={team.team} members={team.members} /> : null}
@@ -243,12 +243,21 @@ function CurrentSubscription({ points, teamName }: { points: PointsBlock; teamNa
 
 // ── Redeem ───────────────────────────────────────────────────────────────────────────────────
 
-function RedeemCard({ step }: { step: StepData | undefined }) {
+function RedeemCard({ step, teamName }: { step: StepData | undefined; teamName: string | null }) {
   const { t } = useTranslation('subscription')
   return (
     <Card aria-labelledby="redeem-title" data-testid="redeem">
       <CardTitle id="redeem-title">{step?.check ? t('redeem.confirmTitle') : t('redeem.title')}</CardTitle>
-      {step?.check && step.code ? <RedeemConfirm code={step.code} check={step.check} /> : <RedeemForm lastResult={step?.result} />}
+      {teamName ? (
+        // The relay refuses every redemption by a team member: the team's package is the member's.
+        <Notice tone="info" className="mt-4">
+          {t('redeem.inTeam', { name: teamName })}
+        </Notice>
+      ) : step?.check && step.code ? (
+        <RedeemConfirm code={step.code} check={step.check} />
+      ) : (
+        <RedeemForm lastResult={step?.result} />
+      )}
     </Card>
   )
 }
@@ -483,7 +492,7 @@ function TeamCard({ team, members }: { team: NonNullable<TeamInfo['team']>; memb
       </div>
       <h3 className="mt-6 text-sm font-semibold">{t('team.members')}</h3>
       <div className="mt-2 overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-left text-sm" data-testid="team-members">
+        <table className="w-full text-left text-sm" data-testid="team-members">
           <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">
@@ -549,7 +558,7 @@ function HistoryCard({ history }: { history: SubscriptionHistory }) {
         </p>
       ) : (
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-medium">
@@ -579,10 +588,10 @@ function HistoryCard({ history }: { history: SubscriptionHistory }) {
                     <span className="font-medium">{item.package_name}</span>
                     {item.team_name ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">{item.team_name}</span> : null}
                   </td>
-                  <td className="py-2.5 pr-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+                  <td className="py-2.5 pr-3 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">
                     <LocalTime ms={item.start_timestamp} dateOnly /> – <LocalTime ms={item.end_timestamp} dateOnly />
                   </td>
-                  <td className="py-2.5 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+                  <td className="py-2.5 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">
                     <LocalTime ms={item.create_timestamp} />
                   </td>
                 </tr>

@@ -53,7 +53,7 @@ export function CliTutorial({ relayUrl, keyPlaceholder }: { relayUrl: string; ke
               <p>{t(`tutorial.install.${system}`)}</p>
               <CodeBlock code={code.install} copyText={t('copy')} copyLabel={shellName[system]} />
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                <Trans t={t} i18nKey="tutorial.install.mirror" components={{ code: <code className="font-mono" /> }} />
+                <Trans t={t} i18nKey="tutorial.install.mirror" components={{ code: <code className="font-mono break-all" /> }} />
               </p>
             </Step>
             <Step number={2} title={t('tutorial.login.title')}>

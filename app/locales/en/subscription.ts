@@ -47,6 +47,7 @@ export default {
     validateFailed: 'Code validation failed',
     validateNetwork: 'Validation failed, please check your network connection',
     success: 'Redeemed: “{{name}}” is active and you gained {{points}} points',
+    inTeam: 'Team members use the package and points pool of the team “{{name}}” and cannot redeem a personal package.',
   },
   team: {
     title: 'My team',

@@ -47,6 +47,7 @@ export default {
     validateFailed: 'コードの確認に失敗しました',
     validateNetwork: '確認に失敗しました。ネットワーク接続を確認してください',
     success: '引き換え完了：「{{name}}」が有効になり、{{points}} ポイントを獲得しました',
+    inTeam: 'チームメンバーはチーム「{{name}}」のパッケージとポイントプールを使うため、個人パッケージは引き換えられません。',
   },
   team: {
     title: 'マイチーム',

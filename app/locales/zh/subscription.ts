@@ -45,6 +45,7 @@ export default {
     validateFailed: '兑换码验证失败',
     validateNetwork: '验证失败，请检查网络连接',
     success: '兑换成功：已开通「{{name}}」，获得 {{points}} 积分',
+    inTeam: '团队成员使用团队「{{name}}」的套餐和积分池，无法再兑换个人套餐。',
   },
   team: {
     title: '我的团队',
