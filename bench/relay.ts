@@ -14,7 +14,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import { createServer } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -30,6 +29,7 @@ import { createServices } from '../relay/services.ts'
 import { createPackage } from '../relay/subscriptions/packages.ts'
 import { createRedeemCodes, redeemCode } from '../relay/subscriptions/redeem-codes.ts'
 import { insertUser } from '../relay/users/users.ts'
+import { unusedPort } from '../tests/fixtures/ports.ts'
 
 const calls = Number(process.env.BENCH_CALLS ?? 1500)
 const seconds = Number(process.env.BENCH_SECONDS ?? 4)
@@ -57,14 +57,6 @@ function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: stri
       if (url) resolve({ url: url.replace('localhost', '127.0.0.1'), pid: child.pid! })
     })
   })
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 /** A user with a large package, an API key, a priced model and the provider, as an operator sets them up. */
@@ -159,7 +151,7 @@ const ms = (n: number) => `${n.toFixed(3)} ms`
 async function main(): Promise<void> {
   const provider = await startChild(['tests/fixtures/fake-provider.ts'], {})
   const key = await prepare(join(dataDir, 'relay.sqlite'), provider.url)
-  const port = await freePort()
+  const port = await unusedPort()
   const relay = await startChild(['relay/main.ts'], {
     NODE_ENV: 'production',
     PORT: String(port),

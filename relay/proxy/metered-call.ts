@@ -42,6 +42,8 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   const { db, clock, logger } = services
   const started = performance.now()
   const startedAt = clock.now()
+  // Read now: once the client has gone, its socket no longer knows its address.
+  const caller = clientIp(c, services.config.trustProxy)
   try {
     const identity = await authenticate(c, services)
     const raw = await readBody(c.req.raw)
@@ -67,7 +69,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
             model: request.model,
             streamed: request.stream,
             points,
-            clientIp: clientIp(c, services.config.trustProxy),
+            clientIp: caller,
             startedAt,
             durationMs: performance.now() - started,
           })
@@ -82,19 +84,20 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     try {
       forwarded = await forwardWithFailover(providers, upstreamRequest(c, deps, dialect, request), logger)
     } catch (error) {
-      if (error instanceof ClientGone) {
-        await finish({ outcome: 'abandoned', status: 499, providerId: error.providerId, usage: null })
-      } else if (error instanceof ProvidersFailed) {
-        await finish({ outcome: 'failed', status: proxyErrorStatus(dialect.api, error.kind), providerId: error.providerId, usage: null })
-      }
+      // No answer: whatever was taken goes back.
+      if (error instanceof ClientGone) await finish({ outcome: 'abandoned', status: 499, providerId: error.providerId, usage: null })
+      else if (error instanceof ProvidersFailed) await finish({ outcome: 'failed', status: proxyErrorStatus(dialect.api, error.kind), providerId: error.providerId, usage: null })
+      else await finish({ outcome: 'failed', status: 500, providerId: null, usage: null })
       throw error
     }
     const { provider, response: upstream } = forwarded
     if (upstream.status >= 400) {
       // The provider refused the request itself (400, 404, 413…): nothing used, nothing charged.
-      const answer = await passOn(forwarded)
-      await finish({ outcome: 'refused', status: upstream.status, providerId: provider.id, usage: null })
-      return answer
+      try {
+        return await passOn(forwarded)
+      } finally {
+        await finish({ outcome: 'refused', status: upstream.status, providerId: provider.id, usage: null })
+      }
     }
     const meter = dialect.meter()
     const body = responseStream({
@@ -194,13 +197,17 @@ async function readBody(request: Request): Promise<Uint8Array> {
 async function passOn(forwarded: Forwarded): Promise<Response> {
   const chunks: Buffer[] = []
   let size = 0
-  for await (const chunk of forwarded.response.body as AsyncIterable<Buffer>) {
-    size += chunk.byteLength
-    if (size > maxErrorBodyBytes) {
-      forwarded.response.abort()
-      break
+  try {
+    for await (const chunk of forwarded.response.body as AsyncIterable<Buffer>) {
+      size += chunk.byteLength
+      if (size > maxErrorBodyBytes) {
+        forwarded.response.abort()
+        break
+      }
+      chunks.push(chunk)
     }
-    chunks.push(chunk)
+  } catch {
+    throw new ProxyError('provider_failed', 'The upstream provider broke off its answer.')
   }
   return new Response(Buffer.concat(chunks), { status: forwarded.response.status, headers: answerHeadersOf(forwarded, false) })
 }

@@ -1,8 +1,8 @@
-import { createServer } from 'node:net'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { answerPieces, defaultFakeUsage, fakeProviderSecret, startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
+import { unusedPort } from '../../tests/fixtures/ports.ts'
 import { addTestProvider, balanceOf, callRelay, customer, customerWithoutPackage, ledgerOf, priceModel, settled } from '../../tests/fixtures/proxy.ts'
 import { pointsForUsage } from '../points/model-costs.ts'
 import { tokensOfBytes } from './usage-meter.ts'
@@ -12,15 +12,6 @@ const fixed = { model: 'fixed-model', kind: 'fixed', points_per_call: 5 } as con
 const variable = { model: 'var-model', kind: 'variable', input_points_per_mtok: 100_000, output_points_per_mtok: 500_000 } as const
 const variableCost = { ...variable, points_per_call: null, cache_read_points_per_mtok: null, cache_write_points_per_mtok: null, description: null }
 const usageCost = pointsForUsage(variableCost, defaultFakeUsage)
-
-/** A port nothing listens on: connections to it are refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 const decoder = new TextDecoder()
 
@@ -54,12 +45,8 @@ describeEachDatabase(
       messages: [{ role: 'user', content: 'Hello' }],
       ...extra,
     })
-    const chat = (model: string, extra: Record<string, unknown> = {}) => ({
-      model,
-      max_tokens: 1000,
-      messages: [{ role: 'user', content: 'Hello' }],
-      ...extra,
-    })
+    // The same body suits both APIs.
+    const chat = messages
     const callsOf = (userId: string) =>
       ctx.relay.db.selectFrom('proxy_calls').selectAll().where('user_id', '=', userId).orderBy('id').execute()
 
@@ -248,7 +235,7 @@ describeEachDatabase(
 
     it('fails over to the next provider on a 5xx, a refused connection and a stall, before any byte reached the client', async () => {
       const user = await customer(ctx, 100)
-      const refused = `http://127.0.0.1:${await closedPort()}`
+      const refused = `http://127.0.0.1:${await unusedPort()}`
       const primaryId = await addTestProvider(ctx, { kind: 'anthropic', baseUrl: primary.url, models: ['fo-*'], priority: 10 })
       const refusedId = await addTestProvider(ctx, { kind: 'anthropic', baseUrl: refused, models: ['fo-*'], priority: 9 })
       const backupId = await addTestProvider(ctx, { kind: 'anthropic', baseUrl: backup.url, models: ['fo-*'], priority: 5 })
