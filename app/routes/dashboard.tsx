@@ -12,7 +12,6 @@ import {
   pointsPaths,
   referralPaths,
   ticketPaths,
-  type ReferralReward,
   type ReferralRule,
   type ReferralStats,
   type TicketPage,
@@ -24,6 +23,7 @@ import { CopyField } from '#app/components/copy-button.tsx'
 import { CliTutorial } from '#app/components/dashboard/cli-tutorial.tsx'
 import { CommonCommands } from '#app/components/dashboard/common-commands.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
+import { RewardRule } from '#app/components/referral/reward-rule.tsx'
 import { StatusBadge, statusKind } from '#app/components/subscription/status-badge.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
@@ -197,61 +197,17 @@ function Invite({ inviteCode, inviteUrl, rule }: { inviteCode: string; inviteUrl
       <div className="mt-4">
         <CopyField id="invite-link" label={t('invite.link')} value={inviteUrl} copyText={t('copy')} copiedKey="dashboard:invite.copied" />
       </div>
-      {rule ? <ReferralRuleTable rule={rule} /> : null}
+      {rule ? (
+        // The referral screen's table of the configured rule (DESIGN §6: never fixed copy).
+        <div className="mt-5">
+          <h3 className="mb-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('invite.rewards')}</h3>
+          <RewardRule rule={rule} />
+        </div>
+      ) : null}
       <Link to="/referral" className="mt-4 text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
         {t('invite.more')}
       </Link>
     </Card>
-  )
-}
-
-/** The configured reward rule (DESIGN §6: rendered from configuration, never fixed copy). */
-function ReferralRuleTable({ rule }: { rule: ReferralRule }) {
-  const { t } = useTranslation('dashboard')
-  const format = useNumberFormat()
-  const describe = (points: number, days: number) => {
-    const parts = [
-      points > 0 ? t('invite.points', { points: format(points) }) : null,
-      days > 0 ? t('invite.days', { count: days }) : null,
-    ].filter(Boolean)
-    return parts.length ? parts.join(t('invite.and')) : t('invite.nothing')
-  }
-  const rows: Array<[string, ReferralReward]> = [
-    [t('invite.first'), rule.first],
-    [t('invite.later'), rule.later],
-  ]
-  return (
-    <div className="mt-5" data-testid="referral-rule">
-      <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('invite.rewards')}</h3>
-      <table className="mt-2 w-full text-left text-sm">
-        <thead className="text-xs text-zinc-500 dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="sr-only" />
-            <th scope="col" className="py-1.5 font-medium">
-              {t('invite.you')}
-            </th>
-            <th scope="col" className="py-1.5 font-medium">
-              {t('invite.friend')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {rows.map(([when, reward]) => (
-            <tr key={when}>
-              <th scope="row" className="py-2 pr-3 align-top font-normal text-zinc-600 dark:text-zinc-400">
-                {when}
-              </th>
-              <td className="py-2 pr-3 align-top font-medium whitespace-nowrap text-zinc-900 dark:text-zinc-100">
-                {describe(reward.inviter_points, reward.inviter_days)}
-              </td>
-              <td className="py-2 align-top font-medium whitespace-nowrap text-zinc-900 dark:text-zinc-100">
-                {describe(reward.invitee_points, reward.invitee_days)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   )
 }
 

@@ -25,10 +25,15 @@ import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { TextareaField } from '#app/components/forms/textarea-field.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { PagedNav } from '#app/components/points/paged-nav.tsx'
+import { historyIcon, pointsIcon } from '#app/components/subscription/icons.ts'
 import { StatusBadge, statusKind } from '#app/components/subscription/status-badge.tsx'
 import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { DataTable } from '#app/components/ui/data-table.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { Facts, type Fact } from '#app/components/ui/facts.tsx'
 import { cn } from '#app/components/ui/cn.ts'
+import { Notice } from '#app/components/ui/notice.tsx'
 import { ProgressBar } from '#app/components/ui/progress-bar.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
@@ -94,17 +99,17 @@ function UsageCard({ summary, className }: { summary: PointsSummary; className?:
   const hasPackage = summary.package !== null
   const spent = Math.max(0, summary.points_limit - summary.balance)
   const percent = summary.points_limit > 0 ? Math.round((spent / summary.points_limit) * 100) : 0
-  const figures: Array<{ id: string; label: string; value: React.ReactNode; hint?: string }> = [
-    { id: 'used', label: t('usage.used'), value: format(summary.used_points) },
-    { id: 'frozen', label: t('usage.frozen'), value: format(summary.frozen_points), hint: t('usage.frozenHint') },
-    { id: 'rate', label: t('usage.rate'), value: hasPackage ? t('usage.rateValue', { points: format(summary.hour_points) }) : t('usage.never') },
+  const figures: Fact[] = [
+    { testId: 'points-used', label: t('usage.used'), value: format(summary.used_points) },
+    { testId: 'points-frozen', label: t('usage.frozen'), value: format(summary.frozen_points), hint: t('usage.frozenHint') },
+    { testId: 'points-rate', label: t('usage.rate'), value: hasPackage ? t('usage.rateValue', { points: format(summary.hour_points) }) : t('usage.never') },
     {
-      id: 'last-refill',
+      testId: 'points-last-refill',
       label: t('usage.lastRefill'),
       value: summary.last_refill_timestamp ? <LocalTime ms={summary.last_refill_timestamp} /> : t('usage.never'),
     },
     {
-      id: 'next-refill',
+      testId: 'points-next-refill',
       label: t('usage.nextRefill'),
       value:
         summary.balance >= summary.points_limit && hasPackage ? (
@@ -143,15 +148,7 @@ function UsageCard({ summary, className }: { summary: PointsSummary; className?:
           </Link>
         </p>
       )}
-      <dl className="mt-5 grid grid-cols-2 gap-4 border-t border-zinc-100 pt-5 sm:grid-cols-3 lg:grid-cols-5 dark:border-zinc-800">
-        {figures.map((figure) => (
-          <div key={figure.id} className="min-w-0" data-testid={`points-${figure.id}`}>
-            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{figure.label}</dt>
-            <dd className="mt-1 text-sm font-semibold tabular-nums">{figure.value}</dd>
-            {figure.hint ? <dd className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{figure.hint}</dd> : null}
-          </div>
-        ))}
-      </dl>
+      <Facts facts={figures} size="sm" className="mt-5 grid-cols-2 border-t border-zinc-100 pt-5 sm:grid-cols-3 lg:grid-cols-5 dark:border-zinc-800" />
     </Card>
   )
 }
@@ -208,77 +205,62 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
     <Card id="history" aria-labelledby="history-title" className="scroll-mt-20" data-testid="points-history">
       <CardTitle id="history-title">{t('history.title')}</CardTitle>
       {history === null ? (
-        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200" role="alert">
+        <Notice tone="error" className="mt-4 flex flex-wrap items-center justify-between gap-3">
           {t('history.failed')}
           <a href="" className="font-medium underline">
             {t('history.retry')}
           </a>
-        </div>
+        </Notice>
       ) : history.items.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
-          {t('history.empty')}
-        </p>
+        <EmptyState icon={historyIcon} title={t('history.empty')} className="mt-4" />
       ) : (
         <>
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('history.time')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('history.type')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    {t('history.change')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('history.model')}
-                  </th>
-                  {/* The balance after each row is extra; a phone keeps the four columns of spec §2. */}
-                  <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">
-                    {t('history.balanceAfter')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                {history.items.map((item) => {
-                  const known = Object.hasOwn(typeTones, item.type)
-                  return (
-                    <tr key={item.id}>
-                      <td className="py-2.5 pr-3 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">
-                        <LocalTime ms={item.create_timestamp} />
-                      </td>
-                      <td className="py-2.5 pr-3">
-                        <Badge tone={typeTones[item.type] ?? 'zinc'}>{t(`history.types.${known ? item.type : 'unknown'}`)}</Badge>
-                      </td>
-                      <td
-                        className={cn(
-                          'py-2.5 pr-3 text-right font-semibold whitespace-nowrap tabular-nums',
-                          item.change > 0 ? 'text-emerald-600 dark:text-emerald-400' : 'text-zinc-900 dark:text-zinc-100',
-                        )}
-                      >
-                        {item.change > 0 ? '+' : ''}
-                        {format(item.change)}
-                      </td>
-                      <td className="max-w-64 py-2.5 pr-3 break-all sm:break-normal">
-                        {item.model ? <span className="font-mono text-xs">{item.model}</span> : null}
-                        {item.reason ? (
-                          <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-                            {/* The relay's own reasons are codes to translate; an operator's are their words. */}
-                            {Object.hasOwn(pointsReasons, item.reason) ? t(`history.reasons.${item.reason as keyof typeof pointsReasons}`) : item.reason}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className="hidden py-2.5 text-right text-zinc-600 tabular-nums sm:table-cell dark:text-zinc-400">
-                        {format(item.balance_after)}
-                      </td>
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
+          <div className="mt-3">
+            <DataTable
+              columns={[
+                { id: 'time', label: t('history.time') },
+                { id: 'type', label: t('history.type') },
+                { id: 'change', label: t('history.change'), align: 'right' },
+                { id: 'model', label: t('history.model') },
+                // The balance after each row is extra; a phone keeps the four columns of spec §2.
+                { id: 'balance', label: t('history.balanceAfter'), align: 'right', className: 'hidden sm:table-cell' },
+              ]}
+            >
+              {history.items.map((item) => {
+                const known = Object.hasOwn(typeTones, item.type)
+                return (
+                  <tr key={item.id}>
+                    <td className="py-2.5 pr-3 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">
+                      <LocalTime ms={item.create_timestamp} />
+                    </td>
+                    <td className="py-2.5 pr-3">
+                      <Badge tone={typeTones[item.type] ?? 'zinc'}>{t(`history.types.${known ? item.type : 'unknown'}`)}</Badge>
+                    </td>
+                    <td
+                      className={cn(
+                        'py-2.5 pr-3 text-right font-semibold whitespace-nowrap tabular-nums',
+                        item.change > 0 ? 'text-emerald-600 dark:text-emerald-400' : 'text-zinc-900 dark:text-zinc-100',
+                      )}
+                    >
+                      {item.change > 0 ? '+' : ''}
+                      {format(item.change)}
+                    </td>
+                    <td className="max-w-64 py-2.5 pr-3 break-all sm:break-normal">
+                      {item.model ? <span className="font-mono text-xs">{item.model}</span> : null}
+                      {item.reason ? (
+                        <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                          {/* The relay's own reasons are codes to translate; an operator's are their words. */}
+                          {Object.hasOwn(pointsReasons, item.reason) ? t(`history.reasons.${item.reason as keyof typeof pointsReasons}`) : item.reason}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="hidden py-2.5 text-right text-zinc-600 tabular-nums sm:table-cell dark:text-zinc-400">
+                      {format(item.balance_after)}
+                    </td>
+                  </tr>
+                )
+              })}
+            </DataTable>
           </div>
           <div className="mt-4">
             <PagedNav list={history} hash="#history" />
@@ -293,63 +275,44 @@ function CostsCard({ costs }: { costs: ModelCost[] }) {
   const { t } = useTranslation('points')
   const format = useNumberFormat()
   const rate = (value: number | null) => (value === null ? t('costs.none') : format(value))
-  const head = 'py-2 pr-3 font-medium'
   const cell = 'py-2.5 pr-3 text-right tabular-nums'
   return (
     <Card aria-labelledby="costs-title" data-testid="model-costs">
       <CardTitle id="costs-title">{t('costs.title')}</CardTitle>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('costs.subtitle')}</p>
       {costs.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
-          {t('costs.empty')}
-        </p>
+        <EmptyState icon={pointsIcon} title={t('costs.empty')} className="mt-4" />
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className={head}>
-                  {t('costs.model')}
+        <div className="mt-3">
+          <DataTable
+            className="min-w-[40rem]"
+            columns={[
+              { id: 'model', label: t('costs.model') },
+              { id: 'kind', label: t('costs.kind') },
+              { id: 'perCall', label: t('costs.perCall'), align: 'right' },
+              { id: 'input', label: t('costs.input'), align: 'right' },
+              { id: 'output', label: t('costs.output'), align: 'right' },
+              { id: 'cacheRead', label: t('costs.cacheRead'), align: 'right' },
+              { id: 'cacheWrite', label: t('costs.cacheWrite'), align: 'right' },
+            ]}
+          >
+            {costs.map((cost) => (
+              <tr key={cost.model}>
+                <th scope="row" className="py-2.5 pr-3 text-left font-normal">
+                  <span className="font-mono text-xs font-medium">{cost.model}</span>
+                  {cost.description ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">{cost.description}</span> : null}
                 </th>
-                <th scope="col" className={head}>
-                  {t('costs.kind')}
-                </th>
-                <th scope="col" className={cn(head, 'text-right')}>
-                  {t('costs.perCall')}
-                </th>
-                <th scope="col" className={cn(head, 'text-right')}>
-                  {t('costs.input')}
-                </th>
-                <th scope="col" className={cn(head, 'text-right')}>
-                  {t('costs.output')}
-                </th>
-                <th scope="col" className={cn(head, 'text-right')}>
-                  {t('costs.cacheRead')}
-                </th>
-                <th scope="col" className={cn(head, 'pr-0 text-right')}>
-                  {t('costs.cacheWrite')}
-                </th>
+                <td className="py-2.5 pr-3">
+                  <Badge tone={cost.kind === 'fixed' ? 'indigo' : 'sky'}>{t(`costs.kinds.${cost.kind}`)}</Badge>
+                </td>
+                <td className={cell}>{cost.kind === 'fixed' ? rate(cost.points_per_call) : t('costs.none')}</td>
+                <td className={cell}>{rate(cost.input_points_per_mtok)}</td>
+                <td className={cell}>{rate(cost.output_points_per_mtok)}</td>
+                <td className={cell}>{rate(cost.cache_read_points_per_mtok)}</td>
+                <td className={cn(cell, 'pr-0')}>{rate(cost.cache_write_points_per_mtok)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {costs.map((cost) => (
-                <tr key={cost.model}>
-                  <th scope="row" className="py-2.5 pr-3 text-left font-normal">
-                    <span className="font-mono text-xs font-medium">{cost.model}</span>
-                    {cost.description ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">{cost.description}</span> : null}
-                  </th>
-                  <td className="py-2.5 pr-3">
-                    <Badge tone={cost.kind === 'fixed' ? 'indigo' : 'sky'}>{t(`costs.kinds.${cost.kind}`)}</Badge>
-                  </td>
-                  <td className={cell}>{cost.kind === 'fixed' ? rate(cost.points_per_call) : t('costs.none')}</td>
-                  <td className={cell}>{rate(cost.input_points_per_mtok)}</td>
-                  <td className={cell}>{rate(cost.output_points_per_mtok)}</td>
-                  <td className={cell}>{rate(cost.cache_read_points_per_mtok)}</td>
-                  <td className={cn(cell, 'pr-0')}>{rate(cost.cache_write_points_per_mtok)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </div>
       )}
       <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t('costs.note')}</p>

@@ -31,10 +31,14 @@ import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { PagedNav } from '#app/components/points/paged-nav.tsx'
+import { historyIcon, packageIcon } from '#app/components/subscription/icons.ts'
 import { StatusBadge } from '#app/components/subscription/status-badge.tsx'
 import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { DataTable } from '#app/components/ui/data-table.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { Facts, type Fact } from '#app/components/ui/facts.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n, getLocale } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
@@ -188,18 +192,15 @@ function CurrentSubscription({ points, teamName }: { points: PointsBlock; teamNa
     return (
       <Card aria-labelledby="current-title" data-testid="current-subscription">
         <CardTitle id="current-title">{t('current.title')}</CardTitle>
-        <div className="mt-4 rounded-xl border border-dashed border-zinc-300 px-4 py-8 text-center dark:border-zinc-700">
-          <p className="font-medium text-zinc-900 dark:text-zinc-100">{t('current.empty')}</p>
-          <p className="mx-auto mt-1 max-w-md text-sm text-zinc-500 dark:text-zinc-400">{t('current.emptyHint')}</p>
-        </div>
+        <EmptyState icon={packageIcon} title={t('current.empty')} body={t('current.emptyHint')} className="mt-4" />
       </Card>
     )
   }
-  const figures: Array<[string, string]> = [
-    [t('current.remaining'), format(points.remaining_points)],
-    [t('current.used'), format(points.used_points)],
-    [t('current.total'), format(points.total_points)],
-    [t('current.hourPoints'), t('package.hourPointsValue', { points: format(points.hour_points) })],
+  const figures: Fact[] = [
+    { label: t('current.remaining'), value: format(points.remaining_points) },
+    { label: t('current.used'), value: format(points.used_points) },
+    { label: t('current.total'), value: format(points.total_points) },
+    { label: t('current.hourPoints'), value: t('package.hourPointsValue', { points: format(points.hour_points) }) },
   ]
   return (
     <Card aria-labelledby="current-title" data-testid="current-subscription">
@@ -229,14 +230,7 @@ function CurrentSubscription({ points, teamName }: { points: PointsBlock; teamNa
           </div>
         ) : null}
       </div>
-      <dl className="mt-5 grid grid-cols-2 gap-4 border-t border-zinc-100 pt-5 sm:grid-cols-4 dark:border-zinc-800">
-        {figures.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
-            <dd className="mt-1 text-lg font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={figures} className="mt-5 grid-cols-2 border-t border-zinc-100 pt-5 sm:grid-cols-4 dark:border-zinc-800" />
     </Card>
   )
 }
@@ -293,10 +287,10 @@ function RedeemForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 function PackageFacts({ pkg }: { pkg: RedeemCodeCheck['package'] }) {
   const { t } = useTranslation('subscription')
   const format = useNumberFormat()
-  const facts: Array<[string, string]> = [
-    [t('package.points'), t('package.pointsValue', { points: format(pkg.points_limit) })],
-    [t('package.hourPoints'), t('package.hourPointsValue', { points: format(pkg.hour_points) })],
-    [t('package.validity'), t('package.validityValue', { count: pkg.validity_days })],
+  const facts: Fact[] = [
+    { label: t('package.points'), value: t('package.pointsValue', { points: format(pkg.points_limit) }) },
+    { label: t('package.hourPoints'), value: t('package.hourPointsValue', { points: format(pkg.hour_points) }) },
+    { label: t('package.validity'), value: t('package.validityValue', { count: pkg.validity_days }) },
   ]
   return (
     <div className="rounded-xl bg-zinc-50 p-4 ring-1 ring-zinc-200 ring-inset dark:bg-zinc-950/60 dark:ring-zinc-800">
@@ -305,14 +299,7 @@ function PackageFacts({ pkg }: { pkg: RedeemCodeCheck['package'] }) {
         <Badge tone={pkg.kind === 'team' ? 'sky' : 'indigo'}>{t(`kind.${pkg.kind}`)}</Badge>
       </p>
       {pkg.description ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{pkg.description}</p> : null}
-      <dl className="mt-3 grid grid-cols-3 gap-3">
-        {facts.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
-            <dd className="mt-0.5 text-sm font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} size="sm" className="mt-3 grid-cols-3 gap-3" />
     </div>
   )
 }
@@ -407,34 +394,24 @@ function JoinConfirm({ code, preview }: { code: string; preview: TeamPreview }) 
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {t('join.compareSubtitle', { package: preview.package.name, count: preview.team.member_count })}
       </p>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="team-comparison">
-          <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('join.field')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium">
-                {t('join.currentPlan')}
-              </th>
-              <th scope="col" className="py-2 text-right font-medium text-indigo-600 dark:text-indigo-400">
-                {t('join.teamPlan')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {preview.comparison.map((row) => (
-              <tr key={row.field}>
-                <th scope="row" className="py-2 pr-3 font-normal text-zinc-600 dark:text-zinc-400">
-                  {t(`join.fields.${row.field}`)}
-                </th>
-                <td className="py-2 pr-3 text-right tabular-nums">{row.current === null ? t('join.none') : format(row.current)}</td>
-                <td className="py-2 text-right font-semibold tabular-nums">{format(row.team)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        testId="team-comparison"
+        columns={[
+          { id: 'field', label: t('join.field') },
+          { id: 'current', label: t('join.currentPlan'), align: 'right' },
+          { id: 'team', label: t('join.teamPlan'), align: 'right', className: 'text-indigo-600 dark:text-indigo-400' },
+        ]}
+      >
+        {preview.comparison.map((row) => (
+          <tr key={row.field}>
+            <th scope="row" className="py-2 pr-3 font-normal text-zinc-600 dark:text-zinc-400">
+              {t(`join.fields.${row.field}`)}
+            </th>
+            <td className="py-2 pr-3 text-right tabular-nums">{row.current === null ? t('join.none') : format(row.current)}</td>
+            <td className="py-2 text-right font-semibold tabular-nums">{format(row.team)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <Notice tone="warning" data-testid="join-warning">
         <p className="font-semibold">{t('join.warningTitle')}</p>
         <p className="mt-1">{t('join.warning')}</p>
@@ -459,10 +436,10 @@ function JoinConfirm({ code, preview }: { code: string; preview: TeamPreview }) 
 function TeamCard({ team, members }: { team: NonNullable<TeamInfo['team']>; members: TeamInfo['members'] }) {
   const { t } = useTranslation('subscription')
   const format = useNumberFormat()
-  const pool: Array<[string, number]> = [
-    [t('team.poolTotal'), team.total_points],
-    [t('team.poolRemaining'), team.remaining_points],
-    [t('team.poolUsed'), team.used_points],
+  const pool: Fact[] = [
+    { label: t('team.poolTotal'), value: format(team.total_points) },
+    { label: t('team.poolRemaining'), value: format(team.remaining_points) },
+    { label: t('team.poolUsed'), value: format(team.used_points) },
   ]
   return (
     <Card aria-labelledby="team-title" data-testid="team">
@@ -476,14 +453,7 @@ function TeamCard({ team, members }: { team: NonNullable<TeamInfo['team']>; memb
       <div className="mt-4 grid gap-5 lg:grid-cols-2">
         <div>
           <h3 className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{t('team.pool')}</h3>
-          <dl className="mt-2 grid grid-cols-3 gap-3">
-            {pool.map(([label, value]) => (
-              <div key={label} className="min-w-0">
-                <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
-                <dd className="mt-0.5 text-lg font-semibold tabular-nums">{format(value)}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts facts={pool} className="mt-2 grid-cols-3 gap-3" />
         </div>
         <div>
           <CopyField id="team-invite" label={t('team.invite')} value={team.invite_url} copyText={t('team.copy')} copiedKey="subscription:team.copied" />
@@ -491,46 +461,36 @@ function TeamCard({ team, members }: { team: NonNullable<TeamInfo['team']>; memb
         </div>
       </div>
       <h3 className="mt-6 text-sm font-semibold">{t('team.members')}</h3>
-      <div className="mt-2 overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="team-members">
-          <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('team.member')}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('team.memberStatus')}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('team.joined')}
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                {t('team.memberUsed')}
-              </th>
+      <div className="mt-2">
+        <DataTable
+          testId="team-members"
+          columns={[
+            { id: 'member', label: t('team.member') },
+            { id: 'status', label: t('team.memberStatus') },
+            { id: 'joined', label: t('team.joined') },
+            { id: 'used', label: t('team.memberUsed'), align: 'right' },
+          ]}
+        >
+          {members.map((member) => (
+            <tr key={member.user_id} className={member.is_current_user ? 'bg-indigo-50/50 dark:bg-indigo-950/20' : undefined}>
+              <td className="py-2.5 pr-3">
+                <span className="flex flex-wrap items-center gap-1.5">
+                  <span className="font-medium">{member.name || member.username}</span>
+                  {member.name ? <span className="text-xs text-zinc-500 dark:text-zinc-400">@{member.username}</span> : null}
+                  {member.is_current_user ? <Badge tone="indigo">{t('team.you')}</Badge> : null}
+                  {member.is_owner ? <Badge tone="amber">{t('team.owner')}</Badge> : null}
+                </span>
+              </td>
+              <td className="py-2.5 pr-3">
+                <Badge tone="green">{t('team.statusNormal')}</Badge>
+              </td>
+              <td className="py-2.5 pr-3 text-zinc-600 dark:text-zinc-400">
+                <LocalTime ms={member.create_timestamp} dateOnly />
+              </td>
+              <td className="py-2.5 text-right font-medium tabular-nums">{format(member.used_points)}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {members.map((member) => (
-              <tr key={member.user_id} className={member.is_current_user ? 'bg-indigo-50/50 dark:bg-indigo-950/20' : undefined}>
-                <td className="py-2.5 pr-3">
-                  <span className="flex flex-wrap items-center gap-1.5">
-                    <span className="font-medium">{member.name || member.username}</span>
-                    {member.name ? <span className="text-xs text-zinc-500 dark:text-zinc-400">@{member.username}</span> : null}
-                    {member.is_current_user ? <Badge tone="indigo">{t('team.you')}</Badge> : null}
-                    {member.is_owner ? <Badge tone="amber">{t('team.owner')}</Badge> : null}
-                  </span>
-                </td>
-                <td className="py-2.5 pr-3">
-                  <Badge tone="green">{t('team.statusNormal')}</Badge>
-                </td>
-                <td className="py-2.5 pr-3 text-zinc-600 dark:text-zinc-400">
-                  <LocalTime ms={member.create_timestamp} dateOnly />
-                </td>
-                <td className="py-2.5 text-right font-medium tabular-nums">{format(member.used_points)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </div>
     </Card>
   )
@@ -553,51 +513,38 @@ function HistoryCard({ history }: { history: SubscriptionHistory }) {
     <Card aria-labelledby="history-title" id="history" data-testid="subscription-history">
       <CardTitle id="history-title">{t('history.title')}</CardTitle>
       {history.items.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
-          {t('history.empty')}
-        </p>
+        <EmptyState icon={historyIcon} title={t('history.empty')} className="mt-4" />
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t('history.action')}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t('history.package')}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t('history.period')}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t('history.time')}
-                </th>
+        <div className="mt-3">
+          <DataTable
+            columns={[
+              { id: 'action', label: t('history.action') },
+              { id: 'package', label: t('history.package') },
+              { id: 'period', label: t('history.period') },
+              { id: 'time', label: t('history.time') },
+            ]}
+          >
+            {history.items.map((item) => (
+              <tr key={item.id}>
+                <td className="py-2.5 pr-3">
+                  <span className="flex flex-wrap gap-1.5">
+                    <Badge tone={actionTones[item.action] ?? 'zinc'}>{t(`history.actions.${item.action}`)}</Badge>
+                    {item.current && item.action !== 'current' ? <Badge tone="indigo">{t('history.current')}</Badge> : null}
+                  </span>
+                </td>
+                <td className="py-2.5 pr-3">
+                  <span className="font-medium">{item.package_name}</span>
+                  {item.team_name ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">{item.team_name}</span> : null}
+                </td>
+                <td className="py-2.5 pr-3 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">
+                  <LocalTime ms={item.start_timestamp} dateOnly /> – <LocalTime ms={item.end_timestamp} dateOnly />
+                </td>
+                <td className="py-2.5 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">
+                  <LocalTime ms={item.create_timestamp} />
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {history.items.map((item) => (
-                <tr key={item.id}>
-                  <td className="py-2.5 pr-3">
-                    <span className="flex flex-wrap gap-1.5">
-                      <Badge tone={actionTones[item.action] ?? 'zinc'}>{t(`history.actions.${item.action}`)}</Badge>
-                      {item.current && item.action !== 'current' ? <Badge tone="indigo">{t('history.current')}</Badge> : null}
-                    </span>
-                  </td>
-                  <td className="py-2.5 pr-3">
-                    <span className="font-medium">{item.package_name}</span>
-                    {item.team_name ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">{item.team_name}</span> : null}
-                  </td>
-                  <td className="py-2.5 pr-3 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">
-                    <LocalTime ms={item.start_timestamp} dateOnly /> – <LocalTime ms={item.end_timestamp} dateOnly />
-                  </td>
-                  <td className="py-2.5 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">
-                    <LocalTime ms={item.create_timestamp} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </div>
       )}
       <div className="mt-4">

@@ -182,7 +182,7 @@ describeEachDatabase('points screens', (ctx) => {
     const table = /<table class="sr-only">([\s\S]*?)<\/table>/.exec(html)![1]!
     expect(table.match(/<th scope="row">/g)).toHaveLength(10)
     expect(html).toContain(`value="${portalOrigin}/auth/register?invite=${account.login.user.invite_code}"`)
-    expect(textOf(html, 'referral-rule')).toContain('10,000 积分')
+    expect(textOf(html, 'reward-rule')).toContain('10,000 积分')
     expect(html).toContain(`ANTHROPIC_BASE_URL=&quot;${portalOrigin}&quot;`)
   })
 })
