@@ -4,12 +4,13 @@
  * production (`relay/main.ts`: @hono/node-server on loopback) on a temporary SQLite file, each
  * call authenticated by an API key, priced as a variable-cost model (estimate frozen, settled from
  * the reported usage) and recorded. Non-streaming and streaming (SSE): latency percentiles one
- * call at a time, then throughput with several calls in flight. The provider answers at once, so
- * the relay's own cost is all there is to see. Bounded counts and time; loopback only; prints a
- * table and asserts nothing.
+ * call at a time, then throughput with several calls in flight. By default the provider answers at
+ * once, so the relay's own cost is all there is to see. Bounded counts and time; loopback only;
+ * prints a table and asserts nothing.
  *
  * Options (environment): BENCH_CALLS (sequential calls per case, default 1500), BENCH_SECONDS
- * (throughput window per case, default 4), BENCH_CONCURRENCY (default 8).
+ * (throughput window per case, default 4), BENCH_CONCURRENCY (default 8), BENCH_PROVIDER_LATENCY_MS
+ * (the fake provider waits this long before each answer, as a real one thinks; default 0).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -34,6 +35,7 @@ import { unusedPort } from '../tests/fixtures/ports.ts'
 const calls = Number(process.env.BENCH_CALLS ?? 1500)
 const seconds = Number(process.env.BENCH_SECONDS ?? 4)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8)
+const providerLatencyMs = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 0)
 const warmup = 300
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-relay-'))
@@ -149,7 +151,7 @@ function cpuTimeMs(pid: number): number | null {
 const ms = (n: number) => `${n.toFixed(3)} ms`
 
 async function main(): Promise<void> {
-  const provider = await startChild(['tests/fixtures/fake-provider.ts'], {})
+  const provider = await startChild(['tests/fixtures/fake-provider.ts', '--latency-ms', String(providerLatencyMs)], {})
   const key = await prepare(join(dataDir, 'relay.sqlite'), provider.url)
   const port = await unusedPort()
   const relay = await startChild(['relay/main.ts'], {
@@ -163,7 +165,8 @@ async function main(): Promise<void> {
   const relayed: Target = { url: new URL('/v1/messages', relay.url), headers: { 'anthropic-version': '2023-06-01', 'x-api-key': key } }
 
   console.log(`Relay benchmark: loopback, ${cpus().length} CPUs, SQLite (temporary file), Node ${process.version}`)
-  console.log(`${calls} sequential calls per case for latency; ${concurrency} in flight for ${seconds} s for throughput\n`)
+  console.log(`${calls} sequential calls per case for latency; ${concurrency} in flight for ${seconds} s for throughput`)
+  console.log(`The fake provider answers ${providerLatencyMs > 0 ? `after ${providerLatencyMs} ms` : 'at once'}\n`)
   const header = ['', 'direct', 'via relay', 'relay adds']
   const rows: string[][] = []
   for (const stream of [false, true]) {
