@@ -50,7 +50,28 @@ function sqliteDialect(path: string): SqliteDialect {
   database.pragma('synchronous = NORMAL')
   // Every INTEGER comes back as a BigInt; IntegerResultsPlugin turns it into a number or string.
   database.defaultSafeIntegers(true)
+  reusePreparedStatements(database)
   return new ImmediateSqliteDialect({ database })
+}
+
+/**
+ * better-sqlite3 compiles a statement on every `prepare`, and Kysely prepares every query; the
+ * metered relay runs the same few dozen statements on every call, so compiled statements are
+ * kept (bounded) and reused. Safe because better-sqlite3 runs each statement to completion
+ * synchronously, and SQLite recompiles a kept statement by itself after a schema change.
+ */
+function reusePreparedStatements(database: BetterSqlite3.Database, limit = 500): void {
+  const prepare = database.prepare.bind(database)
+  const kept = new Map<string, BetterSqlite3.Statement>()
+  database.prepare = ((sql: string) => {
+    let statement = kept.get(sql)
+    if (!statement) {
+      statement = prepare(sql)
+      if (kept.size >= limit) kept.delete(kept.keys().next().value!)
+      kept.set(sql, statement)
+    }
+    return statement
+  }) as typeof database.prepare
 }
 
 /**
