@@ -27,6 +27,7 @@ import { RewardRule } from '#app/components/referral/reward-rule.tsx'
 import { StatusBadge, statusKind } from '#app/components/subscription/status-badge.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { cn } from '#app/components/ui/cn.ts'
 import { Stat } from '#app/components/ui/stat.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
@@ -77,9 +78,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <Overview points={loaderData.points} openTickets={loaderData.openTickets} />
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <Usage days={loaderData.usage} className="xl:col-span-2" />
-        <Invite inviteCode={user.invite_code} inviteUrl={loaderData.inviteUrl} rule={loaderData.rule} />
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-5">
+        <Usage days={loaderData.usage} className="xl:col-span-3" />
+        <Invite inviteCode={user.invite_code} inviteUrl={loaderData.inviteUrl} rule={loaderData.rule} className="xl:col-span-2" />
       </div>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-5">
         <Card className="xl:col-span-3">
@@ -183,10 +184,20 @@ function Usage({ days, className }: { days: Array<{ date: string; points: number
   )
 }
 
-function Invite({ inviteCode, inviteUrl, rule }: { inviteCode: string; inviteUrl: string; rule: ReferralRule | null }) {
+function Invite({
+  inviteCode,
+  inviteUrl,
+  rule,
+  className,
+}: {
+  inviteCode: string
+  inviteUrl: string
+  rule: ReferralRule | null
+  className?: string
+}) {
   const { t } = useTranslation('dashboard')
   return (
-    <Card aria-labelledby="invite-title" className="flex flex-col" data-testid="invite-card">
+    <Card aria-labelledby="invite-title" className={cn('flex flex-col', className)} data-testid="invite-card">
       <CardTitle id="invite-title">{t('invite.title')}</CardTitle>
       <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">
         {t('invite.code')}{' '}

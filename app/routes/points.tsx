@@ -271,11 +271,28 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
   )
 }
 
+const rateIds = ['perCall', 'input', 'output', 'cacheRead', 'cacheWrite'] as const
+type RateId = (typeof rateIds)[number]
+
+/** A cost's rate for one column; null where it has none (a fixed cost has only the per-call one). */
+function rateOf(cost: ModelCost, id: RateId): number | null {
+  switch (id) {
+    case 'perCall':
+      return cost.kind === 'fixed' ? cost.points_per_call : null
+    case 'input':
+      return cost.input_points_per_mtok
+    case 'output':
+      return cost.output_points_per_mtok
+    case 'cacheRead':
+      return cost.cache_read_points_per_mtok
+    case 'cacheWrite':
+      return cost.cache_write_points_per_mtok
+  }
+}
+
 function CostsCard({ costs }: { costs: ModelCost[] }) {
   const { t } = useTranslation('points')
   const format = useNumberFormat()
-  const rate = (value: number | null) => (value === null ? t('costs.none') : format(value))
-  const cell = 'py-2.5 pr-3 text-right tabular-nums'
   return (
     <Card aria-labelledby="costs-title" data-testid="model-costs">
       <CardTitle id="costs-title">{t('costs.title')}</CardTitle>
@@ -284,34 +301,43 @@ function CostsCard({ costs }: { costs: ModelCost[] }) {
         <EmptyState icon={pointsIcon} title={t('costs.empty')} className="mt-4" />
       ) : (
         <div className="mt-3">
+          {/* A phone lists each model's rates in one cell; wider screens give every rate its column. */}
           <DataTable
-            className="min-w-[40rem]"
             columns={[
               { id: 'model', label: t('costs.model') },
               { id: 'kind', label: t('costs.kind') },
-              { id: 'perCall', label: t('costs.perCall'), align: 'right' },
-              { id: 'input', label: t('costs.input'), align: 'right' },
-              { id: 'output', label: t('costs.output'), align: 'right' },
-              { id: 'cacheRead', label: t('costs.cacheRead'), align: 'right' },
-              { id: 'cacheWrite', label: t('costs.cacheWrite'), align: 'right' },
+              { id: 'rates', label: t('costs.rates'), className: 'sm:hidden' },
+              ...rateIds.map((id) => ({ id, label: t(`costs.${id}`), align: 'right' as const, className: 'hidden sm:table-cell' })),
             ]}
           >
-            {costs.map((cost) => (
-              <tr key={cost.model}>
-                <th scope="row" className="py-2.5 pr-3 text-left font-normal">
-                  <span className="font-mono text-xs font-medium">{cost.model}</span>
-                  {cost.description ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">{cost.description}</span> : null}
-                </th>
-                <td className="py-2.5 pr-3">
-                  <Badge tone={cost.kind === 'fixed' ? 'indigo' : 'sky'}>{t(`costs.kinds.${cost.kind}`)}</Badge>
-                </td>
-                <td className={cell}>{cost.kind === 'fixed' ? rate(cost.points_per_call) : t('costs.none')}</td>
-                <td className={cell}>{rate(cost.input_points_per_mtok)}</td>
-                <td className={cell}>{rate(cost.output_points_per_mtok)}</td>
-                <td className={cell}>{rate(cost.cache_read_points_per_mtok)}</td>
-                <td className={cn(cell, 'pr-0')}>{rate(cost.cache_write_points_per_mtok)}</td>
-              </tr>
-            ))}
+            {costs.map((cost) => {
+              const rates = rateIds.map((id) => ({ id, value: rateOf(cost, id) }))
+              return (
+                <tr key={cost.model}>
+                  <th scope="row" className="py-2.5 pr-3 text-left align-top font-normal">
+                    <span className="font-mono text-xs font-medium break-all">{cost.model}</span>
+                    {cost.description ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">{cost.description}</span> : null}
+                  </th>
+                  <td className="py-2.5 pr-3 align-top">
+                    <Badge tone={cost.kind === 'fixed' ? 'indigo' : 'sky'}>{t(`costs.kinds.${cost.kind}`)}</Badge>
+                  </td>
+                  <td className="py-2.5 align-top text-xs tabular-nums sm:hidden">
+                    {rates
+                      .filter((rate) => rate.value !== null)
+                      .map((rate) => (
+                        <span key={rate.id} className="block whitespace-nowrap">
+                          {t(`costs.${rate.id}`)} <span className="font-semibold">{format(rate.value!)}</span>
+                        </span>
+                      ))}
+                  </td>
+                  {rates.map((rate, index) => (
+                    <td key={rate.id} className={cn('hidden py-2.5 text-right tabular-nums sm:table-cell', index < rates.length - 1 && 'pr-3')}>
+                      {rate.value === null ? t('costs.none') : format(rate.value)}
+                    </td>
+                  ))}
+                </tr>
+              )
+            })}
           </DataTable>
         </div>
       )}

@@ -5,14 +5,14 @@
  */
 import { useTranslation } from 'react-i18next'
 import { cn } from '#app/components/ui/cn.ts'
-import { dayLabel, type UsageDay } from './usage-days.ts'
+import { chartHeight, dayLabel, type UsageDay } from './usage-days.ts'
 
 export function UsageBars({ days, className }: { days: UsageDay[]; className?: string }) {
   const { i18n } = useTranslation()
   const max = Math.max(1, ...days.map((d) => d.points))
   const compact = new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 })
   return (
-    <div aria-hidden="true" className={cn('flex h-56 items-end gap-1.5 sm:gap-3', className)} data-testid="usage-bars">
+    <div aria-hidden="true" className={cn('flex items-end gap-1.5 sm:gap-3', chartHeight, className)} data-testid="usage-bars">
       {days.map((day) => (
         <div key={day.date} className="flex h-full min-w-0 flex-1 flex-col items-center gap-1.5">
           {/* The value sits above its bar; the track's top padding leaves room for the tallest. */}

@@ -6,7 +6,7 @@ import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip }
 import { useEffect, useState } from 'react'
 import { Bar } from 'react-chartjs-2'
 import { useTranslation } from 'react-i18next'
-import { dayLabel, type UsageDay } from './usage-days.ts'
+import { chartHeight, dayLabel, type UsageDay } from './usage-days.ts'
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip)
 
@@ -36,7 +36,7 @@ export default function UsageCanvas({ days, label }: { days: UsageDay[]; label: 
   const colours = palettes[theme]
   const numbers = new Intl.NumberFormat(i18n.language)
   return (
-    <div className="relative h-56" data-testid="usage-canvas">
+    <div className={`relative ${chartHeight}`} data-testid="usage-canvas">
       <Bar
         role="img"
         aria-label={label}

@@ -61,6 +61,7 @@ export default {
     model: 'Model',
     kind: 'Billing',
     kinds: { fixed: 'Fixed', variable: 'Variable' },
+    rates: 'Rates',
     perCall: 'Per call',
     input: 'Input',
     output: 'Output',

@@ -61,6 +61,7 @@ export default {
     model: 'モデル',
     kind: '課金方式',
     kinds: { fixed: '固定', variable: '従量' },
+    rates: '料金',
     perCall: '1 回あたり',
     input: '入力',
     output: '出力',

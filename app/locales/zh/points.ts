@@ -59,6 +59,7 @@ export default {
     model: '模型',
     kind: '计费方式',
     kinds: { fixed: '固定', variable: '按量' },
+    rates: '计费',
     perCall: '每次调用',
     input: '输入',
     output: '输出',
