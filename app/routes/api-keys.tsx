@@ -3,18 +3,18 @@
  * JavaScript and is never stored in a cookie), list, delete behind a confirmation, and the
  * Claude Code usage guide filled in with this deployment's URL.
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
-import type { z } from 'zod'
 import type { Route } from './+types/api-keys'
 import { apiKeyPaths, apiKeyPrefix, fillPath, type ApiKey, type ApiKeyList, type CreatedApiKey } from '#relay/contract/index.ts'
 import { UsageGuide } from '#app/components/api-keys/usage-guide.tsx'
 import { CopyField } from '#app/components/copy-button.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { showToast } from '#app/components/toaster.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -31,9 +31,9 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const keys = await getRelay(context).get<ApiKeyList>(apiKeyPaths.list)
-  return { title: getI18n(context).t('apiKeys:title'), keys: keys.items, limit: keys.limit, baseUrl: apiBaseUrl() }
+  return { title: getI18n(context).t('apiKeys:title'), keys: keys.items, limit: keys.limit, baseUrl: apiBaseUrl(request) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -109,12 +109,7 @@ function CreatedKey({ created }: { created: CreatedApiKey }) {
 
 function CreateKeyForm({ lastResult, count, limit }: { lastResult?: SubmissionResult<string[]>; count: number; limit: number }) {
   const { t } = useTranslation('apiKeys')
-  const [form, fields] = useForm<z.input<typeof createApiKeySchema>>({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createApiKeySchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(createApiKeySchema, { lastResult })
   const full = count >= limit
   return (
     <Card aria-labelledby="create-title">

@@ -30,9 +30,9 @@ import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { Stat } from '#app/components/ui/stat.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
+import { apiBaseUrl, publicUrl } from '#app/utils/env.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { optionalRead } from '#app/utils/optional-read.server.ts'
-import { publicUrl } from '#app/utils/public-url.server.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     usage: usage.days.map((day) => ({ date: day.date, points: day.consumed_points })),
     openTickets: openTickets?.total ?? null,
     rule: referral?.rule ?? null,
-    relayUrl: base,
+    relayUrl: apiBaseUrl(request),
     keyPlaceholder: `${apiKeyPrefix}…`,
     inviteUrl: `${base}/auth/register?invite=${encodeURIComponent(info.user.invite_code)}`,
   }

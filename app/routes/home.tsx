@@ -17,13 +17,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'description', content: loaderData?.description },
 ]
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { t } = getI18n(context)
   return {
     title: t('marketing:meta.title'),
     description: t('marketing:meta.description'),
     // Shown in the terminal example: the address Claude Code is pointed at.
-    baseUrl: apiBaseUrl(),
+    baseUrl: apiBaseUrl(request),
     marketing: routeNamespace(context, 'marketing'),
   }
 }

@@ -3,7 +3,7 @@
  * points, the current package, the paged history, the model cost table and the points-reset
  * request (a ticket, handled within 1–3 working days, spec §9).
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
@@ -23,6 +23,7 @@ import { FormErrors } from '#app/components/forms/field.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { TextareaField } from '#app/components/forms/textarea-field.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { PagedNav } from '#app/components/points/paged-nav.tsx'
 import { historyIcon, pointsIcon } from '#app/components/subscription/icons.ts'
@@ -348,13 +349,7 @@ function CostsCard({ costs }: { costs: ModelCost[] }) {
 
 function ResetCard({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation('points')
-  const [form, fields] = useForm({
-    id: 'reset',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(resetRequestSchema, { id: 'reset', lastResult })
   return (
     <Card aria-labelledby="reset-title" data-testid="reset-request" className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div>

@@ -4,11 +4,10 @@
  * is a disclosure the server can render open (`?dialog=password`, or after a refused change), so
  * it is a real form with or without JavaScript.
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useNavigation } from 'react-router'
-import type { z } from 'zod'
 import type { Route } from './+types/profile'
 import {
   accountPaths,
@@ -23,6 +22,7 @@ import {
 import { CopyButton } from '#app/components/copy-button.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
@@ -178,14 +178,7 @@ function AccountCard({ user }: { user: User }) {
 
 function EditProfileCard({ user, lastResult }: { user: User; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('profile')
-  const [form, fields] = useForm<z.input<typeof profileSchema>>({
-    id: 'profile-form',
-    lastResult,
-    defaultValue: { name: user.name ?? '', phone: user.phone ?? '', company: user.company ?? '', avatar: user.avatar ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(profileSchema, { id: 'profile-form', lastResult, defaultValue: { name: user.name ?? '', phone: user.phone ?? '', company: user.company ?? '', avatar: user.avatar ?? '' } })
   return (
     <Card aria-labelledby="edit-title">
       <CardTitle id="edit-title">{t('edit.title')}</CardTitle>
@@ -205,13 +198,7 @@ function EditProfileCard({ user, lastResult }: { user: User; lastResult?: Submis
 
 function PasswordCard({ lastResult, open }: { lastResult?: SubmissionResult<string[]>; open: boolean }) {
   const { t } = useTranslation('profile')
-  const [form, fields] = useForm<z.input<typeof changePasswordSchema>>({
-    id: 'password-form',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(changePasswordSchema, { id: 'password-form', lastResult })
   return (
     <Card aria-labelledby="password-title">
       <CardTitle id="password-title">{t('password.title')}</CardTitle>

@@ -17,9 +17,9 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Stat } from '#app/components/ui/stat.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
+import { publicUrl } from '#app/utils/env.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { pageParam } from '#app/utils/page-param.ts'
-import { publicUrl } from '#app/utils/public-url.server.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

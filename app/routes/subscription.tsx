@@ -6,7 +6,7 @@
  * code travelling in a hidden input, so both flows work without JavaScript. A link
  * `/subscription?team_code=…` opens the join flow at its comparison step.
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, Link, type RouterContextProvider } from 'react-router'
@@ -29,6 +29,7 @@ import {
 import { CopyField } from '#app/components/copy-button.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { PagedNav } from '#app/components/points/paged-nav.tsx'
 import { historyIcon, packageIcon } from '#app/components/subscription/icons.ts'
@@ -258,13 +259,7 @@ function RedeemCard({ step, teamName }: { step: StepData | undefined; teamName: 
 
 function RedeemForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation('subscription')
-  const [form, fields] = useForm({
-    id: 'redeem',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: redeemFormSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(redeemFormSchema, { id: 'redeem', lastResult })
   return (
     <>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('redeem.subtitle')}</p>
@@ -365,13 +360,7 @@ function JoinTeamCard({ step, teamName }: { step: StepData | undefined; teamName
 
 function JoinForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation('subscription')
-  const [form, fields] = useForm({
-    id: 'join',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: teamFormSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(teamFormSchema, { id: 'join', lastResult })
   return (
     <>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('join.subtitle')}</p>

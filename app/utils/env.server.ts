@@ -42,11 +42,19 @@ export function secureCookies(): boolean {
 }
 
 /**
+ * The address users reach this deployment at: PUBLIC_URL when the operator set it, else the
+ * request's own origin (a local try-out on another port). Invite links are built on it.
+ */
+export function publicUrl(request: Request): string {
+  return (process.env.PUBLIC_URL || new URL(request.url).origin).replace(/\/+$/, '')
+}
+
+/**
  * The address CLI clients (Claude Code, SDKs) are pointed at, shown in every setup snippet:
  * RELAY_PUBLIC_URL when the operator sets it; else the relay's own URL when it runs elsewhere;
- * else this portal's origin, where the embedded relay is mounted.
+ * else this portal's address, where the embedded relay is mounted.
  */
-export function apiBaseUrl(): string {
+export function apiBaseUrl(request: Request): string {
   const env = portalEnv()
-  return (env.RELAY_PUBLIC_URL ?? env.RELAY_URL ?? env.PUBLIC_URL).replace(/\/+$/, '')
+  return (env.RELAY_PUBLIC_URL ?? env.RELAY_URL ?? publicUrl(request)).replace(/\/+$/, '')
 }

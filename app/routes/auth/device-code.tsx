@@ -5,7 +5,7 @@
  * step is the action's reply, so it needs no JavaScript); the decision redirects with a toast to
  * a finished state that tells the user to go back to the device.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
@@ -13,6 +13,7 @@ import type { Route } from './+types/device-code'
 import { normaliseDeviceCode, oauthPaths, oauthScreens, type DeviceCodeCheck } from '#relay/contract/index.ts'
 import { ErrorList, FormErrors } from '#app/components/forms/field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { ClientHeading, ClientName, PermissionList } from '#app/components/oauth/consent-parts.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
@@ -83,13 +84,7 @@ export default function DeviceCode({ loaderData, actionData }: Route.ComponentPr
 
 function EnterCode({ prefill, lastResult }: { prefill: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('oauth')
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { code: prefill },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deviceCodeSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(deviceCodeSchema, { lastResult, defaultValue: { code: prefill } })
   const code = getInputProps(fields.code, { type: 'text' })
   return (
     <>

@@ -2,17 +2,17 @@
  * A new ticket (spec §2 "Ticket create", §5): type, priority, title and content; the 1–2
  * working days promise; success opens the ticket with a toast.
  */
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import type { z } from 'zod'
 import type { Route } from './+types/create'
 import { ticketBounds, ticketPaths, ticketPriorities, ticketTypes, type TicketDetail } from '#relay/contract/index.ts'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { RadioField } from '#app/components/forms/radio-field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { TextareaField } from '#app/components/forms/textarea-field.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
@@ -46,13 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CreateTicket({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('tickets')
-  const [form, fields] = useForm<z.input<typeof createTicketSchema>>({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createTicketSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    defaultValue: { priority: 'medium' },
-  })
+  const [form, fields] = useZodForm(createTicketSchema, { lastResult: actionData?.result, defaultValue: { priority: 'medium' } })
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header>

@@ -3,16 +3,16 @@
  * ticket's details (times, assignee, tags), the status legend, a reply box, close and reopen,
  * and a not-found state for an id that is missing or belongs to someone else.
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
-import type { z } from 'zod'
 import type { Route } from './+types/detail'
 import { fillPath, ticketBounds, ticketPaths, type TicketDetail, type TicketMessage } from '#relay/contract/index.ts'
 import { FormErrors } from '#app/components/forms/field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { TextareaField } from '#app/components/forms/textarea-field.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { StatusLegend } from '#app/components/tickets/status-legend.tsx'
 import { canClose, TicketStatusButtons } from '#app/components/tickets/status-buttons.tsx'
@@ -204,12 +204,7 @@ function MessageItem({ message, original }: { message: TicketMessage; original: 
 
 function ReplyBox({ ticket, lastResult }: { ticket: TicketDetail; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('tickets')
-  const [form, fields] = useForm<z.input<typeof ticketReplySchema>>({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ticketReplySchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(ticketReplySchema, { lastResult })
   if (ticket.status === 'closed') {
     return (
       <Card className="space-y-3" data-testid="reply-closed">
