@@ -16,6 +16,7 @@ import { loadPortal, portalOrigin, Visitor } from './portal-harness.ts'
 let target: TestRelay | undefined
 let server: ServerType
 let handle: (request: Request) => Promise<Response>
+const apiOrigin = 'https://api.portal.test'
 
 beforeAll(async () => {
   server = await new Promise<ServerType>((resolve) => {
@@ -28,6 +29,8 @@ beforeAll(async () => {
     RELAY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     SESSION_SECRET: 'integration-session-secret-0123456789abcdef',
     PUBLIC_URL: portalOrigin,
+    // The address CLI clients are told to use, when the relay's own is internal.
+    RELAY_PUBLIC_URL: apiOrigin,
   })
 })
 
@@ -183,7 +186,7 @@ describeEachDatabase('points screens', (ctx) => {
     expect(table.match(/<th scope="row">/g)).toHaveLength(10)
     expect(html).toContain(`value="${portalOrigin}/auth/register?invite=${account.login.user.invite_code}"`)
     expect(textOf(html, 'reward-rule')).toContain('10,000 积分')
-    expect(html).toContain(`ANTHROPIC_BASE_URL=&quot;${portalOrigin}&quot;`)
+    expect(html).toContain(`ANTHROPIC_BASE_URL=&quot;${apiOrigin}&quot;`)
   })
 })
 
