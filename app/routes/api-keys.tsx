@@ -19,6 +19,7 @@ import { LocalTime } from '#app/components/local-time.tsx'
 import { showToast } from '#app/components/toaster.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { ResponsiveTable } from '#app/components/ui/responsive-table.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
@@ -148,23 +149,22 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
           className="mt-4"
         />
       ) : (
-        <table className="mt-4 w-full text-left text-sm" data-testid="keys-table">
-          <caption className="sr-only">{t('list.caption')}</caption>
-          <thead className="hidden text-xs text-zinc-500 md:table-header-group dark:text-zinc-400">
-            <tr className="border-b border-zinc-200 dark:border-zinc-800">
-              <th scope="col" className="py-2 pr-3 font-medium">{t('list.name')}</th>
-              <th scope="col" className="py-2 pr-3 font-medium">{t('list.key')}</th>
-              <th scope="col" className="py-2 pr-3 font-medium">{t('list.created')}</th>
-              <th scope="col" className="py-2 pr-3 font-medium">{t('list.lastUsed')}</th>
-              <th scope="col" className="py-2 text-right font-medium">{t('list.actions')}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {keys.map((key) => (
-              <KeyRow key={key.id} apiKey={key} />
-            ))}
-          </tbody>
-        </table>
+        <ResponsiveTable
+          caption={t('list.caption')}
+          testId="keys-table"
+          className="mt-4"
+          columns={[
+            { label: t('list.name') },
+            { label: t('list.key') },
+            { label: t('list.created') },
+            { label: t('list.lastUsed') },
+            { label: t('list.actions'), end: true },
+          ]}
+        >
+          {keys.map((key) => (
+            <KeyRow key={key.id} apiKey={key} />
+          ))}
+        </ResponsiveTable>
       )}
     </Card>
   )

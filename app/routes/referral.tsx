@@ -13,6 +13,7 @@ import { RewardRule } from '#app/components/referral/reward-rule.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { ResponsiveTable } from '#app/components/ui/responsive-table.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Stat } from '#app/components/ui/stat.tsx'
@@ -110,23 +111,21 @@ function Records({ records }: { records: ReferralRecords }) {
         />
       ) : (
         <>
-          <table className="w-full text-left text-sm" data-testid="records-table">
-            <caption className="sr-only">{t('records.caption')}</caption>
-            <thead className="hidden text-xs text-zinc-500 md:table-header-group dark:text-zinc-400">
-              <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                <th scope="col" className="py-2 pr-3 font-medium">{t('records.username')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('records.created')}</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('records.days')}</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('records.points')}</th>
-                <th scope="col" className="py-2 font-medium">{t('records.status')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {records.items.map((record) => (
-                <RecordRow key={record.id} record={record} />
-              ))}
-            </tbody>
-          </table>
+          <ResponsiveTable
+            caption={t('records.caption')}
+            testId="records-table"
+            columns={[
+              { label: t('records.username') },
+              { label: t('records.created') },
+              { label: t('records.days'), end: true },
+              { label: t('records.points'), end: true },
+              { label: t('records.status') },
+            ]}
+          >
+            {records.items.map((record) => (
+              <RecordRow key={record.id} record={record} />
+            ))}
+          </ResponsiveTable>
           <Pagination
             page={records.page}
             pageSize={records.pageSize}
