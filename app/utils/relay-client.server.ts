@@ -151,10 +151,28 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
     throw new RelayCallError(result.message, response.status, result.code, result.details)
   }
 
+  // A client lives for one request, in which the layout and the page may both read the same
+  // thing (user info): one relay call serves both. Any write forgets what was read before it.
+  const reads = new Map<string, Promise<unknown>>()
+  function write<T>(method: string, path: string, body?: unknown): Promise<T> {
+    reads.clear()
+    return call<T>(method, path, body)
+  }
+
   return {
-    get: (path, query) => call('GET', path, undefined, query),
-    post: (path, body) => call('POST', path, body ?? {}),
-    put: (path, body) => call('PUT', path, body ?? {}),
-    delete: (path) => call('DELETE', path),
+    get: <T>(path: string, query?: Query) => {
+      const key = `${path}?${JSON.stringify(query ?? {})}`
+      let read = reads.get(key)
+      if (!read) {
+        read = call<T>('GET', path, undefined, query)
+        reads.set(key, read)
+        // A failed read is not kept: a later caller in the request may try again.
+        read.catch(() => reads.delete(key))
+      }
+      return read as Promise<T>
+    },
+    post: (path, body) => write('POST', path, body ?? {}),
+    put: (path, body) => write('PUT', path, body ?? {}),
+    delete: (path) => write('DELETE', path),
   }
 }

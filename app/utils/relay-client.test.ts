@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalise } from './relay-client.server.ts'
+import { createRelayClient, normalise } from './relay-client.server.ts'
 
 describe('normalise (spec §7–8)', () => {
   it('takes a body with a success flag as is', () => {
@@ -23,5 +23,26 @@ describe('normalise (spec §7–8)', () => {
     expect(normalise(500, { error: { details: 'from details', message: 'from error.message' } })).toMatchObject({ message: 'from details' })
     expect(normalise(500, { error: { message: 'from error.message' } })).toMatchObject({ message: 'from error.message' })
     expect(normalise(502, 'Bad Gateway')).toMatchObject({ success: false, message: 'HTTP error! status: 502' })
+  })
+})
+
+describe('createRelayClient', () => {
+  function countingRelay() {
+    const seen: string[] = []
+    const transport = async (request: Request) => {
+      seen.push(`${request.method} ${new URL(request.url).pathname}`)
+      return Response.json({ code: 0, data: { n: seen.length }, message: 'ok', timestamp: 0 })
+    }
+    return { seen, client: createRelayClient({ transport, baseUrl: 'http://relay.test' }) }
+  }
+
+  it('reads the same thing once per request, and again after a write', async () => {
+    const { seen, client } = countingRelay()
+    const [a, b] = await Promise.all([client.get('/api/user/info'), client.get('/api/user/info')])
+    expect(a).toEqual(b)
+    await client.get('/api/user/info', { page: 2 })
+    await client.post('/api/user/redeem-code', {})
+    await client.get('/api/user/info')
+    expect(seen).toEqual(['GET /api/user/info', 'GET /api/user/info', 'POST /api/user/redeem-code', 'GET /api/user/info'])
   })
 })
