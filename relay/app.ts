@@ -19,7 +19,7 @@ import { pointsRoutes } from './points/routes.ts'
 import { describeProxyRoutes, mountProxyRoutes } from './proxy/routes.ts'
 import { referralRoutes } from './referral/routes.ts'
 import { resourceRoutes } from './resources/routes.ts'
-import { createServices, type RelayDeps, type RelayServices } from './services.ts'
+import type { RelayServices } from './services.ts'
 import { subscriptionRoutes } from './subscriptions/routes.ts'
 import { teamRoutes } from './teams/routes.ts'
 import { ticketRoutes } from './tickets/routes.ts'
@@ -31,8 +31,7 @@ const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthR
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024
 
-export function createRelayApp(deps: RelayDeps): Hono<RelayEnv> {
-  const services = createServices(deps)
+export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
   const routes = areaRoutes.flatMap((area) => area(services))
   const app = new Hono<RelayEnv>()
 
@@ -46,13 +45,13 @@ export function createRelayApp(deps: RelayDeps): Hono<RelayEnv> {
   mountRoutes(app, routes, services)
   mountProxyRoutes(app, services)
 
-  const document = createOpenApiDocument(routes, deps.config.publicUrl)
+  const document = createOpenApiDocument(routes, services.config.publicUrl)
   describeProxyRoutes(document)
   const docsPage = renderDocsPage(document)
   app.get('/api/openapi.json', (c) => c.json(document))
   app.get('/api/docs', (c) => c.html(docsPage))
 
   app.notFound(handleNotFound)
-  app.onError(handleError(deps.logger))
+  app.onError(handleError(services.logger))
   return app
 }

@@ -8,20 +8,21 @@
  * `trustProxy` it still prefers the last X-Forwarded-For entry of the request. Only code in the
  * same process can pass it: nothing a remote client sends can set it.
  */
+import type { Http2Bindings, HttpBindings } from '@hono/node-server'
 import { createRelayApp } from './app.ts'
 import type { RelayConfig } from './config.ts'
+import type { RelayBindings } from './http/relay-env.ts'
 import type { Database } from './db/open-database.ts'
 import { openRuntime, type RuntimeOptions } from './runtime.ts'
+import { createServices } from './services.ts'
 
-export interface RelayFetchOptions {
-  /** Address of the peer for an in-process call (see above). */
-  clientIp?: string
-}
+/** `clientIp`: the peer's address for an in-process call (see above); `incoming`/`outgoing`: see RelayBindings. */
+export type RelayFetchOptions = RelayBindings
 
 export interface Relay {
   fetch(request: Request, options?: RelayFetchOptions): Promise<Response>
   db: Database
-  /** Closes the database and the mail transport. */
+  /** Writes the settlements still waiting, then closes the database and the mail transport. */
   close(): Promise<void>
 }
 
@@ -29,12 +30,25 @@ export type StartRelayOptions = RuntimeOptions
 
 export async function startRelay(config: RelayConfig, options: StartRelayOptions = {}): Promise<Relay> {
   const runtime = await openRuntime(config, options)
-  const app = createRelayApp(runtime.deps)
+  const services = createServices(runtime.deps)
+  const app = createRelayApp(services)
   return {
-    fetch: async (request, { clientIp } = {}) => app.fetch(request, { clientIp }),
+    fetch: async (request, options = {}) => app.fetch(request, options),
     db: runtime.deps.db,
-    close: () => runtime.close(),
+    async close() {
+      await services.settlements.drain()
+      await runtime.close()
+    },
   }
+}
+
+/**
+ * The relay as @hono/node-server's `fetch`, for a server that is only the relay (main.ts, the
+ * tests): the Node request and response ride along as RelayBindings. HTTP/1 bindings: such a
+ * server is given no HTTP/2 options.
+ */
+export function servedByNode(relay: Relay): (request: Request, env: HttpBindings | Http2Bindings) => Promise<Response> {
+  return (request, env) => relay.fetch(request, env as HttpBindings)
 }
 
 export { createRelayApp } from './app.ts'

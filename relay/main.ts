@@ -2,7 +2,7 @@
 import { serve } from '@hono/node-server'
 import { z } from 'zod'
 import { ConfigError, loadRelayConfig } from './config.ts'
-import { startRelay } from './index.ts'
+import { servedByNode, startRelay } from './index.ts'
 
 const portSchema = z.coerce.number().int().min(1).max(65535)
 
@@ -12,8 +12,7 @@ async function main(): Promise<void> {
   const relay = await startRelay(loadRelayConfig())
   const server = serve(
     {
-      fetch: (request, env) =>
-        relay.fetch(request, { clientIp: env.incoming.socket.remoteAddress }),
+      fetch: servedByNode(relay),
       port: port.data,
     },
     (info) => console.log(`relay listening on http://localhost:${info.port} (API docs at /api/docs)`),

@@ -4,6 +4,7 @@ import type { Database } from './db/open-database.ts'
 import { RateLimiter } from './http/rate-limit.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
+import { SettlementQueue } from './proxy/settlements.ts'
 import { referralRewardHook } from './referral/rewards.ts'
 import type { RedeemHook } from './subscriptions/redeem-hooks.ts'
 
@@ -21,8 +22,15 @@ export interface RelayServices extends RelayDeps {
   limiter: RateLimiter
   /** Run inside every successful redemption's transaction (subscriptions/redeem-hooks.ts). */
   redeemHooks: RedeemHook[]
+  /** Relayed calls' settlements, written in groups (proxy/settlements.ts); drained on close. */
+  settlements: SettlementQueue
 }
 
 export function createServices(deps: RelayDeps): RelayServices {
-  return { ...deps, limiter: new RateLimiter(deps.db, deps.clock), redeemHooks: [referralRewardHook(deps)] }
+  return {
+    ...deps,
+    limiter: new RateLimiter(deps.db, deps.clock),
+    redeemHooks: [referralRewardHook(deps)],
+    settlements: new SettlementQueue(deps),
+  }
 }

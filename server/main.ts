@@ -6,6 +6,7 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
+import type { HttpBindings } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
@@ -27,7 +28,7 @@ function peerAddress(c: Context): string {
   return getConnInfo(c).remote.address ?? 'unknown'
 }
 
-const app = new Hono()
+const app = new Hono<{ Bindings: HttpBindings }>()
 
 // Fingerprinted assets never change: cache for a year; serve the .br/.gz made at build time.
 app.use(
@@ -44,7 +45,8 @@ app.use('*', serveStatic({ root: `${buildDir}/client`, precompressed: true }))
 
 if (relay) {
   // Streams (SSE) must pass through untouched: the relay routes skip compression.
-  const toRelay = (c: Context) => relay.fetch(c.req.raw, { clientIp: peerAddress(c) })
+  const toRelay = (c: Context<{ Bindings: HttpBindings }>) =>
+    relay.fetch(c.req.raw, { clientIp: peerAddress(c), incoming: c.env.incoming, outgoing: c.env.outgoing })
   app.all('/api/*', toRelay)
   app.all('/v1/*', toRelay)
 }

@@ -149,7 +149,7 @@ describe('HTTP core', () => {
   })
 
   it('answers unknown /api paths with a 404 envelope, and serves the OpenAPI document and docs page', async () => {
-    const relayApp = createRelayApp(deps)
+    const relayApp = createRelayApp(createServices(deps))
     const missing = await relayApp.fetch(new Request('http://relay.test/api/nope'), {})
     expect(missing.status).toBe(404)
     expect(await missing.json()).toMatchObject({ code: 40400, error: { details: { reason: 'not_found' } } })

@@ -10,14 +10,14 @@ import { clientIp } from '../http/client-ip.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
 import { apiKeyOf } from '../keys/request-key.ts'
 import { authenticateApiKey, type ApiKeyIdentity } from '../keys/service.ts'
-import { inTransaction } from '../points/locks.ts'
 import { findModelCost, type TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
-import { recordCall, type CallOutcome } from './call-log.ts'
+import type { CallOutcome } from './call-log.ts'
 import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
 import type { CallRequest, Dialect } from './dialects.ts'
+import { clientSide, type ClientSide } from './client-side.ts'
 import { ClientGone, forwardWithFailover, ProvidersFailed, type Forwarded } from './failover.ts'
-import { chargeUpfront, settleCharge } from './metering.ts'
+import { chargeUpfront } from './metering.ts'
 import type { ProviderKeyBox } from './provider-keys.ts'
 import { providersFor, type Provider } from './providers.ts'
 import { responseStream } from './response-stream.ts'
@@ -39,14 +39,15 @@ export interface ProxyDeps {
 /** A metered call: /v1/messages and /v1/chat/completions. */
 export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: Dialect): Promise<Response> {
   const { services } = deps
-  const { db, clock, logger } = services
+  const { clock, logger } = services
   const started = performance.now()
   const startedAt = clock.now()
   // Read now: once the client has gone, its socket no longer knows its address.
   const caller = clientIp(c, services.config.trustProxy)
   try {
     const identity = await authenticate(c, services)
-    const raw = await readBody(c.req.raw)
+    const client = clientSide(c)
+    const raw = await readBody(client)
     const request = dialect.parse(raw)
     const { cost, providers } = await route(deps, dialect, request.model)
     const inputEstimate = tokensOfBytes(raw.byteLength)
@@ -57,37 +58,34 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       estimate: { input_tokens: inputEstimate, output_tokens: request.maxOutputTokens },
     })
 
-    const finish = async (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null }) => {
-      try {
-        await inTransaction(db, async (trx) => {
-          const points = await settleCharge({ db: trx, clock }, charge, cost, end.usage)
-          await recordCall(trx, {
-            ...end,
-            userId: identity.userId,
-            keyId: identity.keyId,
-            api: dialect.api,
-            model: request.model,
-            streamed: request.stream,
-            points,
-            clientIp: caller,
-            startedAt,
-            durationMs: performance.now() - started,
-          })
-        })
-      } catch (error) {
-        // The answer is out already; a failed settlement leaves the hold for an operator to see.
-        logger.error('settling a relayed call failed', { key: identity.keyId, model: request.model, error: String(error) })
-      }
-    }
+    // Settled after the answer, in a group with other calls' (settlements.ts); never awaited on
+    // the way out, so an error answer is not held up either.
+    const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null }) =>
+      services.settlements.add({
+        charge,
+        cost,
+        usage: end.usage,
+        call: {
+          ...end,
+          userId: identity.userId,
+          keyId: identity.keyId,
+          api: dialect.api,
+          model: request.model,
+          streamed: request.stream,
+          clientIp: caller,
+          startedAt,
+          durationMs: performance.now() - started,
+        },
+      })
 
     let forwarded: Forwarded
     try {
-      forwarded = await forwardWithFailover(providers, upstreamRequest(c, deps, dialect, request), logger)
+      forwarded = await forwardWithFailover(providers, upstreamRequest(c, deps, dialect, request, client.gone), logger)
     } catch (error) {
       // No answer: whatever was taken goes back.
-      if (error instanceof ClientGone) await finish({ outcome: 'abandoned', status: 499, providerId: error.providerId, usage: null })
-      else if (error instanceof ProvidersFailed) await finish({ outcome: 'failed', status: proxyErrorStatus(dialect.api, error.kind), providerId: error.providerId, usage: null })
-      else await finish({ outcome: 'failed', status: 500, providerId: null, usage: null })
+      if (error instanceof ClientGone) void finish({ outcome: 'abandoned', status: 499, providerId: error.providerId, usage: null })
+      else if (error instanceof ProvidersFailed) void finish({ outcome: 'failed', status: proxyErrorStatus(dialect.api, error.kind), providerId: error.providerId, usage: null })
+      else void finish({ outcome: 'failed', status: 500, providerId: null, usage: null })
       throw error
     }
     const { provider, response: upstream } = forwarded
@@ -96,7 +94,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       try {
         return await passOn(forwarded)
       } finally {
-        await finish({ outcome: 'refused', status: upstream.status, providerId: provider.id, usage: null })
+        void finish({ outcome: 'refused', status: upstream.status, providerId: provider.id, usage: null })
       }
     }
     const meter = dialect.meter()
@@ -118,9 +116,10 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
 export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: Dialect): Promise<Response> {
   try {
     await authenticate(c, deps.services)
-    const request = dialect.parse(await readBody(c.req.raw))
+    const client = clientSide(c)
+    const request = dialect.parse(await readBody(client))
     const { providers } = await route(deps, dialect, request.model)
-    return await passOn(await forwardWithFailover(providers, upstreamRequest(c, deps, dialect, request), deps.services.logger))
+    return await passOn(await forwardWithFailover(providers, upstreamRequest(c, deps, dialect, request, client.gone), deps.services.logger))
   } catch (error) {
     return refusal(dialect, error, deps)
   }
@@ -148,7 +147,7 @@ async function route({ services, box }: ProxyDeps, dialect: Dialect, model: stri
   return { cost, providers }
 }
 
-function upstreamRequest(c: Context<RelayEnv>, { services }: ProxyDeps, dialect: Dialect, request: CallRequest) {
+function upstreamRequest(c: Context<RelayEnv>, { services }: ProxyDeps, dialect: Dialect, request: CallRequest, gone: AbortSignal) {
   const incoming = new URL(c.req.url)
   const headers: Record<string, string> = {}
   for (const name of dialect.headers) {
@@ -169,26 +168,23 @@ function upstreamRequest(c: Context<RelayEnv>, { services }: ProxyDeps, dialect:
       body: request.body,
       connectTimeoutMs: services.config.providerConnectTimeoutMs,
       idleTimeoutMs: services.config.providerTimeoutMs,
-      signal: c.req.raw.signal,
+      signal: gone,
     }
   }
 }
 
 /** The body up to `maxRequestBytes`, counted as it arrives (a missing Content-Length is no way around it). */
-async function readBody(request: Request): Promise<Uint8Array> {
+async function readBody({ body, contentLength }: ClientSide): Promise<Uint8Array> {
   const tooLarge = () => new ProxyError('too_large', `The request is larger than ${maxRequestBytes / 1024 / 1024} MB.`)
-  if (Number(request.headers.get('content-length') ?? 0) > maxRequestBytes) throw tooLarge()
-  if (!request.body) return new Uint8Array(0)
+  if (contentLength > maxRequestBytes) throw tooLarge()
+  if (!body) return new Uint8Array(0)
   const chunks: Uint8Array[] = []
   let size = 0
-  const reader = request.body.getReader()
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength
-    if (size > maxRequestBytes) {
-      await reader.cancel()
-      throw tooLarge()
-    }
-    chunks.push(read.value)
+  // Leaving the loop early (too large) stops the body's stream.
+  for await (const chunk of body) {
+    size += chunk.byteLength
+    if (size > maxRequestBytes) throw tooLarge()
+    chunks.push(chunk)
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
 }

@@ -1,9 +1,10 @@
+import http from 'node:http'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { answerPieces, defaultFakeUsage, fakeProviderSecret, startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { unusedPort } from '../../tests/fixtures/ports.ts'
-import { addTestProvider, balanceOf, callRelay, customer, customerWithoutPackage, ledgerOf, priceModel, settled } from '../../tests/fixtures/proxy.ts'
+import { addTestProvider, balanceOf, callRelay, customer, customerWithoutPackage, ledgerOf, priceModel, serveRelay, settled } from '../../tests/fixtures/proxy.ts'
 import { pointsForUsage } from '../points/model-costs.ts'
 import { tokensOfBytes } from './usage-meter.ts'
 
@@ -152,6 +153,7 @@ describeEachDatabase(
       const failedFixed = await callRelay(ctx, '/v1/messages', { key: user.key, body: messages('fixed-model') })
       expect(failedFixed.status).toBe(502)
       expect(await failedFixed.json()).toEqual({ type: 'error', error: { type: 'api_error', message: 'The upstream provider failed (status 500).' } })
+      await settled(ctx, user.id, 1)
 
       primary.queue({ kind: 'fail', status: 401 })
       const failedVariable = await callRelay(ctx, '/v1/chat/completions', { key: user.key, bearer: true, body: chat('var-model') })
@@ -161,6 +163,7 @@ describeEachDatabase(
       expect(JSON.parse(text)).toEqual({
         error: { message: 'The upstream provider failed (status 401).', type: 'server_error', param: null, code: 'upstream_error' },
       })
+      await settled(ctx, user.id, 2)
 
       const rows = await ledgerOf(ctx, user.id)
       expect(rows.map(({ type, change }) => ({ type, change }))).toEqual([
@@ -182,6 +185,7 @@ describeEachDatabase(
       const response = await callRelay(ctx, '/v1/messages', { key: user.key, body: messages('fixed-model') })
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual({ type: 'error', error: { type: 'api_error', message: 'fake failure 400' } })
+      await settled(ctx, user.id, 1)
       expect((await balanceOf(ctx, user.token)).balance).toBe(100)
       expect((await callsOf(user.id))[0]).toMatchObject({ outcome: 'refused', status: 400, points: 0 })
     })
@@ -216,8 +220,33 @@ describeEachDatabase(
       controller.abort()
       expect((await pending).status).toBe(499)
       expect(await primary.received.at(-1)!.done).toBe('aborted')
+      await settled(ctx, user.id, 1)
       expect((await balanceOf(ctx, user.token)).balance).toBe(100)
       expect((await callsOf(user.id))[0]).toMatchObject({ outcome: 'abandoned', points: 0 })
+    })
+
+    it('served over HTTP, notices a client that hangs up before the provider answers, and charges nothing', async () => {
+      const served = await serveRelay(ctx.relay)
+      try {
+        const user = await customer(ctx, 100)
+        primary.queue({ kind: 'stall' })
+        const before = primary.received.length
+        const body = JSON.stringify(messages('fixed-model'))
+        const request = http.request(`${served.url}/v1/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': user.key },
+        })
+        request.on('error', () => {})
+        request.end(body)
+        await expect.poll(() => primary.received.length).toBe(before + 1)
+        request.destroy()
+        expect(await primary.received.at(-1)!.done).toBe('aborted')
+        await settled(ctx, user.id, 1)
+        expect((await balanceOf(ctx, user.token)).balance).toBe(100)
+        expect((await callsOf(user.id))[0]).toMatchObject({ outcome: 'abandoned', points: 0 })
+      } finally {
+        await served.close()
+      }
     })
 
     it('settles a stream the provider cuts by the usage known so far, and breaks the client stream too', async () => {

@@ -19,7 +19,7 @@ import { ProxyError } from './client-errors.ts'
 export type Charge =
   | { kind: 'free' }
   | { kind: 'fixed'; accountId: string; userId: string; model: string; points: number }
-  | { kind: 'hold'; holdId: string; points: number }
+  | { kind: 'hold'; holdId: string; accountId: string; points: number }
 
 export interface UpfrontCharge {
   userId: string
@@ -39,7 +39,7 @@ export async function chargeUpfront(services: LedgerServices, { userId, model, c
       return { kind: 'fixed', accountId: entry.accountId, userId, model, points }
     }
     const hold = await freeze(services, { userId, amount: points, model })
-    return { kind: 'hold', holdId: hold.holdId, points }
+    return { kind: 'hold', holdId: hold.holdId, accountId: hold.accountId, points }
   } catch (error) {
     if (error instanceof RelayError && error.reason === 'points_insufficient') throw await refusal(services, userId, points, cost.kind === 'variable')
     throw error

@@ -14,9 +14,14 @@ function derive(secret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'relay-provider-keys', version, 32))
 }
 
-/** Derived once per configuration: HKDF is cheap, but the hot path opens a key per call. */
+/**
+ * Derived once per configuration. Opened keys are kept by their sealed form (which never changes
+ * for a provider): the hot path needs a provider's key on every call, and the box's holder can open
+ * every key anyway.
+ */
 export class ProviderKeyBox {
   readonly #keys: Buffer[]
+  readonly #opened = new Map<string, string | null>()
 
   constructor(jwtSecrets: readonly string[]) {
     if (jwtSecrets.length === 0) throw new Error('no JWT secret to derive the provider key box from')
@@ -32,6 +37,16 @@ export class ProviderKeyBox {
 
   /** The key in clear, or null when none of the configured secrets sealed it. */
   open(sealed: string): string | null {
+    let plain = this.#opened.get(sealed)
+    if (plain === undefined) {
+      plain = this.#decrypt(sealed)
+      if (this.#opened.size >= 1000) this.#opened.clear()
+      this.#opened.set(sealed, plain)
+    }
+    return plain
+  }
+
+  #decrypt(sealed: string): string | null {
     const [tag, payload] = sealed.split(':')
     if (tag !== version || !payload) return null
     const bytes = Buffer.from(payload, 'base64url')

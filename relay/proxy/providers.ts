@@ -111,7 +111,20 @@ export async function enabledProviders(db: Database, kind: ProviderKind): Promis
     .where('kind', '=', kind)
     .where('disabled_timestamp', 'is', null)
     .execute()
-  return rows.map((row) => ({ ...row, patterns: (JSON.parse(row.models) as string[]).map(patternRegExp) }))
+  return rows.map((row) => ({ ...row, patterns: patternsOf(row.models) }))
+}
+
+/** Parsed patterns by their stored JSON: every call reads the providers, few lists ever exist. */
+const parsedPatterns = new Map<string, RegExp[]>()
+
+function patternsOf(models: string): RegExp[] {
+  let patterns = parsedPatterns.get(models)
+  if (!patterns) {
+    patterns = (JSON.parse(models) as string[]).map(patternRegExp)
+    if (parsedPatterns.size >= 1000) parsedPatterns.clear()
+    parsedPatterns.set(models, patterns)
+  }
+  return patterns
 }
 
 export function servesModel(provider: { patterns: RegExp[] }, model: string): boolean {

@@ -1,0 +1,101 @@
+import { expect, it } from 'vitest'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
+import { servicesOf } from '../../tests/fixtures/points.ts'
+import { balanceOf, customer, type Customer } from '../../tests/fixtures/proxy.ts'
+import type { ModelCost } from '../contract/points.ts'
+import { settle } from '../points/ledger.ts'
+import { chargeUpfront, type Charge } from './metering.ts'
+import { SettlementQueue, type Settlement } from './settlements.ts'
+
+const cost: ModelCost = {
+  model: 'queue-model',
+  kind: 'variable',
+  points_per_call: null,
+  input_points_per_mtok: 1_000_000,
+  output_points_per_mtok: 1_000_000,
+  cache_read_points_per_mtok: null,
+  cache_write_points_per_mtok: null,
+  description: null,
+}
+
+describeEachDatabase('settlement queue', (ctx) => {
+  /** A hold of 10 points (10 tokens reserved), as a relayed call takes before it is forwarded. */
+  async function hold(user: Customer): Promise<Charge> {
+    return chargeUpfront(servicesOf(ctx), { userId: user.id, model: cost.model, cost, estimate: { input_tokens: 4, output_tokens: 6 } })
+  }
+
+  function settlement(user: Customer, charge: Charge, outputTokens: number): Settlement {
+    const usage = { input_tokens: 4, output_tokens: outputTokens }
+    return {
+      charge,
+      cost,
+      usage,
+      call: {
+        userId: user.id,
+        keyId: user.keyId,
+        providerId: null,
+        api: 'anthropic',
+        model: cost.model,
+        streamed: false,
+        outcome: 'completed',
+        status: 200,
+        usage,
+        clientIp: '192.0.2.9',
+        startedAt: ctx.clock.now(),
+        durationMs: 3,
+      },
+    }
+  }
+
+  async function callsOf(user: Customer) {
+    return ctx.relay.db.selectFrom('proxy_calls').select(['points']).where('user_id', '=', user.id).orderBy('id').execute()
+  }
+
+  it('holds settlements back until the group is full, then writes them all', async () => {
+    const queue = new SettlementQueue(servicesOf(ctx), { windowMs: 60_000, maxBatch: 3 })
+    const user = await customer(ctx, 100)
+    const charges = [await hold(user), await hold(user), await hold(user)]
+    expect(await balanceOf(ctx, user.token)).toEqual(expect.objectContaining({ balance: 70, frozen_points: 30 }))
+
+    const first = [queue.add(settlement(user, charges[0]!, 1)), queue.add(settlement(user, charges[1]!, 2))]
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await callsOf(user)).toEqual([])
+    expect(await balanceOf(ctx, user.token)).toEqual(expect.objectContaining({ frozen_points: 30 }))
+
+    await Promise.all([...first, queue.add(settlement(user, charges[2]!, 3))])
+    expect((await callsOf(user)).map((c) => c.points).sort()).toEqual([5, 6, 7])
+    expect(await balanceOf(ctx, user.token)).toEqual(expect.objectContaining({ balance: 100 - 18, frozen_points: 0 }))
+    await expectLedgerInvariants(ctx.relay.db)
+  })
+
+  it('writes a lone settlement when its window closes, and whatever waits on drain', async () => {
+    const timed = new SettlementQueue(servicesOf(ctx), { windowMs: 5 })
+    const user = await customer(ctx, 100)
+    await timed.add(settlement(user, await hold(user), 1))
+    expect(await callsOf(user)).toEqual([{ points: 5 }])
+
+    const drained = new SettlementQueue(servicesOf(ctx), { windowMs: 60_000 })
+    const written = drained.add(settlement(user, await hold(user), 2))
+    await drained.drain()
+    await written
+    expect(await callsOf(user)).toEqual([{ points: 5 }, { points: 6 }])
+    await expectLedgerInvariants(ctx.relay.db)
+  })
+
+  it('settles the rest of a group when one settlement fails, and logs that one', async () => {
+    const queue = new SettlementQueue(servicesOf(ctx), { windowMs: 60_000, maxBatch: 3 })
+    const [one, two] = [await customer(ctx, 100), await customer(ctx, 100)]
+    const [a, broken, b] = [await hold(one), await hold(one), await hold(two)]
+    // Settled behind the queue's back: settling it again is a conflict, which fails the group.
+    await settle(servicesOf(ctx), { holdId: (broken as Extract<Charge, { kind: 'hold' }>).holdId, actual: 0 })
+    const logged = ctx.logs.length
+
+    await Promise.all([queue.add(settlement(one, a, 1)), queue.add(settlement(one, broken, 1)), queue.add(settlement(two, b, 2))])
+    expect(await callsOf(one)).toEqual([{ points: 5 }])
+    expect(await callsOf(two)).toEqual([{ points: 6 }])
+    expect(await balanceOf(ctx, one.token)).toEqual(expect.objectContaining({ balance: 95, frozen_points: 0 }))
+    expect(ctx.logs.slice(logged).filter((line) => line.includes('settling a relayed call failed'))).toHaveLength(1)
+    await expectLedgerInvariants(ctx.relay.db)
+  })
+})

@@ -1,0 +1,126 @@
+/**
+ * Settling relayed calls in groups (docs/decisions/074). When an answer ends, its charge is
+ * settled (metering.ts) and the call recorded (call-log.ts) — not in a transaction of its own, but
+ * with the other calls that ended within `windowMs` (at most `maxBatch` of them), in one
+ * transaction: a group commit. A commit is most of a settlement's cost on SQLite, and it would
+ * otherwise fall on the next call the relay serves; grouped, it is shared and taken off the
+ * calls' path (DESIGN §10: metering never holds up an answer). The price: a finished call's hold
+ * stays frozen up to `windowMs` longer.
+ *
+ * Correctness does not rest on the grouping: every settlement in a group is the ledger's own
+ * guarded `settle`/`refund`, so the group is only a shared BEGIN…COMMIT. Groups are written one
+ * at a time, each in account order, so two groups (or a group and a spend) cannot deadlock on
+ * PostgreSQL's row locks. A group that fails as a whole is rolled back and its settlements are
+ * retried one by one, so one bad settlement cannot take the others down with it. `drain()`
+ * writes whatever is waiting (the relay's `close` calls it).
+ */
+import type { ModelCost } from '../contract/points.ts'
+import type { Database } from '../db/open-database.ts'
+import type { Logger } from '../logger.ts'
+import type { LedgerServices } from '../points/ledger.ts'
+import { inTransaction } from '../points/locks.ts'
+import type { TokenUsage } from '../points/model-costs.ts'
+import { recordCall, type CallRecord } from './call-log.ts'
+import { settleCharge, type Charge } from './metering.ts'
+
+export interface Settlement {
+  charge: Charge
+  cost: ModelCost
+  /** What the answer used; null when no answer came (everything taken goes back). */
+  usage: TokenUsage | null
+  /** The call's record, but for the points, which the settlement decides. */
+  call: Omit<CallRecord, 'points'>
+}
+
+export interface SettlementQueueOptions {
+  /** How long a finished call may wait for others to share its commit. */
+  windowMs?: number
+  /** A group this large is written at once. */
+  maxBatch?: number
+}
+
+interface Waiting {
+  settlement: Settlement
+  done: () => void
+}
+
+export class SettlementQueue {
+  readonly #services: LedgerServices & { logger: Logger }
+  readonly #windowMs: number
+  readonly #maxBatch: number
+  #waiting: Waiting[] = []
+  #timer: NodeJS.Timeout | null = null
+  /** The group being written; the next one starts after it. */
+  #writing: Promise<void> = Promise.resolve()
+
+  constructor(services: LedgerServices & { logger: Logger }, { windowMs = 20, maxBatch = 200 }: SettlementQueueOptions = {}) {
+    this.#services = services
+    this.#windowMs = windowMs
+    this.#maxBatch = maxBatch
+  }
+
+  /** Queues a settlement; resolves once it is written (or has failed and been logged). Never rejects. */
+  add(settlement: Settlement): Promise<void> {
+    return new Promise((done) => {
+      this.#waiting.push({ settlement, done })
+      if (this.#waiting.length >= this.#maxBatch) void this.#flush()
+      else if (!this.#timer) {
+        this.#timer = setTimeout(() => void this.#flush(), this.#windowMs)
+        // Waiting settlements must not keep a process alive on their own: close() drains them.
+        this.#timer.unref()
+      }
+    })
+  }
+
+  /** Writes everything queued so far; resolves when it is on disk. */
+  drain(): Promise<void> {
+    return this.#flush()
+  }
+
+  #flush(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer)
+    this.#timer = null
+    const group = this.#waiting
+    this.#waiting = []
+    this.#writing = this.#writing.then(() => this.#write(group))
+    return this.#writing
+  }
+
+  async #write(group: Waiting[]): Promise<void> {
+    if (group.length === 0) return
+    // Account order: every writer locks accounts in the same order (see the header).
+    group.sort((a, b) => {
+      const [x, y] = [accountOf(a.settlement.charge), accountOf(b.settlement.charge)]
+      return x < y ? -1 : x > y ? 1 : 0
+    })
+    try {
+      await inTransaction(this.#services.db, async (trx) => {
+        for (const { settlement } of group) await this.#settle(trx, settlement)
+      })
+    } catch {
+      for (const { settlement } of group) {
+        try {
+          await inTransaction(this.#services.db, (trx) => this.#settle(trx, settlement))
+        } catch (error) {
+          // The answer is out already; a failed settlement leaves the hold for an operator to see.
+          this.#services.logger.error('settling a relayed call failed', {
+            key: settlement.call.keyId,
+            model: settlement.call.model,
+            error: String(error),
+          })
+        }
+      }
+    } finally {
+      for (const { done } of group) done()
+    }
+  }
+
+  async #settle(trx: Database, { charge, cost, usage, call }: Settlement): Promise<void> {
+    const points = await settleCharge({ db: trx, clock: this.#services.clock }, charge, cost, usage)
+    await recordCall(trx, { ...call, points })
+  }
+}
+
+function accountOf(charge: Charge): string {
+  return charge.kind === 'free' ? '' : charge.accountId
+}
