@@ -7,7 +7,7 @@ import type { Database } from '../db/open-database.ts'
 import { appendEntry } from './entries.ts'
 import { endSubscription } from './expiry.ts'
 import { inTransaction, lockAccount } from './locks.ts'
-import { findPlan, isInForce, type Plan } from './plan.ts'
+import { findPlan, isInForce, lockPlan, type Plan } from './plan.ts'
 import { refillDue, type RefillTerms } from './refill.ts'
 
 /** Anything to write? Cheap, lock-free: most reads within the hour need no transaction. */
@@ -25,10 +25,22 @@ export async function catchUpLocked(trx: Database, plan: Plan, now: number): Pro
     .selectAll()
     .where('id', '=', plan.subscription.id)
     .executeTakeFirstOrThrow()
-  let current: Plan = { ...plan, account, subscription }
+  return applyDue(trx, { ...plan, account, subscription }, now)
+}
+
+/** Inside a transaction: the user's plan, locked (lockPlan) and caught up; null when they never held a package. */
+export async function lockedPlan(trx: Database, userId: string, now: number): Promise<Plan | null> {
+  const plan = await lockPlan(trx, userId)
+  return plan && applyDue(trx, plan, now)
+}
+
+/** The refills due and the expiry, applied to a plan read under its account's lock. */
+async function applyDue(trx: Database, plan: Plan, now: number): Promise<Plan> {
+  const { account, subscription } = plan
+  let current = plan
   if (!isInForce(subscription)) return current
 
-  const refill = refillDue(account, refillTerms({ ...plan, subscription }), now)
+  const refill = refillDue(account, refillTerms(plan), now)
   if (refill.hours > 0) {
     await trx.updateTable('points_accounts').set({ last_refill_timestamp: refill.lastRefill }).where('id', '=', account.id).execute()
     let balance = account.balance

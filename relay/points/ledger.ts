@@ -31,10 +31,10 @@ import { pointsReasons } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
 import { newId } from '../db/ids.ts'
 import { RelayError } from '../http/relay-error.ts'
-import { catchUpLocked } from './catch-up.ts'
+import { lockedPlan } from './catch-up.ts'
 import { appendEntry, maxPointsChange, type Entry } from './entries.ts'
 import { inTransaction, lockAccount, lockUser } from './locks.ts'
-import { findPlan, isInForce, type Plan } from './plan.ts'
+import { isInForce, type Plan } from './plan.ts'
 
 export { maxPointsChange, type Entry } from './entries.ts'
 
@@ -186,8 +186,7 @@ function withPlanInForce<T>(
 ): Promise<T> {
   return inTransaction(db, async (trx) => {
     await lockUser(trx, userId)
-    const found = await findPlan(trx, userId)
-    const plan = found ? await catchUpLocked(trx, found, now) : null
+    const plan = await lockedPlan(trx, userId, now)
     return fn(trx, plan && isInForce(plan.subscription) ? plan : null, now)
   })
 }

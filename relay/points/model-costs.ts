@@ -1,7 +1,8 @@
 /**
  * Model costs (GET /api/user/points/model-costs, `model-cost set|list`): per model, a fixed
  * number of points per call, or rates in points per million tokens. The metered relay finds a
- * model's cost with `findModelCost` and prices a call with `pointsForUsage`.
+ * model's cost with `pickModelCost` (from the costs it keeps, proxy/route-table.ts) and prices a call
+ * with `pointsForUsage`.
  */
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
@@ -52,11 +53,8 @@ export async function listModelCosts(db: Database): Promise<ModelCost[]> {
 }
 
 /** Exact id first, then without a date suffix (`claude-sonnet-4-5-20250929` → `claude-sonnet-4-5`); null if unpriced. */
-export async function findModelCost(db: Database, model: string): Promise<ModelCost | null> {
-  const candidates = [...new Set([model, model.replace(/-\d{8}$|-\d{4}-\d{2}-\d{2}$/, '')])]
-  const rows = await db.selectFrom('model_costs').selectAll().where('model', 'in', candidates).execute()
-  const row = candidates.map((name) => rows.find((r) => r.model === name)).find((r) => r !== undefined)
-  return row ? toModelCost(row) : null
+export function pickModelCost(costs: ReadonlyMap<string, ModelCost>, model: string): ModelCost | null {
+  return costs.get(model) ?? costs.get(model.replace(/-\d{8}$|-\d{4}-\d{2}-\d{2}$/, '')) ?? null
 }
 
 export interface TokenUsage {

@@ -3,7 +3,7 @@
  * package and points account. Read-only; catch-up.ts brings it up to date.
  */
 import type { Selectable } from 'kysely'
-import type { Database } from '../db/open-database.ts'
+import { isPostgres, type Database } from '../db/open-database.ts'
 import type { PackagesTable, PointsAccountsTable, SubscriptionsTable, TeamsTable } from '../db/schema.ts'
 
 export const hourMs = 3_600_000
@@ -76,7 +76,43 @@ export async function findPersonalPlan(db: Database, userId: string): Promise<Pl
   return { subscription, pkg, account, team: null }
 }
 
-/** Packages never change once created, so this may be read outside any lock. */
-export function findPackage(db: Database, packageId: string): Promise<Selectable<PackagesTable>> {
-  return db.selectFrom('packages').selectAll().where('id', '=', packageId).executeTakeFirstOrThrow()
+/**
+ * Inside a transaction: the user's plan with its account row locked (on PostgreSQL; SQLite's
+ * transaction holds the whole database) and the subscription read after that lock, so both are
+ * as current as catch-up needs them — the metered relay's hot path, in three reads where
+ * `findPlan` and `catchUpLocked` take six. Null when the user never held a package.
+ */
+export async function lockPlan(trx: Database, userId: string): Promise<Plan | null> {
+  const team = await findMembership(trx, userId)
+  const account = await trx
+    .selectFrom('points_accounts')
+    .selectAll()
+    .$if(team !== null, (qb) => qb.where('team_id', '=', team!.id))
+    .$if(team === null, (qb) =>
+      qb.where('subscription_id', '=', (eb) => eb.selectFrom('subscriptions').select('id').where('user_id', '=', userId).orderBy('id', 'desc').limit(1)),
+    )
+    .$if(isPostgres(trx), (qb) => qb.forNoKeyUpdate())
+    .executeTakeFirst()
+  if (!account) return null
+  const subscription = await trx
+    .selectFrom('subscriptions')
+    .selectAll()
+    .$if(team !== null, (qb) => qb.where('team_id', '=', team!.id).orderBy('id', 'desc'))
+    .$if(team === null, (qb) => qb.where('id', '=', account.subscription_id!))
+    .executeTakeFirst()
+  if (!subscription) return null
+  return { subscription, pkg: await findPackage(trx, subscription.package_id), account, team }
+}
+
+/** Packages never change once created: each is read once per process, outside any lock. */
+const packages = new Map<string, Selectable<PackagesTable>>()
+
+export async function findPackage(db: Database, packageId: string): Promise<Selectable<PackagesTable>> {
+  let pkg = packages.get(packageId)
+  if (!pkg) {
+    pkg = await db.selectFrom('packages').selectAll().where('id', '=', packageId).executeTakeFirstOrThrow()
+    if (packages.size >= 10_000) packages.clear()
+    packages.set(packageId, pkg)
+  }
+  return pkg
 }

@@ -11,10 +11,10 @@ import type { Database } from '../db/open-database.ts'
 import { RelayError } from '../http/relay-error.ts'
 import type { RelayServices } from '../services.ts'
 import { createTicket, findTicketByReference, setTicketStatus } from '../tickets/service.ts'
-import { catchUpLocked } from './catch-up.ts'
+import { lockedPlan } from './catch-up.ts'
 import { appendEntry } from './entries.ts'
 import { inTransaction, lockUser } from './locks.ts'
-import { dayMs, findPlan, isInForce } from './plan.ts'
+import { dayMs, isInForce } from './plan.ts'
 
 /** The ticket's title and the reason's label: bilingual, as the operator may read either. */
 const reasonLabels: Record<ResetReason, string> = {
@@ -74,8 +74,7 @@ export async function approvePointsReset(db: Database, now: number, ticketRefere
  * open: a second approval fails on the ticket's status machine). Returns the points added.
  */
 async function applyReset(trx: Database, reset: { userId: string; ticketId: string; automatic: boolean; now: number }): Promise<number> {
-  const found = await findPlan(trx, reset.userId)
-  const plan = found && (await catchUpLocked(trx, found, reset.now))
+  const plan = await lockedPlan(trx, reset.userId, reset.now)
   if (!plan || !isInForce(plan.subscription)) throw new RelayError('business_rule', 'no package in force to reset')
   const amount = Math.max(0, plan.pkg.points_limit - plan.account.balance)
   if (amount > 0) {
@@ -98,8 +97,8 @@ async function applyReset(trx: Database, reset: { userId: string; ticketId: stri
 
 /** A team's pool is shared: one member's request never refills it without an operator (docs/decisions/024). */
 async function hasPersonalPlanInForce(trx: Database, userId: string, now: number): Promise<boolean> {
-  const found = await findPlan(trx, userId)
-  return found !== null && found.team === null && isInForce((await catchUpLocked(trx, found, now)).subscription)
+  const plan = await lockedPlan(trx, userId, now)
+  return plan !== null && plan.team === null && isInForce(plan.subscription)
 }
 
 async function resetSince(trx: Database, userId: string, since: number): Promise<boolean> {

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
-import { providersFor } from './providers.ts'
+import { enabledProviders, providersInOrder } from './providers.ts'
 
 describeEachDatabase('provider commands', (ctx) => {
   const secret = 'sk-ant-api03-verysecretpart-0123456789-wxyz'
@@ -24,10 +24,11 @@ describeEachDatabase('provider commands', (ctx) => {
     const row = await ctx.relay.db.selectFrom('proxy_providers').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
     expect(JSON.stringify(row)).not.toContain('verysecretpart')
     // The relay opens it with the JWT secret it runs with, and with nothing else.
-    const open = (secrets: string[]) => providersFor(ctx.relay.db, new ProviderKeyBox(secrets), 'anthropic', 'cli-model', () => {})
+    const open = async (secrets: string[], onUnreadable: (id: string) => void = () => {}) =>
+      providersInOrder(await enabledProviders(ctx.relay.db, 'anthropic'), new ProviderKeyBox(secrets), 'cli-model', onUnreadable)
     expect(await open(ctx.config.jwtSecrets)).toEqual([{ id, kind: 'anthropic', baseUrl: 'https://api.anthropic.example', key: secret }])
     const unreadable: string[] = []
-    expect(await providersFor(ctx.relay.db, new ProviderKeyBox(['another-secret-another-secret-0123']), 'anthropic', 'cli-model', (p) => unreadable.push(p))).toEqual([])
+    expect(await open(['another-secret-another-secret-0123'], (p) => unreadable.push(p))).toEqual([])
     expect(unreadable).toEqual([id])
     // A rotation that keeps the old secret after the new one still opens it.
     expect(await open(['new-secret-new-secret-new-secret-01', ...ctx.config.jwtSecrets])).toHaveLength(1)

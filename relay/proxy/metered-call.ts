@@ -10,7 +10,7 @@ import { clientIp } from '../http/client-ip.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
 import { apiKeyOf } from '../keys/request-key.ts'
 import { authenticateApiKey, type ApiKeyIdentity } from '../keys/service.ts'
-import { findModelCost, type TokenUsage } from '../points/model-costs.ts'
+import type { TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
 import type { CallOutcome } from './call-log.ts'
 import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
@@ -18,9 +18,9 @@ import type { CallRequest, Dialect } from './dialects.ts'
 import { clientSide, type ClientSide } from './client-side.ts'
 import { ClientGone, forwardWithFailover, ProvidersFailed, type Forwarded } from './failover.ts'
 import { chargeUpfront } from './metering.ts'
-import type { ProviderKeyBox } from './provider-keys.ts'
-import { providersFor, type Provider } from './providers.ts'
+import type { Provider } from './providers.ts'
 import { responseStream } from './response-stream.ts'
+import type { RouteTable } from './route-table.ts'
 import { tokensOfBytes } from './usage-meter.ts'
 import type { UpstreamRequest } from './upstream.ts'
 
@@ -33,7 +33,7 @@ const answerHeaders = ['content-type', 'request-id', 'x-request-id'] as const
 
 export interface ProxyDeps {
   services: RelayServices
-  box: ProviderKeyBox
+  routes: RouteTable
 }
 
 /** A metered call: /v1/messages and /v1/chat/completions. */
@@ -134,14 +134,9 @@ export async function authenticate(c: Context<RelayEnv>, services: RelayServices
   return identity
 }
 
-/** The model's price and the providers to try, read together (one round trip's wait on PostgreSQL). */
-async function route({ services, box }: ProxyDeps, dialect: Dialect, model: string): Promise<{ cost: ModelCost; providers: Provider[] }> {
-  const [cost, providers] = await Promise.all([
-    findModelCost(services.db, model),
-    providersFor(services.db, box, dialect.providerKind, model, (id) =>
-      services.logger.error('provider key unreadable: re-add the provider (JWT_SECRET rotated away?)', { provider: id }),
-    ),
-  ])
+/** The model's price and the providers to try; refuses when either is missing. */
+async function route({ routes }: ProxyDeps, dialect: Dialect, model: string): Promise<{ cost: ModelCost; providers: Provider[] }> {
+  const { cost, providers } = await routes.route(dialect.providerKind, model)
   if (!cost) throw new ProxyError('unknown_model', `The model ${model} is not available on this relay: see GET /v1/models.`)
   if (providers.length === 0) throw new ProxyError('no_provider', `No provider is available for ${model} right now.`)
   return { cost, providers }

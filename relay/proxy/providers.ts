@@ -103,8 +103,10 @@ export async function removeProvider(db: Database, id: string): Promise<boolean>
   return result.numDeletedRows > 0n
 }
 
+export type EnabledProvider = ProviderRow & { patterns: RegExp[] }
+
 /** Enabled providers of `kind`, each with the patterns it serves. */
-export async function enabledProviders(db: Database, kind: ProviderKind): Promise<Array<ProviderRow & { patterns: RegExp[] }>> {
+export async function enabledProviders(db: Database, kind: ProviderKind): Promise<EnabledProvider[]> {
   const rows = await db
     .selectFrom('proxy_providers')
     .selectAll()
@@ -132,18 +134,17 @@ export function servesModel(provider: { patterns: RegExp[] }, model: string): bo
 }
 
 /**
- * The providers to try for `model`, in order. A provider whose key no secret opens is left out
- * (and reported through `onUnreadable`), as it could only fail.
+ * The providers to try for `model`, in order, from the enabled providers of its kind. A provider
+ * whose key no secret opens is left out (and reported through `onUnreadable`), as it could only fail.
  */
-export async function providersFor(
-  db: Database,
+export function providersInOrder(
+  enabled: readonly EnabledProvider[],
   box: ProviderKeyBox,
-  kind: ProviderKind,
   model: string,
   onUnreadable: (providerId: string) => void,
-): Promise<Provider[]> {
-  const matching = (await enabledProviders(db, kind)).filter((row) => servesModel(row, model))
-  const ordered = matching
+): Provider[] {
+  const ordered = enabled
+    .filter((row) => servesModel(row, model))
     .map((row) => ({ row, tieBreak: Math.random() }))
     .sort((a, b) => b.row.priority - a.row.priority || a.tieBreak - b.tieBreak)
   const providers: Provider[] = []

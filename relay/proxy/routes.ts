@@ -12,6 +12,7 @@ import { anthropicCountTokens, anthropicMessages, openAiChat } from './dialects.
 import { authenticate, freeCall, meteredCall, type ProxyDeps } from './metered-call.ts'
 import { anthropicModelList, openAiModelList, servedModels } from './models.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
+import { RouteTable } from './route-table.ts'
 
 export const proxyPaths = {
   messages: '/v1/messages',
@@ -21,7 +22,10 @@ export const proxyPaths = {
 } as const
 
 export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): void {
-  const deps: ProxyDeps = { services, box: new ProviderKeyBox(services.config.jwtSecrets) }
+  const routes = new RouteTable(services.db, new ProviderKeyBox(services.config.jwtSecrets), (id) =>
+    services.logger.error('provider key unreadable: re-add the provider (JWT_SECRET rotated away?)', { provider: id }),
+  )
+  const deps: ProxyDeps = { services, routes }
   app.post(proxyPaths.messages, (c) => meteredCall(c, deps, anthropicMessages))
   app.post(proxyPaths.countTokens, (c) => freeCall(c, deps, anthropicCountTokens))
   app.post(proxyPaths.chatCompletions, (c) => meteredCall(c, deps, openAiChat))

@@ -1,0 +1,82 @@
+/**
+ * What routing a call needs — every model's price and every enabled provider — read together
+ * and kept for a moment (docs/decisions/076). Every relayed call needs them; they change only
+ * when an operator runs `model-cost set` or `provider …`, usually from another process, which no
+ * in-process signal would reach. So the table is reread when it is `ttlMs` old (a change reaches
+ * running relays within that), and at once when a call names a model it does not price or no
+ * provider of it serves — a model priced or a provider added a moment ago is never refused.
+ * Reads are shared: calls arriving while the table is being read wait for that one read.
+ */
+import type { ModelCost } from '../contract/points.ts'
+import type { Database } from '../db/open-database.ts'
+import { listModelCosts, pickModelCost } from '../points/model-costs.ts'
+import type { ProviderKeyBox } from './provider-keys.ts'
+import { enabledProviders, providerKinds, providersInOrder, type EnabledProvider, type Provider, type ProviderKind } from './providers.ts'
+
+interface Snapshot {
+  costs: Map<string, ModelCost>
+  providers: Record<ProviderKind, EnabledProvider[]>
+  readAt: number
+}
+
+export interface Route {
+  /** Null: the relay does not price the model. */
+  cost: ModelCost | null
+  /** In the order to try them; empty when none serves the model. */
+  providers: Provider[]
+}
+
+export interface RouteTableOptions {
+  ttlMs?: number
+  /** Monotonic milliseconds; tests pass their own. */
+  now?: () => number
+}
+
+export class RouteTable {
+  readonly #db: Database
+  readonly #box: ProviderKeyBox
+  readonly #onUnreadable: (providerId: string) => void
+  readonly #ttlMs: number
+  readonly #now: () => number
+  #snapshot: Snapshot | null = null
+  #reading: Promise<Snapshot> | null = null
+
+  constructor(db: Database, box: ProviderKeyBox, onUnreadable: (providerId: string) => void, { ttlMs = 2000, now = () => performance.now() }: RouteTableOptions = {}) {
+    this.#db = db
+    this.#box = box
+    this.#onUnreadable = onUnreadable
+    this.#ttlMs = ttlMs
+    this.#now = now
+  }
+
+  async route(kind: ProviderKind, model: string): Promise<Route> {
+    const fresh = this.#snapshot && this.#now() - this.#snapshot.readAt < this.#ttlMs ? this.#snapshot : null
+    if (fresh) {
+      const route = this.#routeIn(fresh, kind, model)
+      if (route.cost && route.providers.length > 0) return route
+    }
+    // Too old, or the model was perhaps set up a moment ago: read again before refusing.
+    return this.#routeIn(await this.#read(), kind, model)
+  }
+
+  #routeIn(snapshot: Snapshot, kind: ProviderKind, model: string): Route {
+    return { cost: pickModelCost(snapshot.costs, model), providers: providersInOrder(snapshot.providers[kind], this.#box, model, this.#onUnreadable) }
+  }
+
+  #read(): Promise<Snapshot> {
+    this.#reading ??= this.#load()
+      .then((snapshot) => (this.#snapshot = snapshot))
+      .finally(() => (this.#reading = null))
+    return this.#reading
+  }
+
+  async #load(): Promise<Snapshot> {
+    const readAt = this.#now()
+    const [costs, ...providers] = await Promise.all([listModelCosts(this.#db), ...providerKinds.map((kind) => enabledProviders(this.#db, kind))])
+    return {
+      costs: new Map(costs.map((cost) => [cost.model, cost])),
+      providers: Object.fromEntries(providerKinds.map((kind, i) => [kind, providers[i]!])) as Snapshot['providers'],
+      readAt,
+    }
+  }
+}
