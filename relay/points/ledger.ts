@@ -33,7 +33,7 @@ import { newId } from '../db/ids.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { lockedPlan } from './catch-up.ts'
 import { appendEntry, maxPointsChange, type Entry } from './entries.ts'
-import { inTransaction, lockAccount, lockUser } from './locks.ts'
+import { inTransaction, lockUser } from './locks.ts'
 import { isInForce, type Plan } from './plan.ts'
 
 export { maxPointsChange, type Entry } from './entries.ts'
@@ -92,9 +92,9 @@ export function refund(
   input: { accountId: string; userId: string; amount: number; model: string | null; reason?: string | null },
 ): Promise<Entry> {
   checkAmount(input.amount)
-  return inTransaction(db, async (trx) => {
-    await lockAccount(trx, input.accountId)
-    return appendEntry(trx, {
+  // A single guarded update: it locks the account's row itself.
+  return inTransaction(db, (trx) =>
+    appendEntry(trx, {
       accountId: input.accountId,
       userId: input.userId,
       type: 'consumed',
@@ -102,8 +102,8 @@ export function refund(
       model: input.model,
       reason: input.reason ?? pointsReasons.refund,
       now: clock.now(),
-    })
-  })
+    }),
+  )
 }
 
 export function freeze(
@@ -146,17 +146,19 @@ export function settle({ db, clock }: LedgerServices, input: { holdId: string; a
   }
   return inTransaction(db, async (trx) => {
     const now = clock.now()
-    const hold = await trx.selectFrom('points_holds').selectAll().where('id', '=', input.holdId).executeTakeFirst()
-    if (!hold) throw new RelayError('not_found', 'hold not found')
-    await lockAccount(trx, hold.account_id)
-    // Guarded: of two settlements of one hold, only the first finds it open.
-    const closed = await trx
+    // Guarded: of two settlements of one hold, only the first finds it open. The account needs no
+    // lock of its own: the first balance update below locks its row until the end.
+    const hold = await trx
       .updateTable('points_holds')
       .set({ settled_timestamp: now })
-      .where('id', '=', hold.id)
+      .where('id', '=', input.holdId)
       .where('settled_timestamp', 'is', null)
+      .returningAll()
       .executeTakeFirst()
-    if (closed.numUpdatedRows === 0n) throw new RelayError('conflict', 'hold already settled')
+    if (!hold) {
+      const exists = await trx.selectFrom('points_holds').select('id').where('id', '=', input.holdId).executeTakeFirst()
+      throw exists ? new RelayError('conflict', 'hold already settled') : new RelayError('not_found', 'hold not found')
+    }
     const base = { accountId: hold.account_id, userId: hold.user_id, model: hold.model, holdId: hold.id, now }
     let { balance } = await appendEntry(trx, { ...base, type: 'unfrozen', change: hold.amount, frozenChange: -hold.amount })
     const charged = Math.min(input.actual, balance)
@@ -193,13 +195,14 @@ function withPlanInForce<T>(
 
 /** Whether the account still belongs to a subscription in force (personal) or a team with one. */
 async function accountInForce(trx: Database, accountId: string): Promise<boolean> {
-  const account = await trx.selectFrom('points_accounts').select(['subscription_id', 'team_id']).where('id', '=', accountId).executeTakeFirstOrThrow()
   const inForce = await trx
-    .selectFrom('subscriptions')
-    .select('id')
-    .where('status', '=', 'normal')
-    .$if(account.subscription_id !== null, (qb) => qb.where('id', '=', account.subscription_id!))
-    .$if(account.subscription_id === null, (qb) => qb.where('team_id', '=', account.team_id!))
+    .selectFrom('points_accounts as a')
+    .innerJoin('subscriptions as s', (join) =>
+      join.on((eb) => eb.or([eb('s.id', '=', eb.ref('a.subscription_id')), eb.and([eb('a.subscription_id', 'is', null), eb('s.team_id', '=', eb.ref('a.team_id'))])])),
+    )
+    .select('s.id')
+    .where('a.id', '=', accountId)
+    .where('s.status', '=', 'normal')
     .executeTakeFirst()
   return inForce !== undefined
 }
