@@ -10,6 +10,7 @@ import type { Clock } from '../clock.ts'
 import { apiKeyBounds, apiKeyPattern, apiKeyPrefix, type ApiKey, type CreatedApiKey } from '../contract/api-keys.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
+import { prepared } from '../db/prepared.ts'
 import type { ApiKeysTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { lockUser } from '../points/locks.ts'
@@ -107,14 +108,7 @@ export interface ApiKeyIdentity {
 export async function authenticateApiKey(db: Database, rawKey: string, clock: Clock): Promise<ApiKeyIdentity | null> {
   if (!apiKeyPattern.test(rawKey)) return null
   const digest = hashKey(rawKey)
-  const row = await db
-    .selectFrom('api_keys')
-    .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['api_keys.id', 'api_keys.user_id', 'api_keys.key_hash', 'api_keys.last_used_timestamp'])
-    .where('api_keys.key_hash', '=', digest)
-    .where('api_keys.deleted_at', 'is', null)
-    .where('users.status', '=', 'active')
-    .executeTakeFirst()
+  const [row] = (await liveKeyByHash(db, { digest })).rows
   if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(digest))) return null
   const now = clock.now()
   if (row.last_used_timestamp === null || now - row.last_used_timestamp >= lastUsedResolutionMs) {
@@ -130,3 +124,14 @@ export async function authenticateApiKey(db: Database, rawKey: string, clock: Cl
   }
   return { keyId: row.id, userId: row.user_id }
 }
+
+// Prepared (db/prepared.ts): every relayed call starts here.
+const liveKeyByHash = prepared((db, args: { digest: string }) =>
+  db
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .select(['api_keys.id', 'api_keys.user_id', 'api_keys.key_hash', 'api_keys.last_used_timestamp'])
+    .where('api_keys.key_hash', '=', args.digest)
+    .where('api_keys.deleted_at', 'is', null)
+    .where('users.status', '=', 'active'),
+)

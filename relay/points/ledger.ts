@@ -30,6 +30,7 @@ import type { Clock } from '../clock.ts'
 import { pointsReasons } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
 import { newId } from '../db/ids.ts'
+import { prepared } from '../db/prepared.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { lockedPlan } from './catch-up.ts'
 import { appendEntry, maxPointsChange, type Entry } from './entries.ts'
@@ -114,18 +115,7 @@ export function freeze(
   return withPlanInForce(db, input.userId, clock.now(), async (trx, plan, now) => {
     if (!plan) throw new RelayError('points_insufficient', 'no package in force')
     const holdId = newId()
-    await trx
-      .insertInto('points_holds')
-      .values({
-        id: holdId,
-        account_id: plan.account.id,
-        user_id: input.userId,
-        amount: input.amount,
-        model: input.model,
-        create_timestamp: now,
-        settled_timestamp: null,
-      })
-      .execute()
+    await insertHold(trx, { id: holdId, accountId: plan.account.id, userId: input.userId, amount: input.amount, model: input.model, now })
     const entry = await appendEntry(trx, {
       accountId: plan.account.id,
       userId: input.userId,
@@ -148,13 +138,7 @@ export function settle({ db, clock }: LedgerServices, input: { holdId: string; a
     const now = clock.now()
     // Guarded: of two settlements of one hold, only the first finds it open. The account needs no
     // lock of its own: the first balance update below locks its row until the end.
-    const hold = await trx
-      .updateTable('points_holds')
-      .set({ settled_timestamp: now })
-      .where('id', '=', input.holdId)
-      .where('settled_timestamp', 'is', null)
-      .returningAll()
-      .executeTakeFirst()
+    const [hold] = (await closeHold(trx, { id: input.holdId, now })).rows
     if (!hold) {
       const exists = await trx.selectFrom('points_holds').select('id').where('id', '=', input.holdId).executeTakeFirst()
       throw exists ? new RelayError('conflict', 'hold already settled') : new RelayError('not_found', 'hold not found')
@@ -195,14 +179,32 @@ function withPlanInForce<T>(
 
 /** Whether the account still belongs to a subscription in force (personal) or a team with one. */
 async function accountInForce(trx: Database, accountId: string): Promise<boolean> {
-  const inForce = await trx
+  return (await subscriptionInForce(trx, { accountId })).rows.length > 0
+}
+
+// Prepared (db/prepared.ts): every relayed call freezes and settles.
+const insertHold = prepared((db, args: { id: string; accountId: string; userId: string; amount: number; model: string | null; now: number }) =>
+  db.insertInto('points_holds').values({
+    id: args.id,
+    account_id: args.accountId,
+    user_id: args.userId,
+    amount: args.amount,
+    model: args.model,
+    create_timestamp: args.now,
+    settled_timestamp: null,
+  }),
+)
+const closeHold = prepared((db, args: { id: string; now: number }) =>
+  db.updateTable('points_holds').set({ settled_timestamp: args.now }).where('id', '=', args.id).where('settled_timestamp', 'is', null).returningAll(),
+)
+const subscriptionInForce = prepared((db, args: { accountId: string }) =>
+  db
     .selectFrom('points_accounts as a')
     .innerJoin('subscriptions as s', (join) =>
       join.on((eb) => eb.or([eb('s.id', '=', eb.ref('a.subscription_id')), eb.and([eb('a.subscription_id', 'is', null), eb('s.team_id', '=', eb.ref('a.team_id'))])])),
     )
     .select('s.id')
-    .where('a.id', '=', accountId)
+    .where('a.id', '=', args.accountId)
     .where('s.status', '=', 'normal')
-    .executeTakeFirst()
-  return inForce !== undefined
-}
+    .limit(1),
+)

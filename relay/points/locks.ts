@@ -9,6 +9,7 @@
  */
 import type { Selectable } from 'kysely'
 import { isPostgres, type Database } from '../db/open-database.ts'
+import { prepared } from '../db/prepared.ts'
 import type { PointsAccountsTable } from '../db/schema.ts'
 
 /** Runs `fn` in the caller's transaction if `db` is one, else in a new transaction. */
@@ -18,8 +19,11 @@ export function inTransaction<T>(db: Database, fn: (trx: Database) => Promise<T>
 
 /** Serialises a user's subscription changes (redeem, team join, reset). */
 export async function lockUser(trx: Database, userId: string): Promise<void> {
-  if (isPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
+  if (isPostgres(trx)) await userLocked(trx, { userId })
 }
+
+// Prepared (db/prepared.ts): every relayed call takes it.
+const userLocked = prepared((db, args: { userId: string }) => db.selectFrom('users').select('id').where('id', '=', args.userId).forNoKeyUpdate())
 
 /** The account as it is now, locked until the transaction ends. */
 export async function lockAccount(trx: Database, accountId: string): Promise<Selectable<PointsAccountsTable>> {

@@ -4,6 +4,7 @@
  */
 import type { Selectable } from 'kysely'
 import { isPostgres, type Database } from '../db/open-database.ts'
+import { prepared } from '../db/prepared.ts'
 import type { PackagesTable, PointsAccountsTable, SubscriptionsTable, TeamsTable } from '../db/schema.ts'
 
 export const hourMs = 3_600_000
@@ -29,15 +30,19 @@ export function remainingDays(subscription: Pick<Selectable<SubscriptionsTable>,
 
 /** The team a user belongs to, if any (a membership is for good). */
 export async function findMembership(db: Database, userId: string): Promise<Plan['team']> {
-  const row = await db
+  const { rows } = await membershipOf(db, { userId })
+  return rows[0] ?? null
+}
+
+// Prepared (db/prepared.ts): the metered relay reads a plan on every call.
+const membershipOf = prepared((db, args: { userId: string }) =>
+  db
     .selectFrom('team_members')
     .innerJoin('teams', 'teams.id', 'team_members.team_id')
     .selectAll('teams')
     .select('team_members.create_timestamp as joined_timestamp')
-    .where('team_members.user_id', '=', userId)
-    .executeTakeFirst()
-  return row ?? null
-}
+    .where('team_members.user_id', '=', args.userId),
+)
 
 /** The user's plan, or null when they never held a package. */
 export async function findPlan(db: Database, userId: string): Promise<Plan | null> {
@@ -84,25 +89,32 @@ export async function findPersonalPlan(db: Database, userId: string): Promise<Pl
  */
 export async function lockPlan(trx: Database, userId: string): Promise<Plan | null> {
   const team = await findMembership(trx, userId)
-  const account = await trx
-    .selectFrom('points_accounts')
-    .selectAll()
-    .$if(team !== null, (qb) => qb.where('team_id', '=', team!.id))
-    .$if(team === null, (qb) =>
-      qb.where('subscription_id', '=', (eb) => eb.selectFrom('subscriptions').select('id').where('user_id', '=', userId).orderBy('id', 'desc').limit(1)),
-    )
-    .$if(isPostgres(trx), (qb) => qb.forNoKeyUpdate())
-    .executeTakeFirst()
+  const [account] = (team ? await teamAccountLocked(trx, { teamId: team.id }) : await personalAccountLocked(trx, { userId })).rows
   if (!account) return null
-  const subscription = await trx
-    .selectFrom('subscriptions')
-    .selectAll()
-    .$if(team !== null, (qb) => qb.where('team_id', '=', team!.id).orderBy('id', 'desc'))
-    .$if(team === null, (qb) => qb.where('id', '=', account.subscription_id!))
-    .executeTakeFirst()
+  const [subscription] = (team ? await newestTeamSubscription(trx, { teamId: team.id }) : await subscriptionById(trx, { id: account.subscription_id! })).rows
   if (!subscription) return null
   return { subscription, pkg: await findPackage(trx, subscription.package_id), account, team }
 }
+
+// The account of the user's newest personal subscription, or of their team.
+const personalAccountLocked = prepared((db, args: { userId: string }) =>
+  db
+    .selectFrom('points_accounts')
+    .selectAll()
+    .where('subscription_id', '=', (eb) => eb.selectFrom('subscriptions').select('id').where('user_id', '=', args.userId).orderBy('id', 'desc').limit(1))
+    .$if(isPostgres(db), (qb) => qb.forNoKeyUpdate()),
+)
+const teamAccountLocked = prepared((db, args: { teamId: string }) =>
+  db
+    .selectFrom('points_accounts')
+    .selectAll()
+    .where('team_id', '=', args.teamId)
+    .$if(isPostgres(db), (qb) => qb.forNoKeyUpdate()),
+)
+const subscriptionById = prepared((db, args: { id: string }) => db.selectFrom('subscriptions').selectAll().where('id', '=', args.id))
+const newestTeamSubscription = prepared((db, args: { teamId: string }) =>
+  db.selectFrom('subscriptions').selectAll().where('team_id', '=', args.teamId).orderBy('id', 'desc').limit(1),
+)
 
 /** Packages never change once created: each is read once per process, outside any lock. */
 const packages = new Map<string, Selectable<PackagesTable>>()

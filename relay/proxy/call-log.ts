@@ -5,6 +5,7 @@
 import type { Insertable } from 'kysely'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
+import { prepared } from '../db/prepared.ts'
 import type { ProxyCallsTable } from '../db/schema.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 
@@ -27,7 +28,7 @@ export interface CallRecord {
 }
 
 export async function recordCall(db: Database, call: CallRecord): Promise<void> {
-  const row: Insertable<ProxyCallsTable> = {
+  await insertCall(db, {
     id: newId(),
     user_id: call.userId,
     key_id: call.keyId,
@@ -45,6 +46,28 @@ export async function recordCall(db: Database, call: CallRecord): Promise<void> 
     client_ip: call.clientIp.slice(0, 64),
     create_timestamp: call.startedAt,
     duration_ms: Math.round(call.durationMs),
-  }
-  await db.insertInto('proxy_calls').values(row).execute()
+  })
 }
+
+// Prepared (db/prepared.ts): one row per relayed call.
+const insertCall = prepared((db, row: Required<Insertable<ProxyCallsTable>>) =>
+  db.insertInto('proxy_calls').values({
+    id: row.id,
+    user_id: row.user_id,
+    key_id: row.key_id,
+    provider_id: row.provider_id,
+    api: row.api,
+    model: row.model,
+    streamed: row.streamed,
+    outcome: row.outcome,
+    status: row.status,
+    input_tokens: row.input_tokens,
+    output_tokens: row.output_tokens,
+    cache_read_tokens: row.cache_read_tokens,
+    cache_write_tokens: row.cache_write_tokens,
+    points: row.points,
+    client_ip: row.client_ip,
+    create_timestamp: row.create_timestamp,
+    duration_ms: row.duration_ms,
+  }),
+)
