@@ -1,16 +1,18 @@
 /**
  * `npm run bench:relay`: what the metered relay adds to a call. Side by side, in one run: calls
- * straight to the fake provider, and the same calls through the relay — served exactly as in
+ * straight to a fake provider, and the same calls through the relay — served exactly as in
  * production (`relay/main.ts`: @hono/node-server on loopback) on a temporary SQLite file, each
  * call authenticated by an API key, priced as a variable-cost model (estimate frozen, settled from
  * the reported usage) and recorded. Non-streaming and streaming (SSE): latency percentiles one
- * call at a time, then throughput with several calls in flight. By default the provider answers at
- * once, so the relay's own cost is all there is to see. Bounded counts and time; loopback only;
- * prints a table and asserts nothing.
+ * call at a time, direct and relayed in turn, against a provider that answers at once, so the
+ * relay's own cost is all there is to see; then throughput with several calls in flight, against
+ * that provider (the relay's capacity) and against one that thinks first, as real ones do.
+ * Bounded counts and time; loopback only; prints a table and asserts nothing.
  *
- * Options (environment): BENCH_CALLS (sequential calls per case, default 1500), BENCH_SECONDS
+ * Options (environment): BENCH_CALLS (sequential calls per case, default 2000; after 1000 to warm up), BENCH_SECONDS
  * (throughput window per case, default 4), BENCH_CONCURRENCY (default 8), BENCH_PROVIDER_LATENCY_MS
- * (the fake provider waits this long before each answer, as a real one thinks; default 0).
+ * (how long the thinking provider waits before each answer; default 20), BENCH_PROFILE_DIR (write
+ * a V8 CPU profile of the relay there).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -32,11 +34,13 @@ import { createRedeemCodes, redeemCode } from '../relay/subscriptions/redeem-cod
 import { insertUser } from '../relay/users/users.ts'
 import { unusedPort } from '../tests/fixtures/ports.ts'
 
-const calls = Number(process.env.BENCH_CALLS ?? 1500)
+const calls = Number(process.env.BENCH_CALLS ?? 2000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 4)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8)
-const providerLatencyMs = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 0)
-const warmup = 300
+const thinkingMs = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 20)
+const instantModel = 'bench-model'
+const thinkingModel = 'bench-thinking-model'
+const warmup = 1000
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-relay-'))
 const jwtSecret = 'bench-jwt-secret-0123456789abcdef0123456789abcdef'
@@ -62,7 +66,7 @@ function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: stri
 }
 
 /** A user with a large package, an API key, a priced model and the provider, as an operator sets them up. */
-async function prepare(databaseUrl: string, providerUrl: string): Promise<string> {
+async function prepare(databaseUrl: string, instantUrl: string, thinkingUrl: string): Promise<string> {
   const config = relayConfigSchema.parse({ databaseUrl, jwtSecrets: [jwtSecret], logLevel: 'error' })
   const runtime = await openRuntime(config, { logger: createLogger('error') })
   const services = createServices(runtime.deps)
@@ -73,8 +77,11 @@ async function prepare(databaseUrl: string, providerUrl: string): Promise<string
     await createPackage(db, now, { code: 'BENCH', name: 'bench', kind: 'personal', points_limit: 100_000_000, hour_points: 0, validity_days: 3650 })
     const { codes } = await createRedeemCodes(db, now, { packageCode: 'BENCH', count: 1 })
     await redeemCode(services, user.id, codes[0]!.replaceAll('-', ''))
-    await setModelCost(db, now, { model: 'bench-model', kind: 'variable', input_points_per_mtok: 300, output_points_per_mtok: 1500 })
-    await addProvider(db, new ProviderKeyBox([jwtSecret]), now, { kind: 'anthropic', baseUrl: providerUrl, key: 'bench-provider-key-0000', models: ['*'] })
+    const box = new ProviderKeyBox([jwtSecret])
+    for (const [model, baseUrl] of [[instantModel, instantUrl], [thinkingModel, thinkingUrl]] as const) {
+      await setModelCost(db, now, { model, kind: 'variable', input_points_per_mtok: 300, output_points_per_mtok: 1500 })
+      await addProvider(db, box, now, { kind: 'anthropic', baseUrl, key: 'bench-provider-key-0000', models: [model] })
+    }
     return (await createApiKey(db, clock, user.id, 'bench')).key
   } finally {
     await runtime.close()
@@ -164,36 +171,48 @@ function cpuTimeMs(pid: number): number | null {
 const ms = (n: number) => `${n.toFixed(3)} ms`
 
 async function main(): Promise<void> {
-  const provider = await startChild(['tests/fixtures/fake-provider.ts', '--latency-ms', String(providerLatencyMs)], {})
-  const key = await prepare(join(dataDir, 'relay.sqlite'), provider.url)
+  const [instant, thinking] = await Promise.all([
+    startChild(['tests/fixtures/fake-provider.ts'], {}),
+    startChild(['tests/fixtures/fake-provider.ts', '--latency-ms', String(thinkingMs)], {}),
+  ])
+  const key = await prepare(join(dataDir, 'relay.sqlite'), instant.url, thinking.url)
   const port = await unusedPort()
-  const relay = await startChild([...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), 'relay/main.ts'], {
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []
+  const relay = await startChild([...profile, 'relay/main.ts'], {
     NODE_ENV: 'production',
     PORT: String(port),
     DATABASE_URL: join(dataDir, 'relay.sqlite'),
     JWT_SECRET: jwtSecret,
     LOG_LEVEL: 'error',
   })
-  const direct: Target = { url: new URL('/v1/messages', provider.url), headers: { 'anthropic-version': '2023-06-01' } }
-  const relayed: Target = { url: new URL('/v1/messages', relay.url), headers: { 'anthropic-version': '2023-06-01', 'x-api-key': key } }
+  const target = (base: string, headers: Record<string, string> = {}): Target => ({
+    url: new URL('/v1/messages', base),
+    headers: { 'anthropic-version': '2023-06-01', ...headers },
+  })
+  const relayed = target(relay.url, { 'x-api-key': key })
 
   console.log(`Relay benchmark: loopback, ${cpus().length} CPUs, SQLite (temporary file), Node ${process.version}`)
-  console.log(`${calls} sequential calls per case for latency; ${concurrency} in flight for ${seconds} s for throughput`)
-  console.log(`The fake provider answers ${providerLatencyMs > 0 ? `after ${providerLatencyMs} ms` : 'at once'}\n`)
+  console.log(`Latency: ${calls} calls one at a time, direct and relayed in turn, to a fake provider that answers at once.`)
+  console.log(`Throughput: ${concurrency} calls in flight for ${seconds} s, to that provider and to one that thinks ${thinkingMs} ms first.\n`)
   const header = ['', 'direct', 'via relay', 'relay adds']
   const rows: string[][] = []
+  const throughputRow = (name: string, d: { perSecond: number }, r: { perSecond: number }) =>
+    rows.push([name, `${d.perSecond.toFixed(0)} calls/s`, `${r.perSecond.toFixed(0)} calls/s`, `${((r.perSecond / d.perSecond) * 100).toFixed(0)} % of direct`])
   for (const stream of [false, true]) {
-    const body = JSON.stringify({ model: 'bench-model', max_tokens: 256, stream, messages: [{ role: 'user', content: 'Hello' }] })
+    const body = (model: string) => JSON.stringify({ model, max_tokens: 256, stream, messages: [{ role: 'user', content: 'Hello' }] })
     const name = stream ? 'streaming' : 'non-streaming'
-    const [d, r] = await latency(direct, relayed, body)
+    const [d, r] = await latency(target(instant.url), relayed, body(instantModel))
     for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`${name} latency ${p}`, ms(d[p]), ms(r[p]), `+${ms(r[p] - d[p])}`])
-    const [dt, rt] = [await throughput(direct, body), await throughput(relayed, body, relay.pid)]
-    rows.push([`${name} throughput`, `${dt.perSecond.toFixed(0)} calls/s`, `${rt.perSecond.toFixed(0)} calls/s`, `${((rt.perSecond / dt.perSecond) * 100).toFixed(0)} % of direct`])
+    const [dt, rt] = [await throughput(target(instant.url), body(instantModel)), await throughput(relayed, body(instantModel), relay.pid)]
+    throughputRow(`${name} throughput, instant provider`, dt, rt)
     if (rt.cpuMs !== null) rows.push([`${name} relay CPU per call`, '', ms(rt.cpuMs), ''])
+    throughputRow(`${name} throughput, provider thinking ${thinkingMs} ms`, await throughput(target(thinking.url), body(thinkingModel)), await throughput(relayed, body(thinkingModel)))
   }
   const widths = header.map((_, i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)))
   for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('   '))
   console.log('\nTargets (DESIGN §10, issue 6): under 1 ms added at the median; at least 80 % of direct throughput.')
+  console.log('An instant provider makes the relay the whole cost (an HTTP hop and a ledger transaction per call');
+  console.log('against a fake that does nothing): that row is the relay\'s capacity, its CPU per call the cost.')
   agent.destroy()
 }
 
