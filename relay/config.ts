@@ -43,6 +43,8 @@ export const relayConfigSchema = z.object({
   providerConnectTimeoutMs: z.int().min(100).max(120_000).default(10_000),
   /** Metered relay: longest silence from a provider, before its answer starts and within a stream. */
   providerTimeoutMs: z.int().min(100).max(3_600_000).default(600_000),
+  /** Metered relay: a hold still open after this long belongs to a call its relay lost (it died); it is given back. */
+  staleHoldMinutes: z.int().min(10).max(7 * 24 * 60).default(120),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
 })
@@ -70,6 +72,7 @@ const envNames: Record<keyof RelayConfig, string> = {
   pointsResetCooldownDays: 'POINTS_RESET_COOLDOWN_DAYS',
   providerConnectTimeoutMs: 'PROVIDER_CONNECT_TIMEOUT_MS',
   providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
+  staleHoldMinutes: 'STALE_HOLD_MINUTES',
   checkResponses: 'RELAY_CHECK_RESPONSES',
 }
 
@@ -126,6 +129,7 @@ function fromEnv(field: keyof RelayConfig, raw: string): unknown {
     case 'pointsResetCooldownDays':
     case 'providerConnectTimeoutMs':
     case 'providerTimeoutMs':
+    case 'staleHoldMinutes':
       // Non-numbers stay strings so zod reports "expected number" against the variable.
       return /^-?\d+$/.test(raw) ? Number(raw) : raw
     default:

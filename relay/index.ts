@@ -14,6 +14,7 @@ import type { RelayConfig } from './config.ts'
 import type { RelayBindings } from './http/relay-env.ts'
 import type { Database } from './db/open-database.ts'
 import { openRuntime, type RuntimeOptions } from './runtime.ts'
+import { sweepStaleHolds } from './proxy/stale-holds.ts'
 import { createServices } from './services.ts'
 
 /** `clientIp`: the peer's address for an in-process call (see above); `incoming`/`outgoing`: see RelayBindings. */
@@ -22,7 +23,7 @@ export type RelayFetchOptions = RelayBindings
 export interface Relay {
   fetch(request: Request, options?: RelayFetchOptions): Promise<Response>
   db: Database
-  /** Writes the settlements still waiting, then closes the database and the mail transport. */
+  /** Stops the stale-hold sweeps, writes the settlements still waiting, closes the database and the mail transport. */
   close(): Promise<void>
 }
 
@@ -32,10 +33,12 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
   const runtime = await openRuntime(config, options)
   const services = createServices(runtime.deps)
   const app = createRelayApp(services)
+  const sweeper = sweepStaleHolds(services)
   return {
     fetch: async (request, options = {}) => app.fetch(request, options),
     db: runtime.deps.db,
     async close() {
+      await sweeper.stop()
       await services.settlements.drain()
       await runtime.close()
     },

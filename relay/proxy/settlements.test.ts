@@ -2,22 +2,12 @@ import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { servicesOf } from '../../tests/fixtures/points.ts'
-import { balanceOf, customer, type Customer } from '../../tests/fixtures/proxy.ts'
-import type { ModelCost } from '../contract/points.ts'
+import { balanceOf, customer, pointPerToken, type Customer } from '../../tests/fixtures/proxy.ts'
 import { settle } from '../points/ledger.ts'
 import { chargeUpfront, type Charge } from './metering.ts'
 import { SettlementQueue, type Settlement } from './settlements.ts'
 
-const cost: ModelCost = {
-  model: 'queue-model',
-  kind: 'variable',
-  points_per_call: null,
-  input_points_per_mtok: 1_000_000,
-  output_points_per_mtok: 1_000_000,
-  cache_read_points_per_mtok: null,
-  cache_write_points_per_mtok: null,
-  description: null,
-}
+const cost = pointPerToken('queue-model')
 
 describeEachDatabase('settlement queue', (ctx) => {
   /** A hold of 10 points (10 tokens reserved), as a relayed call takes before it is forwarded. */

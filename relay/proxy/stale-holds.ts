@@ -1,0 +1,64 @@
+/**
+ * Holds no relay will settle (docs/decisions/074): a relay process that dies — killed, out of
+ * memory, the machine gone — takes its calls in flight and its waiting settlements with it, and
+ * their points would stay frozen for good. A hold still open `staleHoldMinutes` after it was taken
+ * (far longer than any call streams) is given back in full, as a call that got no answer is: the
+ * loss was ours, not the user's. Each relay looks when it starts and then every ten minutes;
+ * several relays on one database may race for a hold, and the ledger's guarded settle lets one win.
+ */
+import { RelayError } from '../http/relay-error.ts'
+import { settle } from '../points/ledger.ts'
+import type { RelayServices } from '../services.ts'
+
+const sweepEveryMs = 10 * 60_000
+/** Per sweep; the next sweep takes the rest. */
+const batch = 500
+
+/** Gives back the holds older than the limit; returns how many. */
+export async function releaseStaleHolds(services: RelayServices): Promise<number> {
+  const { db, clock, logger, config } = services
+  const before = clock.now() - config.staleHoldMinutes * 60_000
+  const stale = await db
+    .selectFrom('points_holds')
+    .select(['id', 'user_id', 'amount', 'model', 'create_timestamp'])
+    .where('settled_timestamp', 'is', null)
+    .where('create_timestamp', '<', before)
+    .orderBy('id')
+    .limit(batch)
+    .execute()
+  let released = 0
+  for (const hold of stale) {
+    try {
+      await settle(services, { holdId: hold.id, actual: 0 })
+      released += 1
+      logger.warn('stale hold given back (its relay was lost mid-call)', {
+        hold: hold.id,
+        user: hold.user_id,
+        model: hold.model,
+        points: hold.amount,
+        taken: new Date(hold.create_timestamp).toISOString(),
+      })
+    } catch (error) {
+      // Settled meanwhile by its call or another relay's sweep.
+      if (!(error instanceof RelayError && error.reason === 'conflict')) throw error
+    }
+  }
+  return released
+}
+
+/** Sweeps now and every ten minutes until stopped; a failed sweep is logged and tried again later. */
+export function sweepStaleHolds(services: RelayServices): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve()
+  const sweep = () => {
+    running = releaseStaleHolds(services).catch((error: unknown) => services.logger.error('stale hold sweep failed', { error: String(error) }))
+  }
+  sweep()
+  const timer = setInterval(sweep, sweepEveryMs)
+  timer.unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
