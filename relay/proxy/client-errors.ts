@@ -11,6 +11,7 @@ export const proxyErrorKinds = {
   unauthenticated: { status: 401, anthropic: 'authentication_error', openai: ['invalid_request_error', 'invalid_api_key'] },
   no_subscription: { status: 403, anthropic: 'permission_error', openai: ['insufficient_quota', 'subscription_inactive'] },
   unknown_model: { status: 404, anthropic: 'not_found_error', openai: ['invalid_request_error', 'model_not_found'] },
+  unknown_path: { status: 404, anthropic: 'not_found_error', openai: ['invalid_request_error', 'unknown_url'] },
   too_large: { status: 413, anthropic: 'request_too_large', openai: ['invalid_request_error', 'request_too_large'] },
   // 429 + Retry-After: a spent balance comes back at the next hourly refill (decision 070).
   insufficient_points: { status: 429, anthropic: 'rate_limit_error', openai: ['insufficient_quota', 'insufficient_quota'] },

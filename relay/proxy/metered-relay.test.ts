@@ -345,6 +345,12 @@ describeEachDatabase(
         status: 400,
         body: { type: 'error', error: { type: 'invalid_request_error', message: 'the request body is not valid JSON' } },
       })
+
+      const wrongMethod = await callRelay(ctx, '/v1/messages', { key: poor.key, method: 'GET' })
+      expect(await anthropicError(wrongMethod)).toMatchObject({ status: 404, body: { type: 'error', error: { type: 'not_found_error', message: expect.stringContaining('no GET /v1/messages') } } })
+      const unknownPath = await callRelay(ctx, '/v1/completions', { key: poor.key, bearer: true, body: chat('fixed-model') })
+      expect(unknownPath.status).toBe(404)
+      expect((await unknownPath.json()).error).toMatchObject({ type: 'invalid_request_error', code: 'unknown_url', message: expect.stringContaining('POST /v1/chat/completions') })
     })
 
     it('refuses a call of a package that expired, and one of a deleted key', async () => {

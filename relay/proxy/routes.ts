@@ -7,7 +7,7 @@ import type { Context, Hono } from 'hono'
 import type { createDocument } from 'zod-openapi'
 import type { RelayEnv } from '../http/relay-env.ts'
 import type { RelayServices } from '../services.ts'
-import { proxyErrorResponse, ProxyError } from './client-errors.ts'
+import { proxyErrorResponse, ProxyError, type ClientApi } from './client-errors.ts'
 import { anthropicCountTokens, anthropicMessages, openAiChat } from './dialects.ts'
 import { authenticate, freeCall, meteredCall, type ProxyDeps } from './metered-call.ts'
 import { anthropicModelList, openAiModelList, servedModels } from './models.ts'
@@ -30,10 +30,25 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
   app.post(proxyPaths.countTokens, (c) => freeCall(c, deps, anthropicCountTokens))
   app.post(proxyPaths.chatCompletions, (c) => meteredCall(c, deps, openAiChat))
   app.get(proxyPaths.models, (c) => listModels(c, services))
+  // Anything else under /v1 is answered in the client's format too, not the relay's envelope.
+  app.all('/v1/*', (c) =>
+    proxyErrorResponse(
+      apiOf(c),
+      new ProxyError(
+        'unknown_path',
+        `The relay has no ${c.req.method} ${c.req.path}: it serves POST /v1/messages, POST /v1/messages/count_tokens, POST /v1/chat/completions and GET /v1/models.`,
+      ),
+    ),
+  )
+}
+
+/** Which client asks: Anthropic's send `anthropic-version`. */
+function apiOf(c: Context<RelayEnv>): ClientApi {
+  return c.req.header('anthropic-version') || c.req.path.startsWith('/v1/messages') ? 'anthropic' : 'openai'
 }
 
 async function listModels(c: Context<RelayEnv>, services: RelayServices): Promise<Response> {
-  const api = c.req.header('anthropic-version') ? 'anthropic' : 'openai'
+  const api = apiOf(c)
   try {
     await authenticate(c, services)
     const models = await servedModels(services.db, api)
