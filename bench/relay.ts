@@ -12,13 +12,13 @@
  * Options (environment): BENCH_CALLS (sequential calls per case, default 2000; after 1000 to warm up), BENCH_SECONDS
  * (throughput window per case, default 4), BENCH_CONCURRENCY (default 8), BENCH_PROVIDER_LATENCY_MS
  * (how long the thinking provider waits before each answer; default 20), BENCH_PROFILE_DIR (write
- * a V8 CPU profile of the relay there).
+ * a V8 CPU profile of the relay there), BENCH_DATABASE=postgres (a temporary schema in
+ * TEST_DATABASE_URL's database instead of a temporary SQLite file).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
-import { cpus, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { cpus } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { relayConfigSchema } from '../relay/config.ts'
@@ -32,6 +32,7 @@ import { createServices } from '../relay/services.ts'
 import { createPackage } from '../relay/subscriptions/packages.ts'
 import { createRedeemCodes, redeemCode } from '../relay/subscriptions/redeem-codes.ts'
 import { insertUser } from '../relay/users/users.ts'
+import { createTestDatabase, type TestDatabase } from '../tests/fixtures/databases.ts'
 import { unusedPort } from '../tests/fixtures/ports.ts'
 
 const calls = Number(process.env.BENCH_CALLS ?? 2000)
@@ -42,15 +43,12 @@ const instantModel = 'bench-model'
 const thinkingModel = 'bench-thinking-model'
 const warmup = 1000
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-relay-'))
 const jwtSecret = 'bench-jwt-secret-0123456789abcdef0123456789abcdef'
 const children: ChildProcess[] = []
 
-function cleanUp(): void {
+process.on('exit', () => {
   for (const child of children) child.kill()
-  rmSync(dataDir, { recursive: true, force: true })
-}
-process.on('exit', cleanUp)
+})
 
 /** Starts a child process and resolves with the first URL it prints. */
 function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; pid: number }> {
@@ -66,8 +64,8 @@ function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: stri
 }
 
 /** A user with a large package, an API key, a priced model and the provider, as an operator sets them up. */
-async function prepare(databaseUrl: string, instantUrl: string, thinkingUrl: string): Promise<string> {
-  const config = relayConfigSchema.parse({ databaseUrl, jwtSecrets: [jwtSecret], logLevel: 'error' })
+async function prepare(database: TestDatabase, instantUrl: string, thinkingUrl: string): Promise<string> {
+  const config = relayConfigSchema.parse({ databaseUrl: database.url, databaseSchema: database.searchPath, jwtSecrets: [jwtSecret], logLevel: 'error' })
   const runtime = await openRuntime(config, { logger: createLogger('error') })
   const services = createServices(runtime.deps)
   const { db, clock } = services
@@ -175,13 +173,23 @@ async function main(): Promise<void> {
     startChild(['tests/fixtures/fake-provider.ts'], {}),
     startChild(['tests/fixtures/fake-provider.ts', '--latency-ms', String(thinkingMs)], {}),
   ])
-  const key = await prepare(join(dataDir, 'relay.sqlite'), instant.url, thinking.url)
+  const database = await createTestDatabase(process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite')
+  try {
+    await run(database, instant.url, thinking.url)
+  } finally {
+    await database.dispose()
+  }
+}
+
+async function run(database: TestDatabase, instantUrl: string, thinkingUrl: string): Promise<void> {
+  const key = await prepare(database, instantUrl, thinkingUrl)
   const port = await unusedPort()
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []
   const relay = await startChild([...profile, 'relay/main.ts'], {
     NODE_ENV: 'production',
     PORT: String(port),
-    DATABASE_URL: join(dataDir, 'relay.sqlite'),
+    DATABASE_URL: database.url,
+    ...(database.searchPath ? { DATABASE_SCHEMA: database.searchPath } : {}),
     JWT_SECRET: jwtSecret,
     LOG_LEVEL: 'error',
   })
@@ -191,7 +199,8 @@ async function main(): Promise<void> {
   })
   const relayed = target(relay.url, { 'x-api-key': key })
 
-  console.log(`Relay benchmark: loopback, ${cpus().length} CPUs, SQLite (temporary file), Node ${process.version}`)
+  const store = database.kind === 'postgres' ? 'PostgreSQL (a temporary schema)' : 'SQLite (a temporary file)'
+  console.log(`Relay benchmark: loopback, ${cpus().length} CPUs, ${store}, Node ${process.version}`)
   console.log(`Latency: ${calls} calls one at a time, direct and relayed in turn, to a fake provider that answers at once.`)
   console.log(`Throughput: ${concurrency} calls in flight for ${seconds} s, to that provider and to one that thinks ${thinkingMs} ms first.\n`)
   const header = ['', 'direct', 'via relay', 'relay adds']
@@ -201,12 +210,12 @@ async function main(): Promise<void> {
   for (const stream of [false, true]) {
     const body = (model: string) => JSON.stringify({ model, max_tokens: 256, stream, messages: [{ role: 'user', content: 'Hello' }] })
     const name = stream ? 'streaming' : 'non-streaming'
-    const [d, r] = await latency(target(instant.url), relayed, body(instantModel))
+    const [d, r] = await latency(target(instantUrl), relayed, body(instantModel))
     for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`${name} latency ${p}`, ms(d[p]), ms(r[p]), `+${ms(r[p] - d[p])}`])
-    const [dt, rt] = [await throughput(target(instant.url), body(instantModel)), await throughput(relayed, body(instantModel), relay.pid)]
+    const [dt, rt] = [await throughput(target(instantUrl), body(instantModel)), await throughput(relayed, body(instantModel), relay.pid)]
     throughputRow(`${name} throughput, instant provider`, dt, rt)
     if (rt.cpuMs !== null) rows.push([`${name} relay CPU per call`, '', ms(rt.cpuMs), ''])
-    throughputRow(`${name} throughput, provider thinking ${thinkingMs} ms`, await throughput(target(thinking.url), body(thinkingModel)), await throughput(relayed, body(thinkingModel)))
+    throughputRow(`${name} throughput, provider thinking ${thinkingMs} ms`, await throughput(target(thinkingUrl), body(thinkingModel)), await throughput(relayed, body(thinkingModel)))
   }
   const widths = header.map((_, i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)))
   for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('   '))
