@@ -17,11 +17,17 @@ async function main(): Promise<void> {
     },
     (info) => console.log(`relay listening on http://localhost:${info.port} (API docs at /api/docs)`),
   )
-  const stop = () => {
-    server.close(() => void relay.close().then(() => process.exit(0)))
+  // Calls in flight end first (for up to 8 s, inside a container's 10 s grace), so their charges are settled.
+  const stop = async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      setTimeout(resolve, 8000).unref()
+    })
+    await relay.close()
+    process.exit(0)
   }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  process.once('SIGINT', () => void stop())
+  process.once('SIGTERM', () => void stop())
 }
 
 main().catch((error: unknown) => {

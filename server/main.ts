@@ -62,8 +62,15 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   console.log(`Portal listening on http://localhost:${info.port}${relay ? ' (embedded relay at /api and /v1)' : ` (relay: ${env.RELAY_URL})`}`)
 })
 
+/**
+ * Stops taking requests and lets those in flight (relayed streams) end for up to 8 s, inside a
+ * container's usual 10 s grace, so their charges are settled before the relay closes.
+ */
 async function shutdown() {
-  server.close()
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve())
+    setTimeout(resolve, 8000).unref()
+  })
   await relay?.close()
   process.exit(0)
 }
