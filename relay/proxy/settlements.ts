@@ -53,7 +53,7 @@ export class SettlementQueue {
   /** The group being written; the next one starts after it. */
   #writing: Promise<void> = Promise.resolve()
 
-  constructor(services: LedgerServices & { logger: Logger }, { windowMs = 20, maxBatch = 200 }: SettlementQueueOptions = {}) {
+  constructor(services: LedgerServices & { logger: Logger }, { windowMs = 5, maxBatch = 200 }: SettlementQueueOptions = {}) {
     this.#services = services
     this.#windowMs = windowMs
     this.#maxBatch = maxBatch
