@@ -1,6 +1,6 @@
 /**
- * Starting a subscription: the row, its points account credited with the package's points, and
- * the history event.
+ * Starting a subscription: the row, its points account (a team's pool is reused) credited with
+ * the package's points, and the history event.
  * Callers hold the locks and have ended whatever this replaces.
  */
 import type { Selectable } from 'kysely'
@@ -37,20 +37,26 @@ export async function startSubscription(trx: Database, activation: Activation): 
   }
   await trx.insertInto('subscriptions').values(subscription).execute()
 
-  // A team has one subscription and one pool, both made with the team (teams/teams.ts).
-  const accountId = newId()
-  await trx
-    .insertInto('points_accounts')
-    .values({
-      id: accountId,
-      subscription_id: teamId ? null : subscription.id,
-      team_id: teamId,
-      balance: 0,
-      frozen: 0,
-      last_refill_timestamp: now,
-      create_timestamp: now,
-    })
-    .execute()
+  // A personal subscription has an account of its own; a team keeps one pool through all its
+  // subscriptions (teams/teams.ts), refilled from the new one's start.
+  const pool = teamId ? await trx.selectFrom('points_accounts').select('id').where('team_id', '=', teamId).executeTakeFirst() : undefined
+  const accountId = pool?.id ?? newId()
+  if (pool) {
+    await trx.updateTable('points_accounts').set({ last_refill_timestamp: now }).where('id', '=', pool.id).execute()
+  } else {
+    await trx
+      .insertInto('points_accounts')
+      .values({
+        id: accountId,
+        subscription_id: teamId ? null : subscription.id,
+        team_id: teamId,
+        balance: 0,
+        frozen: 0,
+        last_refill_timestamp: now,
+        create_timestamp: now,
+      })
+      .execute()
+  }
   await appendEntry(trx, {
     accountId,
     userId,

@@ -5,7 +5,7 @@ import { usernameSchema } from '../contract/accounts.ts'
 import { findPackageByCode } from '../subscriptions/packages.ts'
 import { findUserByUsername } from '../users/users.ts'
 import { invitationUrl, teamCodeOf } from './team-codes.ts'
-import { createTeam } from './teams.ts'
+import { createTeam, listTeams, renewTeam } from './teams.ts'
 
 export const teamCommands: Command[] = [
   defineCommand({
@@ -25,6 +25,34 @@ export const teamCommands: Command[] = [
       const code = teamCodeOf(team)
       print(code)
       print(invitationUrl(config.publicUrl, code))
+    },
+  }),
+  defineCommand({
+    name: 'team list',
+    summary: 'List the teams: id, name, owner, package, status and end of their subscription, members',
+    options: {},
+    async run(_values, { services, print }) {
+      const teams = await listTeams(services.db, services.clock.now())
+      if (teams.length === 0) print('no teams: create one with "team create"')
+      for (const team of teams) {
+        const ends = new Date(team.end_timestamp).toISOString().slice(0, 10)
+        print([team.id, team.package.padEnd(12), team.status.padEnd(8), ends, String(team.members).padStart(4), team.owner.padEnd(16), team.name].join('  '))
+      }
+    },
+  }),
+  defineCommand({
+    name: 'team renew',
+    summary: 'Give a team a new subscription on its pool (one in force ends, its points expire); members keep their membership',
+    options: {
+      team: { description: 'team id (see "team list")', schema: z.string().regex(/^\d{1,20}$/, 'a team id') },
+      package: { description: 'code of a team package', schema: z.string() },
+    },
+    async run(values, { services, print }) {
+      const { db, clock } = services
+      const pkg = await findPackageByCode(db, values.package)
+      if (!pkg) throw new Error(`no package with code ${values.package}`)
+      const subscription = await renewTeam(db, clock.now(), { teamId: values.team, pkg })
+      print(`team ${values.team} on ${pkg.code} until ${new Date(subscription.end_timestamp).toISOString()}`)
     },
   }),
 ]

@@ -5,6 +5,7 @@ import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { makeTeam, quickUser, redeemFresh, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
 import { spend } from '../points/ledger.ts'
+import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 
 const day = 86_400_000
 
@@ -130,6 +131,42 @@ describeEachDatabase('teams', (ctx) => {
     expect(late.status).toBe(422)
     expect(late.body.error.details.reason).toBe('team_inactive')
     expect(await userType(user)).toBe('normal')
+  })
+
+  it('is renewed by an operator: the same members and pool, the new package’s points', async () => {
+    const owner = await quickUser(ctx)
+    const code = await makeTeam(ctx, owner)
+    const teamId = Buffer.from(code, 'base64url').toString().split(':')[0]!
+    const member = await quickUser(ctx)
+    expect((await join(member, code)).status).toBe(200)
+    const services = servicesOf(ctx)
+    const pool = () => ctx.relay.db.selectFrom('points_accounts').select(['id', 'balance']).where('team_id', '=', teamId).execute()
+    const [before] = await pool()
+
+    ctx.clock.advance(31 * day)
+    await expect(spend(services, { userId: member.id, amount: 10, model: null })).rejects.toThrow('no package in force')
+    expect((await runOperatorCli(ctx, 'team', 'list')).stdout).toMatch(new RegExp(`^${teamId}  TEAM +expired .* +2  ${owner.username}`, 'm'))
+
+    const renewed = await runOperatorCli(ctx, 'team', 'renew', '--team', teamId, '--package', 'TEAM')
+    expect(renewed).toMatchObject({ code: 0, stdout: expect.stringMatching(new RegExp(`^team ${teamId} on TEAM until `)) })
+    await spend(services, { userId: member.id, amount: 10, model: null })
+    expect(await pool()).toEqual([{ id: before!.id, balance: 12000 - 10 }])
+    expect((await get(pointsPaths.teamInfo, owner)).body.data.team).toMatchObject({ status: 'normal', remaining_points: 11990 })
+
+    // Renewed while in force: what is left expires, the new package's points come in full.
+    ctx.clock.advance(day)
+    expect((await runOperatorCli(ctx, 'team', 'renew', '--team', teamId, '--package', 'TEAM')).code).toBe(0)
+    expect(await pool()).toEqual([{ id: before!.id, balance: 12000 }])
+    const events = await ctx.relay.db
+      .selectFrom('subscription_events')
+      .innerJoin('subscriptions', 'subscriptions.id', 'subscription_events.subscription_id')
+      .select('subscription_events.action')
+      .where('subscriptions.team_id', '=', teamId)
+      .where('subscription_events.user_id', '=', member.id)
+      .orderBy('subscription_events.id')
+      .execute()
+    expect(events.map((e) => e.action)).toEqual(['activated', 'expired', 'activated', 'cancelled', 'renewed'])
+    expect((await runOperatorCli(ctx, 'team', 'renew', '--team', '1', '--package', 'TEAM')).stderr).toContain('no team 1')
   })
 
   it('keeps team members from redeeming personal packages', async () => {

@@ -1,5 +1,6 @@
 /**
- * Teams (spec §4, DESIGN §6): a team has one package subscription and one shared points pool.
+ * Teams (spec §4, DESIGN §6): a team has one package subscription at a time (an operator renews
+ * it) and one shared points pool through all of them.
  * Joining is irreversible: it ends the member's personal package at once (its points expire)
  * and makes them a `team` user. A user is in at most one team (the primary key of team_members),
  * so of any number of parallel joins exactly one succeeds.
@@ -8,7 +9,7 @@ import type { Selectable } from 'kysely'
 import type { TeamCodeCheck, TeamInfo, TeamJoinResult, TeamPreview } from '../contract/points.ts'
 import { newId } from '../db/ids.ts'
 import { isUniqueViolation, type Database } from '../db/open-database.ts'
-import type { TeamsTable } from '../db/schema.ts'
+import type { SubscriptionsTable, TeamsTable } from '../db/schema.ts'
 import { rateLimitRule } from '../http/rate-limit.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { catchUpLocked, currentPlan, upToDate } from '../points/catch-up.ts'
@@ -45,6 +46,70 @@ export async function createTeam(
     await addMember(trx, team, input.ownerId, now)
     return team
   })
+}
+
+/**
+ * Operator CLI: a new subscription for the team, on the same pool and with the same members. One
+ * still in force ends first (cancelled, its points expire), as a personal redemption replaces
+ * the package in force.
+ */
+export async function renewTeam(db: Database, now: number, input: { teamId: string; pkg: PackageRow }): Promise<Selectable<SubscriptionsTable>> {
+  if (input.pkg.kind !== 'team') throw new Error(`${input.pkg.code} is a personal package`)
+  return inTransaction(db, async (trx) => {
+    const team = await trx.selectFrom('teams').selectAll().where('id', '=', input.teamId).executeTakeFirst()
+    if (!team) throw new Error(`no team ${input.teamId}`)
+    const found = await findTeamPlan(trx, { ...team, joined_timestamp: team.create_timestamp })
+    // Locks the pool (catch-up) before ending what is in force.
+    const previous = await endPlanInForce(trx, found, now)
+    return startSubscription(trx, {
+      holder: { teamId: team.id },
+      pkg: input.pkg,
+      action: !previous ? 'activated' : previous.pkg.id === input.pkg.id ? 'renewed' : 'upgraded',
+      now,
+    })
+  })
+}
+
+export interface TeamListing {
+  id: string
+  name: string
+  owner: string
+  package: string
+  status: string
+  end_timestamp: number
+  members: number
+}
+
+/**
+ * Operator CLI: every team with its newest subscription and its member count, newest team first.
+ * A subscription past its end shows as expired, though the row changes only when next caught up.
+ */
+export async function listTeams(db: Database, now: number): Promise<TeamListing[]> {
+  const rows = await db
+    .selectFrom('teams')
+    .innerJoin('users', 'users.id', 'teams.owner_id')
+    .innerJoin('subscriptions', (join) =>
+      join.onRef('subscriptions.team_id', '=', 'teams.id').on('subscriptions.id', '=', (eb) =>
+        eb.selectFrom('subscriptions as newest').select((n) => n.fn.max('newest.id').as('id')).whereRef('newest.team_id', '=', 'teams.id'),
+      ),
+    )
+    .innerJoin('packages', 'packages.id', 'subscriptions.package_id')
+    .select((eb) => [
+      'teams.id',
+      'teams.name',
+      'users.username as owner',
+      'packages.code as package',
+      'subscriptions.status',
+      'subscriptions.end_timestamp',
+      eb.selectFrom('team_members').select((m) => m.fn.countAll<number>().as('n')).whereRef('team_members.team_id', '=', 'teams.id').as('members'),
+    ])
+    .orderBy('teams.id', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    ...row,
+    status: isInForce(row) && row.end_timestamp <= now ? 'expired' : row.status,
+    members: Number(row.members),
+  }))
 }
 
 /** GET /api/team/validate/{team_code}: a team one can join now. */
