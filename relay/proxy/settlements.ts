@@ -102,7 +102,7 @@ export class SettlementQueue {
         try {
           await inTransaction(this.#services.db, (trx) => this.#settle(trx, settlement))
         } catch (error) {
-          // The answer is out already; a failed settlement leaves the hold for an operator to see.
+          // The answer is out already; the hold stays until the stale-hold sweep gives it back (stale-holds.ts).
           this.#services.logger.error('settling a relayed call failed', {
             key: settlement.call.keyId,
             model: settlement.call.model,
