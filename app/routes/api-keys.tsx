@@ -19,9 +19,9 @@ import { LocalTime } from '#app/components/local-time.tsx'
 import { showToast } from '#app/components/toaster.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
-import { ResponsiveTable } from '#app/components/ui/responsive-table.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
+import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { createApiKeySchema, deleteApiKeySchema } from '#app/schemas/api-keys.ts'
@@ -149,22 +149,23 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
           className="mt-4"
         />
       ) : (
-        <ResponsiveTable
+        <Table
+          phone="stack"
           caption={t('list.caption')}
           testId="keys-table"
           className="mt-4"
           columns={[
-            { label: t('list.name') },
-            { label: t('list.key') },
-            { label: t('list.created') },
-            { label: t('list.lastUsed') },
-            { label: t('list.actions'), end: true },
+            { id: 'name', label: t('list.name') },
+            { id: 'key', label: t('list.key') },
+            { id: 'created', label: t('list.created') },
+            { id: 'lastUsed', label: t('list.lastUsed') },
+            { id: 'actions', label: t('list.actions'), align: 'end' },
           ]}
         >
           {keys.map((key) => (
             <KeyRow key={key.id} apiKey={key} />
           ))}
-        </ResponsiveTable>
+        </Table>
       )}
     </Card>
   )

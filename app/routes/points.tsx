@@ -30,12 +30,12 @@ import { historyIcon, pointsIcon } from '#app/components/subscription/icons.ts'
 import { StatusBadge, statusKind } from '#app/components/subscription/status-badge.tsx'
 import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
-import { DataTable } from '#app/components/ui/data-table.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Facts, type Fact } from '#app/components/ui/facts.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { ProgressBar } from '#app/components/ui/progress-bar.tsx'
+import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { resetRequestSchema } from '#app/schemas/points.ts'
@@ -217,14 +217,14 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
       ) : (
         <>
           <div className="mt-3">
-            <DataTable
+            <Table
               columns={[
                 { id: 'time', label: t('history.time') },
                 { id: 'type', label: t('history.type') },
-                { id: 'change', label: t('history.change'), align: 'right' },
+                { id: 'change', label: t('history.change'), align: 'end' },
                 { id: 'model', label: t('history.model') },
                 // The balance after each row is extra; a phone keeps the four columns of spec §2.
-                { id: 'balance', label: t('history.balanceAfter'), align: 'right', className: 'hidden sm:table-cell' },
+                { id: 'balance', label: t('history.balanceAfter'), align: 'end', className: 'hidden sm:table-cell' },
               ]}
             >
               {history.items.map((item) => {
@@ -261,7 +261,7 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
                   </tr>
                 )
               })}
-            </DataTable>
+            </Table>
           </div>
           <div className="mt-4">
             <PagedNav list={history} hash="#history" />
@@ -303,12 +303,12 @@ function CostsCard({ costs }: { costs: ModelCost[] }) {
       ) : (
         <div className="mt-3">
           {/* A phone lists each model's rates in one cell; wider screens give every rate its column. */}
-          <DataTable
+          <Table
             columns={[
               { id: 'model', label: t('costs.model') },
               { id: 'kind', label: t('costs.kind') },
               { id: 'rates', label: t('costs.rates'), className: 'sm:hidden' },
-              ...rateIds.map((id) => ({ id, label: t(`costs.${id}`), align: 'right' as const, className: 'hidden sm:table-cell' })),
+              ...rateIds.map((id) => ({ id, label: t(`costs.${id}`), align: 'end' as const, className: 'hidden sm:table-cell' })),
             ]}
           >
             {costs.map((cost) => {
@@ -339,7 +339,7 @@ function CostsCard({ costs }: { costs: ModelCost[] }) {
                 </tr>
               )
             })}
-          </DataTable>
+          </Table>
         </div>
       )}
       <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t('costs.note')}</p>

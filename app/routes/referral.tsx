@@ -13,10 +13,10 @@ import { RewardRule } from '#app/components/referral/reward-rule.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
-import { ResponsiveTable } from '#app/components/ui/responsive-table.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Stat } from '#app/components/ui/stat.tsx'
+import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { publicUrl } from '#app/utils/env.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
@@ -111,21 +111,22 @@ function Records({ records }: { records: ReferralRecords }) {
         />
       ) : (
         <>
-          <ResponsiveTable
+          <Table
+            phone="stack"
             caption={t('records.caption')}
             testId="records-table"
             columns={[
-              { label: t('records.username') },
-              { label: t('records.created') },
-              { label: t('records.days'), end: true },
-              { label: t('records.points'), end: true },
-              { label: t('records.status') },
+              { id: 'username', label: t('records.username') },
+              { id: 'created', label: t('records.created') },
+              { id: 'days', label: t('records.days'), align: 'end' },
+              { id: 'points', label: t('records.points'), align: 'end' },
+              { id: 'status', label: t('records.status') },
             ]}
           >
             {records.items.map((record) => (
               <RecordRow key={record.id} record={record} />
             ))}
-          </ResponsiveTable>
+          </Table>
           <Pagination
             page={records.page}
             pageSize={records.pageSize}

@@ -37,10 +37,10 @@ import { StatusBadge } from '#app/components/subscription/status-badge.tsx'
 import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
-import { DataTable } from '#app/components/ui/data-table.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Facts, type Fact } from '#app/components/ui/facts.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
+import { Table } from '#app/components/ui/table.tsx'
 import { getI18n, getLocale } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import {
@@ -383,12 +383,12 @@ function JoinConfirm({ code, preview }: { code: string; preview: TeamPreview }) 
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {t('join.compareSubtitle', { package: preview.package.name, count: preview.team.member_count })}
       </p>
-      <DataTable
+      <Table
         testId="team-comparison"
         columns={[
           { id: 'field', label: t('join.field') },
-          { id: 'current', label: t('join.currentPlan'), align: 'right' },
-          { id: 'team', label: t('join.teamPlan'), align: 'right', className: 'text-indigo-600 dark:text-indigo-400' },
+          { id: 'current', label: t('join.currentPlan'), align: 'end' },
+          { id: 'team', label: t('join.teamPlan'), align: 'end', className: 'text-indigo-600 dark:text-indigo-400' },
         ]}
       >
         {preview.comparison.map((row) => (
@@ -400,7 +400,7 @@ function JoinConfirm({ code, preview }: { code: string; preview: TeamPreview }) 
             <td className="py-2 text-right font-semibold tabular-nums">{format(row.team)}</td>
           </tr>
         ))}
-      </DataTable>
+      </Table>
       <Notice tone="warning" data-testid="join-warning">
         <p className="font-semibold">{t('join.warningTitle')}</p>
         <p className="mt-1">{t('join.warning')}</p>
@@ -451,13 +451,13 @@ function TeamCard({ team, members }: { team: NonNullable<TeamInfo['team']>; memb
       </div>
       <h3 className="mt-6 text-sm font-semibold">{t('team.members')}</h3>
       <div className="mt-2">
-        <DataTable
+        <Table
           testId="team-members"
           columns={[
             { id: 'member', label: t('team.member') },
             { id: 'status', label: t('team.memberStatus') },
             { id: 'joined', label: t('team.joined') },
-            { id: 'used', label: t('team.memberUsed'), align: 'right' },
+            { id: 'used', label: t('team.memberUsed'), align: 'end' },
           ]}
         >
           {members.map((member) => (
@@ -479,7 +479,7 @@ function TeamCard({ team, members }: { team: NonNullable<TeamInfo['team']>; memb
               <td className="py-2.5 text-right font-medium tabular-nums">{format(member.used_points)}</td>
             </tr>
           ))}
-        </DataTable>
+        </Table>
       </div>
     </Card>
   )
@@ -505,7 +505,7 @@ function HistoryCard({ history }: { history: SubscriptionHistory }) {
         <EmptyState icon={historyIcon} title={t('history.empty')} className="mt-4" />
       ) : (
         <div className="mt-3">
-          <DataTable
+          <Table
             columns={[
               { id: 'action', label: t('history.action') },
               { id: 'package', label: t('history.package') },
@@ -533,7 +533,7 @@ function HistoryCard({ history }: { history: SubscriptionHistory }) {
                 </td>
               </tr>
             ))}
-          </DataTable>
+          </Table>
         </div>
       )}
       <div className="mt-4">

@@ -15,7 +15,7 @@ import { cn } from '#app/components/ui/cn.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
-import { ResponsiveTable } from '#app/components/ui/responsive-table.tsx'
+import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { optionalRead } from '#app/utils/optional-read.server.ts'
@@ -150,22 +150,23 @@ function NoTickets({ filtered }: { filtered: boolean }) {
 function TicketTable({ tickets }: { tickets: Ticket[] }) {
   const { t } = useTranslation('tickets')
   return (
-    <ResponsiveTable
+    <Table
+      phone="stack"
       caption={t('list.caption')}
       testId="tickets-table"
       columns={[
-        { label: t('list.number') },
-        { label: t('list.titleColumn') },
-        { label: t('list.type') },
-        { label: t('list.status') },
-        { label: t('list.created') },
-        { label: t('list.actions'), end: true },
+        { id: 'number', label: t('list.number') },
+        { id: 'titleColumn', label: t('list.titleColumn') },
+        { id: 'type', label: t('list.type') },
+        { id: 'status', label: t('list.status') },
+        { id: 'created', label: t('list.created') },
+        { id: 'actions', label: t('list.actions'), align: 'end' },
       ]}
     >
       {tickets.map((ticket) => (
         <TicketRow key={ticket.id} ticket={ticket} />
       ))}
-    </ResponsiveTable>
+    </Table>
   )
 }
 
