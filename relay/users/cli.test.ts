@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../tests/fixtures/databases.ts'
+import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 import { startTestRelay, type TestRelay } from '../../tests/fixtures/relay-harness.ts'
-import { commands } from '../cli.ts'
-import { runCli, type CliIo } from '../cli-registry.ts'
 import { accountPaths } from '../contract/accounts.ts'
-import { createLogger } from '../logger.ts'
-import { openRuntime } from '../runtime.ts'
-import { createServices } from '../services.ts'
 
 describe.each(databaseKinds())('operator CLI (%s)', (kind) => {
   let database: TestDatabase
@@ -21,21 +17,7 @@ describe.each(databaseKinds())('operator CLI (%s)', (kind) => {
     await database.dispose()
   })
 
-  /** The CLI as the process runs it, on the relay's database, capturing its output. */
-  async function admin(...argv: string[]) {
-    const out: string[] = []
-    const err: string[] = []
-    const io: CliIo = {
-      stdout: (line) => out.push(line),
-      stderr: (line) => err.push(line),
-      async openServices() {
-        const runtime = await openRuntime(relay.config, { logger: createLogger('error', (line) => err.push(line)) })
-        return { services: createServices(runtime.deps), close: () => runtime.close() }
-      },
-    }
-    const code = await runCli(argv, commands, io)
-    return { code, stdout: out.join('\n'), stderr: err.join('\n') }
-  }
+  const admin = (...argv: string[]) => runOperatorCli(relay, ...argv)
 
   it('lists every command with its options', async () => {
     const { code, stdout } = await admin('--help')
