@@ -4,7 +4,8 @@ import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { answerPieces, defaultFakeUsage, fakeProviderSecret, startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { unusedPort } from '../../tests/fixtures/ports.ts'
-import { addTestProvider, balanceOf, callRelay, customer, customerWithoutPackage, ledgerOf, priceModel, serveRelay, settled } from '../../tests/fixtures/proxy.ts'
+import { addTestProvider, balanceOf, callRelay, customer, customerWithoutPackage, ledgerOf, priceModel, settled } from '../../tests/fixtures/proxy.ts'
+import { serveRelay } from '../../tests/fixtures/serve-relay.ts'
 import { pointsForUsage } from '../points/model-costs.ts'
 import { tokensOfBytes } from './usage-meter.ts'
 
@@ -245,7 +246,7 @@ describeEachDatabase(
         expect((await balanceOf(ctx, user.token)).balance).toBe(100)
         expect((await callsOf(user.id))[0]).toMatchObject({ outcome: 'abandoned', points: 0 })
       } finally {
-        await served.close()
+        await served.stop()
       }
     })
 

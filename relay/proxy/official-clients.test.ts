@@ -5,13 +5,14 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { answerPieces, defaultFakeUsage, fakeProviderSecret, startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
-import { addTestProvider, balanceOf, customer, ledgerOf, priceModel, serveRelay, settled } from '../../tests/fixtures/proxy.ts'
+import { addTestProvider, balanceOf, customer, ledgerOf, priceModel, settled } from '../../tests/fixtures/proxy.ts'
+import { serveRelay, type ServedRelay } from '../../tests/fixtures/serve-relay.ts'
 import { pointsForUsage } from '../points/model-costs.ts'
 
 // The official SDKs, unchanged, pointed at the relay served on loopback as in production.
 describeEachDatabase('official clients through the relay', (ctx) => {
   let provider: FakeProvider
-  let relay: { url: string; close(): Promise<void> }
+  let relay: ServedRelay
   const cost = { model: 'sdk-model', kind: 'variable', input_points_per_mtok: 100_000, output_points_per_mtok: 500_000 } as const
   const charge = pointsForUsage({ ...cost, points_per_call: null, cache_read_points_per_mtok: null, cache_write_points_per_mtok: null, description: null }, defaultFakeUsage)
   const text = answerPieces().join('')
@@ -25,7 +26,7 @@ describeEachDatabase('official clients through the relay', (ctx) => {
     await addTestProvider(ctx, { kind: 'openai', baseUrl: `${provider.url}/v1`, models: ['sdk-*'] })
   })
   afterAll(async () => {
-    await relay?.close()
+    await relay?.stop()
     await provider?.close()
   })
   afterEach(async () => {

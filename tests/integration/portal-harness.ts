@@ -6,10 +6,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
 import { createRequestHandler, type ServerBuild } from 'react-router'
-import type { TestRelay } from '../fixtures/relay-harness.ts'
 
 export const portalOrigin = 'http://portal.test'
 const buildFile = resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js')
@@ -84,25 +81,6 @@ export class Visitor {
     this.keep(response)
     return response
   }
-}
-
-/** Serves a test relay over HTTP on loopback (the RELAY_URL shape); `stop`/`start` simulate an outage. */
-export async function serveRelay(relay: TestRelay) {
-  let server: ServerType | undefined
-  let port = 0
-  const start = () =>
-    new Promise<void>((resolve) => {
-      server = serve(
-        { fetch: (request) => relay.relay.fetch(request, { clientIp: '127.0.0.1' }), port, hostname: '127.0.0.1' },
-        (info: AddressInfo) => {
-          port = info.port
-          resolve()
-        },
-      )
-    })
-  const stop = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
-  await start()
-  return { url: () => `http://127.0.0.1:${port}`, start, stop }
 }
 
 export const portalTestEnv = {

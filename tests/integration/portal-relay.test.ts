@@ -6,11 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../fixtures/databases.ts'
 import { startTestRelay, type TestAccount, type TestRelay } from '../fixtures/relay-harness.ts'
-import { loadPortal, portalTestEnv, serveRelay, Visitor } from './portal-harness.ts'
+import { serveRelay, type ServedRelay } from '../fixtures/serve-relay.ts'
+import { loadPortal, portalTestEnv, Visitor } from './portal-harness.ts'
 
 let database: TestDatabase
 let relay: TestRelay
-let server: Awaited<ReturnType<typeof serveRelay>>
+let server: ServedRelay
 let handle: (request: Request) => Promise<Response>
 
 async function signedIn(account: TestAccount): Promise<Visitor> {
@@ -26,8 +27,8 @@ beforeAll(async () => {
   database = await createTestDatabase('sqlite')
   // Access tokens of 60 s are always inside the portal's 5-minute refresh margin: every request refreshes.
   relay = await startTestRelay(database, { accessTokenTtlSeconds: 60 })
-  server = await serveRelay(relay)
-  handle = await loadPortal({ ...portalTestEnv, RELAY_URL: server.url() })
+  server = await serveRelay(relay.relay)
+  handle = await loadPortal({ ...portalTestEnv, RELAY_URL: server.url })
 })
 
 afterAll(async () => {

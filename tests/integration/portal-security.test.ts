@@ -5,18 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../fixtures/databases.ts'
 import { startTestRelay, type TestRelay } from '../fixtures/relay-harness.ts'
-import { formInputs, loadPortal, portalOrigin, portalTestEnv, serveRelay, Visitor } from './portal-harness.ts'
+import { serveRelay, type ServedRelay } from '../fixtures/serve-relay.ts'
+import { formInputs, loadPortal, portalOrigin, portalTestEnv, Visitor } from './portal-harness.ts'
 
 let database: TestDatabase
 let relay: TestRelay
-let server: Awaited<ReturnType<typeof serveRelay>>
+let server: ServedRelay
 let handle: (request: Request) => Promise<Response>
 
 beforeAll(async () => {
   database = await createTestDatabase('sqlite')
   relay = await startTestRelay(database)
-  server = await serveRelay(relay)
-  handle = await loadPortal({ ...portalTestEnv, RELAY_URL: server.url() })
+  server = await serveRelay(relay.relay)
+  handle = await loadPortal({ ...portalTestEnv, RELAY_URL: server.url })
 })
 
 afterAll(async () => {
