@@ -21,6 +21,7 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
@@ -69,10 +70,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
   const created = (actionData as { created?: CreatedApiKey } | undefined)?.created
   return (
     <div className="space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
-        <p className="mt-1 max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
-      </header>
+      <PageHeader title={loaderData.title} subtitle={t('subtitle')} />
       {created ? <CreatedKey created={created} /> : null}
       <CreateKeyForm lastResult={actionData?.result} count={keys.length} limit={limit} />
       <KeyList keys={keys} />

@@ -28,6 +28,7 @@ import { StatusBadge, statusKind } from '#app/components/subscription/status-bad
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Stat } from '#app/components/ui/stat.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { apiBaseUrl, publicUrl } from '#app/utils/env.server.ts'
@@ -65,18 +66,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user, relayUrl } = loaderData
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">{t('greeting', { name: user.name || user.username })}</h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
-        </div>
-        <p className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
-          {t('userType')}
-          <Badge tone="indigo" data-testid="user-type">
-            {t(`common:userType.${user.user_type}`)}
-          </Badge>
-        </p>
-      </header>
+      <PageHeader
+        title={t('greeting', { name: user.name || user.username })}
+        subtitle={t('subtitle')}
+        actions={
+          <p className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
+            {t('userType')}
+            <Badge tone="indigo" data-testid="user-type">
+              {t(`common:userType.${user.user_type}`)}
+            </Badge>
+          </p>
+        }
+      />
       <Overview points={loaderData.points} openTickets={loaderData.openTickets} />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-5">
         <Usage days={loaderData.usage} className="xl:col-span-3" />

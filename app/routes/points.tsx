@@ -34,6 +34,7 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Facts, type Fact } from '#app/components/ui/facts.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { Notice } from '#app/components/ui/notice.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { ProgressBar } from '#app/components/ui/progress-bar.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
@@ -79,10 +80,7 @@ export default function Points({ loaderData, actionData }: Route.ComponentProps)
   const { summary } = loaderData
   return (
     <div className="space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
-      </header>
+      <PageHeader title={loaderData.title} subtitle={t('subtitle')} />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <UsageCard summary={summary} className="xl:col-span-2" />
         <PackageCard summary={summary} />

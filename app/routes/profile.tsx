@@ -30,6 +30,7 @@ import { cn } from '#app/components/ui/cn.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay, replaceTokens } from '#app/middleware/session.server.ts'
 import { changePasswordSchema, profileSchema } from '#app/schemas/profile.ts'
@@ -96,10 +97,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const profileResult = actionData?.intent === 'profile' ? actionData.result : undefined
   return (
     <div className="space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
-      </header>
+      <PageHeader title={loaderData.title} subtitle={t('subtitle')} />
       <AccountCard user={user} />
       <div className="grid gap-6 lg:grid-cols-3">
         <ResourcesCard resources={resources} className="h-fit lg:col-span-2" />

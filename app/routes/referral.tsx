@@ -14,6 +14,7 @@ import { Badge } from '#app/components/ui/badge.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Stat } from '#app/components/ui/stat.tsx'
 import { Table } from '#app/components/ui/table.tsx'
@@ -47,19 +48,19 @@ export default function Referral({ loaderData }: Route.ComponentProps) {
   const refreshing = navigation.state === 'loading' && navigation.location.pathname === location.pathname
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
-        </div>
-        {/* A link to this very page: the loaders run again, with or without JavaScript. */}
-        <Link to={location.pathname + location.search} className={buttonClass('secondary')} aria-busy={refreshing || undefined} data-testid="refresh">
-          <svg aria-hidden="true" viewBox="0 0 20 20" className={refreshing ? 'size-4 animate-spin' : 'size-4'} fill="currentColor">
-            <path d="M10 3a7 7 0 0 0-6.3 4H2v-4l1.5 1.5A8.5 8.5 0 0 1 18.5 10H17a7 7 0 0 0-7-7Zm-7 7h1.5A7 7 0 0 0 16.3 13H18v4l-1.5-1.5A8.5 8.5 0 0 1 1.5 10H3Z" />
-          </svg>
-          {t('refresh')}
-        </Link>
-      </header>
+      <PageHeader
+        title={loaderData.title}
+        subtitle={t('subtitle')}
+        actions={
+          // A link to this very page: the loaders run again, with or without JavaScript.
+          <Link to={location.pathname + location.search} className={buttonClass('secondary')} aria-busy={refreshing || undefined} data-testid="refresh">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className={refreshing ? 'size-4 animate-spin' : 'size-4'} fill="currentColor">
+              <path d="M10 3a7 7 0 0 0-6.3 4H2v-4l1.5 1.5A8.5 8.5 0 0 1 18.5 10H17a7 7 0 0 0-7-7Zm-7 7h1.5A7 7 0 0 0 16.3 13H18v4l-1.5-1.5A8.5 8.5 0 0 1 1.5 10H3Z" />
+            </svg>
+            {t('refresh')}
+          </Link>
+        }
+      />
       <Stats stats={stats} />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <Card aria-labelledby="link-title" className="space-y-4">

@@ -40,6 +40,7 @@ import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Facts, type Fact } from '#app/components/ui/facts.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { getI18n, getLocale } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
@@ -169,10 +170,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
     actionData?.intent === 'validate-team' || actionData?.intent === 'join-team' ? actionData : (loaderData.teamLink ?? undefined)
   return (
     <div className="space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
-      </header>
+      <PageHeader title={loaderData.title} subtitle={t('subtitle')} />
       <CurrentSubscription points={points} teamName={team.team?.name ?? null} />
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <RedeemCard step={redeemStep} teamName={team.team?.name ?? null} />

@@ -16,6 +16,7 @@ import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { createTicketSchema } from '#app/schemas/tickets.ts'
@@ -49,13 +50,15 @@ export default function CreateTicket({ loaderData, actionData }: Route.Component
   const [form, fields] = useZodForm(createTicketSchema, { lastResult: actionData?.result, defaultValue: { priority: 'medium' } })
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <header>
-        <Link to="/tickets" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-          ← {t('create.cancel')}
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold tracking-tight">{loaderData.title}</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('create.subtitle')}</p>
-      </header>
+      <PageHeader
+        title={loaderData.title}
+        subtitle={t('create.subtitle')}
+        above={
+          <Link to="/tickets" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+            ← {t('create.cancel')}
+          </Link>
+        }
+      />
       <Card>
         <Form method="post" {...getFormProps(form)} className="space-y-5">
           <Notice tone="info">{t('create.promise')}</Notice>

@@ -14,6 +14,7 @@ import { Card } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
@@ -50,18 +51,18 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/tickets'
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('subtitle')}</p>
-        </div>
-        <Link to="/tickets/create" className={buttonClass('primary')}>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-            <path d="M9 4h2v5h5v2h-5v5H9v-5H4V9h5V4Z" />
-          </svg>
-          {t('list.new')}
-        </Link>
-      </header>
+      <PageHeader
+        title={loaderData.title}
+        subtitle={t('subtitle')}
+        actions={
+          <Link to="/tickets/create" className={buttonClass('primary')}>
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+              <path d="M9 4h2v5h5v2h-5v5H9v-5H4V9h5V4Z" />
+            </svg>
+            {t('list.new')}
+          </Link>
+        }
+      />
       <StatusFilter current={status} />
       <Card aria-labelledby="tickets-title" aria-busy={loading || undefined} className={cn('transition-opacity', loading && 'opacity-60')}>
         <h2 id="tickets-title" className="sr-only">
