@@ -27,6 +27,8 @@ export const relayConfigSchema = z.object({
   logLevel: z.enum(logLevels).default('info'),
   /** One reverse proxy in front: take the client address from the last X-Forwarded-For entry. */
   trustProxy: z.boolean().default(false),
+  /** PostgreSQL: longest wait for a connection or one statement; past it the call gets a retryable 503. */
+  databaseTimeoutMs: z.int().min(500).max(600_000).default(10_000),
   /** Snowflake worker number; random when unset (see db/ids.ts). */
   workerId: z.int().min(0).max(1023).optional(),
   accessTokenTtlSeconds: seconds(60, 7200),
@@ -62,6 +64,7 @@ const envNames: Record<keyof RelayConfig, string> = {
   publicUrl: 'PUBLIC_URL',
   logLevel: 'LOG_LEVEL',
   trustProxy: 'TRUST_PROXY',
+  databaseTimeoutMs: 'DATABASE_TIMEOUT_MS',
   workerId: 'RELAY_WORKER_ID',
   accessTokenTtlSeconds: 'ACCESS_TOKEN_EXPIRES_IN',
   refreshTokenTtlSeconds: 'REFRESH_TOKEN_EXPIRES_IN',
@@ -120,6 +123,7 @@ function fromEnv(field: keyof RelayConfig, raw: string): unknown {
     case 'checkResponses':
       return ['1', 'true', 'yes'].includes(raw.toLowerCase()) ? true : ['0', 'false', 'no'].includes(raw.toLowerCase()) ? false : raw
     case 'workerId':
+    case 'databaseTimeoutMs':
     case 'accessTokenTtlSeconds':
     case 'refreshTokenTtlSeconds':
     case 'refreshReuseGraceSeconds':

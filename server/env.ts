@@ -17,6 +17,13 @@ const serverEnvSchema = z.object({
     .string()
     .refine((v) => v.split(',').every((s) => s.trim().length >= 32), 'each comma-separated secret needs at least 32 characters')
     .optional(),
+  // The relay reads it too; the server needs it to resolve the browser's address for the portal.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(['1', 'true', 'yes', '0', 'false', 'no'], { error: 'must be true or false' }))
+    .transform((v) => ['1', 'true', 'yes'].includes(v)),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s):// address users reach the portal at' }).optional(),
 })
 
