@@ -226,7 +226,7 @@ function refusal(dialect: Dialect, error: unknown, { services }: ProxyDeps): Res
     services.logger.warn('relayed call refused: database unavailable', { api: dialect.api, error: (error as Error).message })
     return proxyErrorResponse(
       dialect.api,
-      new ProxyError('overloaded', 'The relay cannot reach its database for a moment: try again shortly.', { 'retry-after': String(databaseRetryAfterSeconds) }),
+      new ProxyError('unavailable', 'The relay cannot reach its database for a moment: try again shortly.', { 'retry-after': String(databaseRetryAfterSeconds) }),
     )
   }
   services.logger.error('relayed call failed', { api: dialect.api, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
