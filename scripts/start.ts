@@ -31,6 +31,14 @@ if (stale) {
   run('npm', ['run', 'build'])
 }
 
+// npm forwards SIGTERM and SIGINT here (the script execs node, so no shell sits between to swallow
+// them). If npm itself is killed outright, nothing is forwarded: a server whose parent is gone
+// stops as if told to, instead of staying orphaned on its port.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM')
+}, 1000).unref()
+
 // Set before the server and the portal build are loaded: both read them once, at load.
 if (process.env.NODE_ENV !== 'production') process.env.GENERATE_MISSING_SECRETS = '1'
 process.env.NODE_ENV = 'production'
