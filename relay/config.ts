@@ -79,8 +79,13 @@ const envNames: Record<keyof RelayConfig, string> = {
   checkResponses: 'RELAY_CHECK_RESPONSES',
 }
 
+/** A bad configuration: one line per bad variable, `NAME: what is wrong`. */
 export class ConfigError extends Error {
   override name = 'ConfigError'
+
+  constructor(readonly problems: string[]) {
+    super(`Invalid relay configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)
+  }
 }
 
 export interface LoadConfigOptions {
@@ -102,17 +107,18 @@ export function loadRelayConfig(
   if (!input.jwtSecrets) {
     // `npm start` without an operator-set NODE_ENV sets GENERATE_MISSING_SECRETS (scripts/start.ts).
     if (env.NODE_ENV === 'production' && env.GENERATE_MISSING_SECRETS !== '1') {
-      throw new ConfigError('Invalid relay configuration:\n  JWT_SECRET: required when NODE_ENV=production')
+      throw new ConfigError(['JWT_SECRET: required when NODE_ENV=production'])
     }
     input.jwtSecrets = [developmentSecret(join(dataDir, 'jwt-secret'), warn)]
   }
   const result = relayConfigSchema.safeParse(input)
   if (result.success) return result.data
-  const lines = result.error.issues.map((issue) => {
-    const field = issue.path[0] as keyof RelayConfig
-    return `  ${envNames[field] ?? String(field)}: ${issue.message}`
-  })
-  throw new ConfigError(`Invalid relay configuration:\n${lines.join('\n')}`)
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const field = issue.path[0] as keyof RelayConfig
+      return `${envNames[field] ?? String(field)}: ${issue.message}`
+    }),
+  )
 }
 
 function fromEnv(field: keyof RelayConfig, raw: string): unknown {

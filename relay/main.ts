@@ -9,7 +9,7 @@ const portSchema = z.coerce.number().int().min(1).max(65535)
 
 async function main(): Promise<void> {
   const port = portSchema.safeParse(process.env.PORT ?? 3001)
-  if (!port.success) throw new ConfigError(`Invalid relay configuration:\n  PORT: ${port.error.issues[0]?.message}`)
+  if (!port.success) throw new ConfigError([`PORT: ${port.error.issues[0]?.message}`])
   const relay = await startRelay(loadRelayConfig())
   const server = serve(
     {

@@ -18,18 +18,26 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { createRequestHandler, type ServerBuild } from 'react-router'
-import { clientIpHeader } from '#app/utils/client-ip.ts'
+import { clientIpHeader } from './client-ip-header.ts'
 import { resolveClientAddress } from '#relay/http/client-ip.ts'
 import { startEmbeddedRelay, type EmbeddedRelay } from './embedded-relay.ts'
-import { prepareEnv } from './env.ts'
+import { EnvironmentError, prepareEnvironment, type Environment } from './env.ts'
 import { isMalformed, refuseTunnels } from './request-guards.ts'
 import { keepRunningOnStrayErrors, stopOnSignals } from '#relay/process-lifecycle.ts'
 
 /** The portal's forms are short text; a ticket of 5,000 four-byte characters, form-encoded, is about 60 KiB. */
 const portalBodyLimitBytes = 256 * 1024
 
-const env = prepareEnv()
-const relay: EmbeddedRelay | undefined = env.RELAY_URL ? undefined : await startEmbeddedRelay()
+let environment: Environment
+try {
+  environment = prepareEnvironment()
+} catch (error) {
+  if (!(error instanceof EnvironmentError)) throw error
+  console.error(error.message)
+  process.exit(1)
+}
+const env = environment.portal
+const relay: EmbeddedRelay | undefined = environment.relay ? await startEmbeddedRelay(environment.relay) : undefined
 
 // BUILD_DIR as in react-router.config.ts; the path is computed so TypeScript does not resolve it.
 const buildDir = process.env.BUILD_DIR ?? 'build'

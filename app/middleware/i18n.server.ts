@@ -8,14 +8,14 @@ import { createI18nextMiddleware } from 'remix-i18next/middleware'
 import { resources } from '#app/locales/index.ts'
 import { defaultLanguage, languages } from '#app/locales/types.ts'
 import { i18nOptions } from '#app/utils/i18n.ts'
-import { secureCookies } from '#app/utils/env.server.ts'
+import { servedOverHttps } from '#server/env.ts'
 
 export const localeCookie = createCookie('lng', {
   path: '/',
   sameSite: 'lax',
   httpOnly: true,
   maxAge: 60 * 60 * 24 * 365,
-  secure: secureCookies(),
+  secure: servedOverHttps(),
 })
 
 export const [i18nMiddleware, getLocale, getI18n] = createI18nextMiddleware({
