@@ -15,10 +15,10 @@ export function ErrorPage({ status }: { status: number }) {
       <h1 className="text-2xl font-bold tracking-tight">{t(`errorPage.${kind}.title`)}</h1>
       <p className="text-zinc-600 dark:text-zinc-400">{t(`errorPage.${kind}.body`)}</p>
       <div className="flex gap-3">
-        <a href="" className={buttonClass('primary')} data-testid="retry">
+        <a href="" className={buttonClass({ variant: 'primary' })} data-testid="retry">
           {t('errorPage.retry')}
         </a>
-        <Link to="/" className={buttonClass('secondary')} reloadDocument>
+        <Link to="/" className={buttonClass({ variant: 'secondary' })} reloadDocument>
           {t('nav.home')}
         </Link>
       </div>
