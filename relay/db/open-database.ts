@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely'
-import type { DatabaseConnection, SqliteDialectConfig, TransactionSettings } from 'kysely'
+import type { DatabaseConnection, QueryResult, SqliteDialectConfig, TransactionSettings } from 'kysely'
 import pg from 'pg'
 import { IntegerResultsPlugin, integerValue } from './integer-results.ts'
 import { survivingPostgresPool } from './postgres-pool.ts'
@@ -50,7 +50,9 @@ function sqliteDialect(path: string): SqliteDialect {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const database = new BetterSqlite3(path)
   database.pragma('journal_mode = WAL')
-  database.pragma('busy_timeout = 5000')
+  // No waiting inside SQLite: its busy handler sleeps the thread, which is Node's event loop.
+  // A locked database is waited for between retries instead (PatientConnection).
+  database.pragma('busy_timeout = 0')
   database.pragma('foreign_keys = ON')
   database.pragma('synchronous = NORMAL')
   // Every INTEGER comes back as a BigInt; IntegerResultsPlugin turns it into a number or string.
@@ -82,7 +84,7 @@ function reusePreparedStatements(database: BetterSqlite3.Database, limit = 500):
 /**
  * Transactions on SQLite start with BEGIN IMMEDIATE: the write lock is taken up front, so a
  * transaction that reads and then writes cannot fail with SQLITE_BUSY halfway when another
- * process (the operator CLI, a second relay) holds the lock; it waits busy_timeout instead.
+ * process (the operator CLI, a second relay) holds the lock; it waits for the lock instead.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig
@@ -98,8 +100,78 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 class ImmediateSqliteDriver extends SqliteDriver {
+  /** Whether the one connection is inside a transaction: it may then be lent to nobody else. */
+  #inTransaction = false
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return new PatientConnection(await super.acquireConnection(), (ms) => this.#pause(ms))
+  }
+
   override async beginTransaction(connection: DatabaseConnection, _settings?: TransactionSettings): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+    this.#inTransaction = true
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'))
+    this.#inTransaction = false
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#inTransaction = false
+    await connection.executeQuery(CompiledQuery.raw('rollback'))
+  }
+
+  /**
+   * Waits `ms` before a statement is tried again. Outside a transaction the connection is lent to
+   * the process's other queries meanwhile (SQLite has one connection per process, and reads do
+   * not need the lock); inside one it is kept, as its statements must not interleave with others.
+   */
+  async #pause(ms: number): Promise<void> {
+    if (this.#inTransaction) return sleep(ms)
+    await super.releaseConnection()
+    await sleep(ms)
+    await super.acquireConnection()
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** How long a statement waits for another process's write lock before the call gets a retryable 503. */
+const sqliteLockWaitMs = 5000
+
+/**
+ * Waits for SQLite's write lock without blocking the event loop (docs/decisions/078): a statement
+ * refused with SQLITE_BUSY (another process — the operator CLI, a second relay — holds the lock)
+ * is tried again after a pause, doubling up to 100 ms, for up to `sqliteLockWaitMs`; then the
+ * SQLITE_BUSY goes up and the call is answered 503. Safe to repeat: a statement refused with
+ * SQLITE_BUSY did nothing, and a refused COMMIT leaves its transaction open to retry.
+ */
+class PatientConnection implements DatabaseConnection {
+  readonly #connection: DatabaseConnection
+  readonly #pause: (ms: number) => Promise<void>
+
+  constructor(connection: DatabaseConnection, pause: (ms: number) => Promise<void>) {
+    this.#connection = connection
+    this.#pause = pause
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const deadline = performance.now() + sqliteLockWaitMs
+    for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
+      try {
+        return await this.#connection.executeQuery<R>(query)
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || performance.now() + pause > deadline) throw error
+        await this.#pause(pause)
+      }
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.#connection.streamQuery<R>(query, chunkSize)
   }
 }
 
