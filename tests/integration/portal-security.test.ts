@@ -1,5 +1,5 @@
 /**
- * DESIGN §8 at the portal's edge: a CSP whose script nonce is new on every response, security
+ * The portal's edge (docs/architecture.md, security): a CSP whose script nonce is new on every response, security
  * headers, cross-origin form posts refused (page actions and resource routes), the honeypot.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -78,6 +78,26 @@ describe('portal security', () => {
     })
     expect(same.status).toBe(302)
     expect(same.headers.get('location')).toBe('/privacy')
+  })
+
+  it('refuses a post that shows no origin, and takes Sec-Fetch-Site or a Referer on this site as one', async () => {
+    const account = await relay.signUp()
+    const page = await handle(new Request(`${portalOrigin}/auth/login`))
+    const inputs = formInputs(await page.text())
+    const login = (headers: Record<string, string>) =>
+      post('/auth/login', new URLSearchParams({ ...inputs, username: account.username, password: account.password }), headers)
+    const signedIn = (response: Response) => response.headers.getSetCookie().some((c) => c.startsWith('__session='))
+    const suspicious: Record<string, string>[] = [{}, { referer: 'https://evil.example/page' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]
+    for (const headers of suspicious) {
+      const refused = await login(headers)
+      expect(refused.status, JSON.stringify(headers)).toBe(403)
+      expect(signedIn(refused)).toBe(false)
+    }
+    for (const path of ['/resources/theme', '/auth/logout', '/api-keys', '/tickets/create', '/profile']) {
+      expect((await post(path, new URLSearchParams({ theme: 'dark' }), {})).status, path).toBe(403)
+    }
+    expect(signedIn(await login({ 'sec-fetch-site': 'same-origin' }))).toBe(true)
+    expect(signedIn(await login({ referer: `${portalOrigin}/auth/login` }))).toBe(true)
   })
 
   it('never redirects off-site after a settings change', async () => {
