@@ -406,7 +406,15 @@ export interface ProxyCallsTable {
   duration_ms: number
 }
 
+/** Settings a running server records for the tools sharing its database (deployment/public-url.ts). */
+export interface DeploymentSettingsTable {
+  name: 'public_url'
+  value: string
+  update_timestamp: number
+}
+
 export interface Tables {
+  deployment_settings: DeploymentSettingsTable
   rate_limits: RateLimitsTable
   oauth_clients: OAuthClientsTable
   oauth_authorization_codes: OAuthAuthorizationCodesTable

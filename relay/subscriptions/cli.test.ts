@@ -112,4 +112,4 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
     const rows = (await ctx.request('GET', pointsPaths.history, { token: user.token })).body.data.items
     expect(rows[0]).toMatchObject({ type: 'earned', change: 500, reason: 'compensation' })
   })
-})
+}, { publicUrl: 'https://portal.example.com' })
