@@ -35,10 +35,11 @@ export const teamCommands: Command[] = [
     options: {},
     async run(_values, { services, print }) {
       const teams = await listTeams(services.db, services.clock.now())
+      print(['id'.padEnd(teams[0]?.id.length ?? 18), 'package'.padEnd(12), 'status'.padEnd(8), 'ends'.padEnd(10), 'members', 'owner'.padEnd(16), 'name'].join('  '))
       if (teams.length === 0) print('no teams: create one with "team create"')
       for (const team of teams) {
         const ends = new Date(team.end_timestamp).toISOString().slice(0, 10)
-        print([team.id, team.package.padEnd(12), team.status.padEnd(8), ends, String(team.members).padStart(4), team.owner.padEnd(16), team.name].join('  '))
+        print([team.id, team.package.padEnd(12), team.status.padEnd(8), ends, String(team.members).padStart(7), team.owner.padEnd(16), team.name].join('  '))
       }
     },
   }),

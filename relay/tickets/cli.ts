@@ -34,6 +34,8 @@ export const ticketCommands: Command[] = [
     async run({ status, page }, { services, print }) {
       const list = await listAllTickets(services.db, { status, page, pageSize: 100 }, cliLanguage)
       print(`${list.total} ticket(s)${status ? ` with status ${status}` : ''}, page ${list.page}`)
+      const header = ['number'.padEnd(11), 'status'.padEnd(10), 'prio.'.padEnd(6), 'type'.padEnd(13), 'owner'.padEnd(16), 'assignee'.padEnd(16), 'updated (UTC)'.padEnd(16)]
+      print([...header, 'title'].join('  '))
       for (const t of list.items) {
         const columns = [t.number, t.status.padEnd(10), t.priority.padEnd(6), t.type.padEnd(13), t.owner_name.padEnd(16)]
         print([...columns, (t.assignee_name ?? '-').padEnd(16), time(t.update_timestamp), t.title].join('  '))
