@@ -5,7 +5,7 @@
  * replaced by a stand-in (the outside world) that prints like the build and then puts the
  * real build (`npm run build` first) in place, so the real server starts from it.
  */
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -88,6 +88,14 @@ describe('the first npm start', () => {
     expect(run.stderr).not.toContain('vite build line 10\n')
     expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(`The build failed (its whole output is in ${buildDir}.log).`)
   }, 60_000)
+})
+
+describe('npm ci', () => {
+  it('shows install scripts as they run (better-sqlite3 compiling where no binary can be downloaded), without node-gyp’s chatter', () => {
+    const config = (key: string) => execFileSync('npm', ['config', 'get', key], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    expect(config('foreground-scripts')).toBe('true')
+    expect(config('loglevel')).toBe('warn')
+  })
 })
 
 function fakeNpm(dir: string): void {
