@@ -2,11 +2,11 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 
 export default [
   layout('routes/layouts/public.tsx', [
-    index('routes/home.tsx'),
+    index('routes/home/route.tsx'),
     route('privacy', 'routes/legal.tsx', { id: 'privacy' }),
     route('terms', 'routes/legal.tsx', { id: 'terms' }),
     // Spec §2: any unmatched path shows Home.
-    route('*', 'routes/home.tsx', { id: 'routes/catch-all' }),
+    route('*', 'routes/home/route.tsx', { id: 'routes/catch-all' }),
   ]),
   layout('routes/layouts/auth.tsx', [
     route('auth/login', 'routes/auth/login.tsx'),

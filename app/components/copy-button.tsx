@@ -3,6 +3,7 @@
  * It needs JavaScript, so it only appears once hydrated; without JavaScript the text beside it is
  * selectable (CopyField renders it in a readonly input).
  */
+import { Copy } from 'lucide-react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { showToast } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -41,9 +42,7 @@ export function CopyButton({
   }
   const content = (
     <>
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-        <path d="M7 3a2 2 0 0 0-2 2v1H4a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-1h1a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2H7Zm4 12v1H4V8h1v5a2 2 0 0 0 2 2h4Zm-4-2V5h7v8H7Z" />
-      </svg>
+      <Copy className="size-4" />
       {children}
     </>
   )

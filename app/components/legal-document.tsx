@@ -4,6 +4,7 @@
  * anchor id, the same in every language, so `/privacy#cookies` links work across languages.
  * Server-rendered, no JavaScript needed: the contents list is a <details> on small screens.
  */
+import { Check, ChevronDown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 
@@ -72,18 +73,7 @@ export function LegalDocument({ doc }: { doc: Doc }) {
           <details className="group mb-8 rounded-xl border border-zinc-200 bg-white lg:hidden dark:border-zinc-800 dark:bg-zinc-900">
             <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-semibold text-zinc-900 dark:text-zinc-100 [&::-webkit-details-marker]:hidden">
               {t('shared.toc')}
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                fill="currentColor"
-                className="size-4 text-zinc-500 transition-transform group-open:rotate-180 dark:text-zinc-400"
-              >
-                <path
-                  fillRule="evenodd"
-                  d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
-                  clipRule="evenodd"
-                />
-              </svg>
+              <ChevronDown className="size-4 text-zinc-500 transition-transform group-open:rotate-180 dark:text-zinc-400" />
             </summary>
             <div className="border-t border-zinc-200 px-2 py-2 dark:border-zinc-800">{tocLinks}</div>
           </details>
@@ -93,18 +83,7 @@ export function LegalDocument({ doc }: { doc: Doc }) {
             <ul className="mt-3 space-y-2">
               {summary.map((item) => (
                 <li key={item} className="flex gap-2.5 text-sm leading-6 text-indigo-950/80 dark:text-indigo-100/80">
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 20 20"
-                    fill="currentColor"
-                    className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400"
-                  >
-                    <path
-                      fillRule="evenodd"
-                      d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0l-3.5-3.5a1 1 0 1 1 1.4-1.4l2.8 2.79 6.8-6.8a1 1 0 0 1 1.4 0Z"
-                      clipRule="evenodd"
-                    />
-                  </svg>
+                  <Check className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400" />
                   <span>{item}</span>
                 </li>
               ))}

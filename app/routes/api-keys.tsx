@@ -3,6 +3,7 @@
  * JavaScript and is never stored in a cookie), list, delete behind a confirmation, and the
  * Claude Code usage guide filled in with this deployment's URL.
  */
+import { KeyRound } from 'lucide-react'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
@@ -26,7 +27,7 @@ import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { createApiKeySchema, deleteApiKeySchema } from '#app/schemas/api-keys.ts'
-import { apiBaseUrl } from '#app/utils/env.server.ts'
+import { apiBaseUrl } from '#server/env.ts'
 import { invalid, relayErrorKey, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -98,7 +99,7 @@ function CreatedKey({ created }: { created: CreatedApiKey }) {
       <CopyField id="new-key" label={t('created.label')} value={created.key} copyText={t('guide.copy')} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-emerald-800 dark:text-emerald-200">{t('created.guide')}</p>
-        <Link to="/api-keys" className={buttonClass('secondary')}>
+        <Link to="/api-keys" className={buttonClass({ variant: 'secondary' })}>
           {t('created.done')}
         </Link>
       </div>
@@ -140,7 +141,7 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
       <CardTitle id="keys-title">{t('list.title')}</CardTitle>
       {keys.length === 0 ? (
         <EmptyState
-          icon="M13 2a5 5 0 0 0-4.8 6.4L2 14.6V18h3.4l.6-.6V16h1.5v-1.5H9l1.6-1.6A5 5 0 1 0 13 2Zm1.5 3a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z"
+          icon={KeyRound}
           title={t('list.emptyTitle')}
           body={t('list.emptyBody')}
           testId="keys-empty"
@@ -217,7 +218,7 @@ function DeleteKey({ apiKey }: { apiKey: ApiKey }) {
         <p className="text-sm break-words text-zinc-700 dark:text-zinc-300">{t('delete.confirm', { name: apiKey.name })}</p>
         <Form method="post" className="mt-3 flex justify-end gap-2">
           <input type="hidden" name="id" value={apiKey.id} />
-          <SubmitButton intent="delete" variant="danger" className="px-3 py-1.5">
+          <SubmitButton intent="delete" variant="danger" size="sm">
             {t('delete.submit')}
           </SubmitButton>
         </Form>

@@ -3,6 +3,7 @@
  * usage chart, open tickets, the invite link with the referral rule, the Claude Code tutorial
  * with common commands, and quick links.
  */
+import { BookOpen, ChartColumn, Receipt, Settings } from 'lucide-react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
@@ -31,7 +32,7 @@ import { cn } from '#app/components/ui/cn.ts'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Stat } from '#app/components/ui/stat.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
-import { apiBaseUrl, publicUrl } from '#app/utils/env.server.ts'
+import { apiBaseUrl, publicUrl } from '#server/env.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { optionalRead } from '#app/utils/optional-read.server.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
@@ -225,10 +226,10 @@ function Invite({
 
 const quickLinks = [
   // The relay's own page, not a portal route: a full document load.
-  { id: 'apiDocs', to: '/api/docs', document: true, icon: 'M4 3h9l3 3v11H4V3Zm2 4v1.5h8V7H6Zm0 3v1.5h8V10H6Zm0 3v1.5h5V13H6Z' },
-  { id: 'billing', to: '/points#history', icon: 'M4 3h12v14l-2-1.2-2 1.2-2-1.2-2 1.2-2-1.2L4 17V3Zm3 4v1.5h6V7H7Zm0 3v1.5h6V10H7Z' },
-  { id: 'usage', to: '/points#usage', icon: 'M3 16h14v1.5H3V16Zm1-5h2.5v4H4v-4Zm4.5-4H11v8H8.5V7Zm4.5-4h2.5v12H13V3Z' },
-  { id: 'settings', to: '/profile', icon: 'M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8c0-3.3 3.1-6 7-6s7 2.7 7 6H3Z' },
+  { id: 'apiDocs', to: '/api/docs', document: true, icon: BookOpen },
+  { id: 'billing', to: '/points#history', icon: Receipt },
+  { id: 'usage', to: '/points#usage', icon: ChartColumn },
+  { id: 'settings', to: '/profile', icon: Settings },
 ] as const
 
 function QuickLinks() {
@@ -247,9 +248,7 @@ function QuickLinks() {
               className="group flex h-full items-start gap-3 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm transition-colors hover:border-indigo-300 hover:bg-indigo-50/40 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-indigo-700 dark:hover:bg-indigo-950/30"
             >
               <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-                  <path d={link.icon} />
-                </svg>
+                <link.icon className="size-5" />
               </span>
               <span className="min-w-0">
                 <span className="block text-sm font-semibold text-zinc-900 group-hover:text-indigo-700 dark:text-zinc-100 dark:group-hover:text-indigo-300">

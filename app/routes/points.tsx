@@ -3,6 +3,7 @@
  * points, the current package, the paged history, the model cost table and the points-reset
  * request (a ticket, handled within 1–3 working days, spec §9).
  */
+import { Coins, History } from 'lucide-react'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
@@ -26,7 +27,6 @@ import { TextareaField } from '#app/components/forms/textarea-field.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { PagedNav } from '#app/components/points/paged-nav.tsx'
-import { historyIcon, pointsIcon } from '#app/components/subscription/icons.ts'
 import { StatusBadge, statusKind } from '#app/components/subscription/status-badge.tsx'
 import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
@@ -211,7 +211,7 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
           </a>
         </Notice>
       ) : history.items.length === 0 ? (
-        <EmptyState icon={historyIcon} title={t('history.empty')} className="mt-4" />
+        <EmptyState icon={History} title={t('history.empty')} className="mt-4" />
       ) : (
         <>
           <div className="mt-3">
@@ -297,7 +297,7 @@ function CostsCard({ costs }: { costs: ModelCost[] }) {
       <CardTitle id="costs-title">{t('costs.title')}</CardTitle>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('costs.subtitle')}</p>
       {costs.length === 0 ? (
-        <EmptyState icon={pointsIcon} title={t('costs.empty')} className="mt-4" />
+        <EmptyState icon={Coins} title={t('costs.empty')} className="mt-4" />
       ) : (
         <div className="mt-3">
           {/* A phone lists each model's rates in one cell; wider screens give every rate its column. */}

@@ -4,6 +4,7 @@
  * is a disclosure the server can render open (`?dialog=password`, or after a refused change), so
  * it is a real form with or without JavaScript.
  */
+import { ExternalLink, Link2, RefreshCw } from 'lucide-react'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
@@ -203,7 +204,7 @@ function PasswordCard({ lastResult, open }: { lastResult?: SubmissionResult<stri
       <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{t('password.subtitle')}</p>
       <details id="change-password" open={open} className="group mt-4">
         <summary
-          className={buttonClass('secondary', 'w-full cursor-pointer list-none group-open:hidden [&::-webkit-details-marker]:hidden')}
+          className={buttonClass({ variant: 'secondary', className: 'w-full cursor-pointer list-none group-open:hidden [&::-webkit-details-marker]:hidden' })}
           data-testid="password-open"
         >
           {t('password.open')}
@@ -220,7 +221,7 @@ function PasswordCard({ lastResult, open }: { lastResult?: SubmissionResult<stri
           />
           <Field meta={fields.confirmPassword} label={t('password.confirmPassword')} type="password" autoComplete="new-password" />
           <div className="flex gap-2">
-            <Link to="/profile" className={buttonClass('secondary', 'flex-1')} preventScrollReset>
+            <Link to="/profile" className={buttonClass({ variant: 'secondary', className: 'flex-1' })} preventScrollReset>
               {t('password.cancel')}
             </Link>
             <SubmitButton intent="password" className="flex-1">
@@ -251,10 +252,8 @@ function ResourcesCard({ resources, className }: { resources: ResourceList | nul
         </div>
         {/* A refresh is a read: a GET form reloads this page's data with or without JavaScript. */}
         <Form method="get" action="/profile" preventScrollReset>
-          <button type="submit" className={buttonClass('secondary', 'px-3 py-1.5')}>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className={cn('size-4', refreshing && 'animate-spin')} fill="currentColor">
-              <path d="M10 3a7 7 0 0 1 6.3 4H14v2h5V4h-2v1.6A9 9 0 1 0 19 10h-2a7 7 0 1 1-7-7Z" />
-            </svg>
+          <button type="submit" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+            <RefreshCw className={cn('size-4', refreshing && 'animate-spin')} />
             {t('resources.refresh')}
           </button>
         </Form>
@@ -265,7 +264,7 @@ function ResourcesCard({ resources, className }: { resources: ResourceList | nul
         </Notice>
       ) : resources.items.length === 0 ? (
         <EmptyState
-          icon="M8.5 5.5 10 4a3.5 3.5 0 0 1 5 5l-1.5 1.5-1.4-1.4 1.5-1.5a1.5 1.5 0 0 0-2.2-2.2L9.9 6.9 8.5 5.5Zm-2 3 1.4 1.4-1.5 1.5a1.5 1.5 0 0 0 2.2 2.2l1.5-1.5 1.4 1.4L10 15a3.5 3.5 0 0 1-5-5l1.5-1.5Zm1 3.6 4.6-4.6 1.4 1.4-4.6 4.6-1.4-1.4Z"
+          icon={Link2}
           title={t('resources.empty')}
           body={t('resources.emptyBody')}
           testId="resources-empty"
@@ -292,11 +291,9 @@ function ResourceItem({ link }: { link: ResourceLink }) {
           <h3 className="font-medium break-words text-zinc-900 dark:text-zinc-100">{link.title}</h3>
           {link.description ? <p className="mt-0.5 text-sm break-words text-zinc-500 dark:text-zinc-400">{link.description}</p> : null}
         </div>
-        <a href={link.url} target="_blank" rel="noopener noreferrer" className={buttonClass('ghost', 'shrink-0 px-2.5 py-1 text-indigo-600 dark:text-indigo-400')}>
+        <a href={link.url} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'ghost', size: 'sm', className: 'shrink-0 text-indigo-600 dark:text-indigo-400' })}>
           {t('resources.visit')}
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="currentColor">
-            <path d="M11 3h6v6h-2V6.4l-6.3 6.3-1.4-1.4L13.6 5H11V3ZM4 5h5v2H5v8h8v-4h2v5a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Z" />
-          </svg>
+          <ExternalLink className="size-3.5" />
           <span className="sr-only">{t('resources.opensInNewTab')}</span>
         </a>
       </div>

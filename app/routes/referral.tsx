@@ -3,6 +3,7 @@
  * rule, and the paged reward history. Everything is a GET: page links and refresh work without
  * JavaScript.
  */
+import { RefreshCw, UserPlus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/referral'
@@ -19,7 +20,7 @@ import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Stat } from '#app/components/ui/stat.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
-import { publicUrl } from '#app/utils/env.server.ts'
+import { publicUrl } from '#server/env.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { pageParam } from '#app/utils/page-param.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
@@ -53,10 +54,8 @@ export default function Referral({ loaderData }: Route.ComponentProps) {
         subtitle={t('subtitle')}
         actions={
           // A link to this very page: the loaders run again, with or without JavaScript.
-          <Link to={location.pathname + location.search} className={buttonClass('secondary')} aria-busy={refreshing || undefined} data-testid="refresh">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className={refreshing ? 'size-4 animate-spin' : 'size-4'} fill="currentColor">
-              <path d="M10 3a7 7 0 0 0-6.3 4H2v-4l1.5 1.5A8.5 8.5 0 0 1 18.5 10H17a7 7 0 0 0-7-7Zm-7 7h1.5A7 7 0 0 0 16.3 13H18v4l-1.5-1.5A8.5 8.5 0 0 1 1.5 10H3Z" />
-            </svg>
+          <Link to={location.pathname + location.search} className={buttonClass({ variant: 'secondary' })} aria-busy={refreshing || undefined} data-testid="refresh">
+            <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
             {t('refresh')}
           </Link>
         }
@@ -105,7 +104,7 @@ function Records({ records }: { records: ReferralRecords }) {
       <CardTitle id="records-title">{t('records.title')}</CardTitle>
       {records.total === 0 ? (
         <EmptyState
-          icon="M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 7c0-2.8 2.2-5 5-5s5 2.2 5 5H2Zm13-9V5h-1.5v2h-2v1.5h2v2H15v-2h2V7h-2Z"
+          icon={UserPlus}
           title={t('records.emptyTitle')}
           body={t('records.emptyBody')}
           testId="records-empty"

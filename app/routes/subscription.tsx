@@ -6,6 +6,7 @@
  * code travelling in a hidden input, so both flows work without JavaScript. A link
  * `/subscription?team_code=…` opens the join flow at its comparison step.
  */
+import { CreditCard, History } from 'lucide-react'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Trans, useTranslation } from 'react-i18next'
@@ -32,7 +33,6 @@ import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { PagedNav } from '#app/components/points/paged-nav.tsx'
-import { historyIcon, packageIcon } from '#app/components/subscription/icons.ts'
 import { StatusBadge } from '#app/components/subscription/status-badge.tsx'
 import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -191,7 +191,7 @@ function CurrentSubscription({ points, teamName }: { points: PointsBlock; teamNa
     return (
       <Card aria-labelledby="current-title" data-testid="current-subscription">
         <CardTitle id="current-title">{t('current.title')}</CardTitle>
-        <EmptyState icon={packageIcon} title={t('current.empty')} body={t('current.emptyHint')} className="mt-4" />
+        <EmptyState icon={CreditCard} title={t('current.empty')} body={t('current.emptyHint')} className="mt-4" />
       </Card>
     )
   }
@@ -327,7 +327,7 @@ function RedeemConfirm({ code, check }: { code: string; check: RedeemCodeCheck }
         <SubmitButton intent="redeem" variant={check.replaces_active ? 'danger' : 'primary'}>
           {check.replaces_active ? t('redeem.confirmReplace') : t('redeem.confirm')}
         </SubmitButton>
-        <Link to="/subscription" className={buttonClass('secondary')}>
+        <Link to="/subscription" className={buttonClass({ variant: 'secondary' })}>
           {t('redeem.cancel')}
         </Link>
       </div>
@@ -410,7 +410,7 @@ function JoinConfirm({ code, preview }: { code: string; preview: TeamPreview }) 
         <SubmitButton intent="join-team" variant="danger">
           {t('join.confirm')}
         </SubmitButton>
-        <Link to="/subscription" className={buttonClass('secondary')}>
+        <Link to="/subscription" className={buttonClass({ variant: 'secondary' })}>
           {t('join.cancel')}
         </Link>
       </div>
@@ -500,7 +500,7 @@ function HistoryCard({ history }: { history: SubscriptionHistory }) {
     <Card aria-labelledby="history-title" id="history" data-testid="subscription-history">
       <CardTitle id="history-title">{t('history.title')}</CardTitle>
       {history.items.length === 0 ? (
-        <EmptyState icon={historyIcon} title={t('history.empty')} className="mt-4" />
+        <EmptyState icon={History} title={t('history.empty')} className="mt-4" />
       ) : (
         <div className="mt-3">
           <Table

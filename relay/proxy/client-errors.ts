@@ -17,6 +17,8 @@ export const proxyErrorKinds = {
   insufficient_points: { status: 429, anthropic: 'rate_limit_error', openai: ['insufficient_quota', 'insufficient_quota'] },
   provider_failed: { status: 502, anthropic: 'api_error', openai: ['server_error', 'upstream_error'] },
   no_provider: { status: 503, anthropic: 'api_error', openai: ['server_error', 'no_provider'] },
+  // The relay's database is out of reach for a moment: retry after Retry-After.
+  unavailable: { status: 503, anthropic: 'api_error', openai: ['server_error', 'service_unavailable'] },
   provider_timeout: { status: 504, anthropic: 'timeout_error', openai: ['server_error', 'upstream_timeout'] },
   overloaded: { status: 529, anthropic: 'overloaded_error', openai: ['server_error', 'overloaded'] },
   internal: { status: 500, anthropic: 'api_error', openai: ['server_error', null] },

@@ -1,4 +1,7 @@
-/** Issue 2 acceptance: accounts end to end, with JavaScript on and off. */
+/** Accounts end to end, with JavaScript on and off. */
+import { createHash } from 'node:crypto'
+import { compactDecrypt } from 'jose'
+import { e2eEnv } from './env.ts'
 import { admin, createUser, expect, latestCode, mailCount, signIn, test, uniqueName } from './fixtures.ts'
 
 test('register with the e-mailed code, land signed in, then log out', async ({ page }) => {
@@ -60,8 +63,14 @@ test('login with remember-me keeps the session cookie for the refresh lifetime',
   expect(session?.httpOnly).toBe(true)
   // Remember-me: the cookie lives as long as the refresh token (30 days), not the session.
   expect(session!.expires * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000)
-  // The cookie is encrypted: neither token can be read out of it.
-  expect(Buffer.from(session!.value.split('.')[1] ?? '', 'base64url').toString()).not.toContain('refresh')
+  // The cookie is encrypted: the server's key opens it and holds both tokens, another key does
+  // not, and neither token appears in the cookie as sent.
+  const keyOf = (secret: string) => createHash('sha256').update(secret).digest()
+  const opened = JSON.parse(new TextDecoder().decode((await compactDecrypt(session!.value, keyOf(e2eEnv.serverEnv.SESSION_SECRET!))).plaintext))
+  expect(opened).toMatchObject({ accessToken: expect.stringMatching(/^eyJ/), refreshToken: expect.any(String), remember: true })
+  await expect(compactDecrypt(session!.value, keyOf('another-secret-0123456789abcdef0123456789'))).rejects.toThrow()
+  expect(session!.value).not.toContain(opened.accessToken)
+  expect(session!.value).not.toContain(opened.refreshToken)
 })
 
 test('login without remember-me lives as long as the access token', async ({ page, context }) => {

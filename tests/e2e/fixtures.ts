@@ -7,6 +7,9 @@
  * - `latestCode(email)`: the 6-digit code of the newest mail the SMTP sink received for `email`.
  * - `signIn(page, user)`: the login form, filled and submitted.
  * - `jsEnabled`: whether this project runs with JavaScript (`js`) or without (`no-js`).
+ * - Every page fails its test on a `console.error` or an uncaught error in the page, unless the
+ *   test announced it with `allowConsoleError(/pattern/)` (a page it opens on purpose to see a
+ *   404, say).
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -71,11 +74,29 @@ export async function signIn(page: Page, user: TestUser, { remember = false, pat
   await page.getByRole('button', { name: /^登录$|^Sign in$/ }).click()
 }
 
-export const test = base.extend<{ jsEnabled: boolean }>({
+export const test = base.extend<{ jsEnabled: boolean; allowConsoleError: (pattern: RegExp) => void; consoleErrors: string[] }>({
   // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
   // eslint-disable-next-line no-empty-pattern
   jsEnabled: async ({}, use, testInfo) => {
     await use(testInfo.project.name !== 'no-js')
+  },
+  // eslint-disable-next-line no-empty-pattern
+  consoleErrors: async ({}, use) => {
+    await use([])
+  },
+  allowConsoleError: async ({ consoleErrors }, use) => {
+    const allowed: RegExp[] = []
+    await use((pattern) => allowed.push(pattern))
+    const unexpected = consoleErrors.filter((message) => !allowed.some((pattern) => pattern.test(message)))
+    expect(unexpected, 'console errors and uncaught page errors').toEqual([])
+  },
+  page: async ({ page, consoleErrors, allowConsoleError }, use) => {
+    void allowConsoleError
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`)
+    })
+    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`))
+    await use(page)
   },
 })
 

@@ -1,14 +1,16 @@
 /** A submit button that shows the pending state once hydrated (without JS the browser shows its own). */
+import { LoaderCircle } from 'lucide-react'
 import { useNavigation } from 'react-router'
-import { Button, type ButtonVariant } from '#app/components/ui/button.tsx'
+import { Button, type ButtonSize, type ButtonVariant } from '#app/components/ui/button.tsx'
 
 export function SubmitButton({
   intent,
   variant = 'primary',
+  size,
   children,
   className,
   ...props
-}: { intent?: string; variant?: ButtonVariant } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+}: { intent?: string; variant?: ButtonVariant; size?: ButtonSize } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
   const navigation = useNavigation()
   const submittingThis =
     navigation.state === 'submitting' && (intent === undefined || navigation.formData?.get('intent') === intent)
@@ -16,6 +18,7 @@ export function SubmitButton({
     <Button
       type="submit"
       variant={variant}
+      size={size}
       name={intent ? 'intent' : undefined}
       value={intent}
       aria-busy={submittingThis || undefined}
@@ -24,10 +27,7 @@ export function SubmitButton({
       {...props}
     >
       {submittingThis ? (
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 animate-spin" fill="none">
-          <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-          <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-        </svg>
+        <LoaderCircle className="size-4 animate-spin" />
       ) : null}
       {children}
     </Button>

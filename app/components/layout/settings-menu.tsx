@@ -3,6 +3,7 @@
  * POSTs to a resource route, which sets a cookie and redirects back: it works without
  * JavaScript. A language change reloads the document so the new language's strings load.
  */
+import { Globe } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation, useRouteLoaderData } from 'react-router'
 import { cn } from '#app/components/ui/cn.ts'
@@ -31,9 +32,7 @@ export function SettingsMenu({ align = 'right' }: { align?: 'left' | 'right' }) 
         className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden"
         data-testid="settings"
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-          <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm5.9 7h-2.93a12.6 12.6 0 0 0-1.1-4.66A6.02 6.02 0 0 1 15.9 9ZM10 4.04c.7.93 1.3 2.6 1.46 4.96H8.54C8.7 6.64 9.3 4.97 10 4.04ZM8.13 4.34A12.6 12.6 0 0 0 7.03 9H4.1a6.02 6.02 0 0 1 4.03-4.66ZM4.1 11h2.93c.1 1.74.5 3.33 1.1 4.66A6.02 6.02 0 0 1 4.1 11Zm5.9 4.96c-.7-.93-1.3-2.6-1.46-4.96h2.92c-.16 2.36-.76 4.03-1.46 4.96Zm1.87-.3c.6-1.33 1-2.92 1.1-4.66h2.93a6.02 6.02 0 0 1-4.03 4.66Z" />
-        </svg>
+        <Globe className="size-4" />
         {/* Phones show the globe alone: the header has no room for the word. */}
         <span className="sr-only sm:not-sr-only">{t('settings.title')}</span>
       </summary>

@@ -19,7 +19,7 @@ export function TicketStatusButtons({ id, status, className }: { id: string; sta
   return (
     <Form method="post" className={cn('inline-flex', className)}>
       <input type="hidden" name="id" value={id} />
-      <SubmitButton intent={intent} variant="secondary" className="px-2.5 py-1 text-xs">
+      <SubmitButton intent={intent} variant="secondary" size="sm">
         {t(intent === 'close' ? 'list.close' : 'list.reopen')}
       </SubmitButton>
     </Form>

@@ -9,22 +9,39 @@ const variants = {
   ghost: 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
 } as const
 
-export type ButtonVariant = keyof typeof variants
+/** `sm` for actions inside a table row or a list; `md` everywhere else. */
+const sizes = {
+  sm: 'gap-1.5 rounded-md px-2.5 py-1 text-xs',
+  md: 'gap-2 rounded-lg px-3.5 py-2 text-sm',
+} as const
 
-export function buttonClass(variant: ButtonVariant = 'primary', extra?: string): string {
+export type ButtonVariant = keyof typeof variants
+export type ButtonSize = keyof typeof sizes
+
+export interface ButtonStyle {
+  variant?: ButtonVariant
+  size?: ButtonSize
+  /** Layout classes (margins, widths); a colour or padding given here overrides the variant's. */
+  className?: string
+}
+
+/** The classes of a button, for a `<Link>` or `<a>` that looks like one. */
+export function buttonClass({ variant = 'primary', size = 'md', className }: ButtonStyle = {}): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg px-3.5 py-2 text-sm font-semibold shadow-sm transition-colors',
+    'inline-flex items-center justify-center font-semibold whitespace-nowrap shadow-sm transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
+    sizes[size],
     variants[variant],
-    extra,
+    className,
   )
 }
 
 export function Button({
-  variant = 'primary',
+  variant,
+  size,
   className,
   type = 'button',
   ...props
-}: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
-  return <button type={type} className={buttonClass(variant, className)} {...props} />
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & Omit<ButtonStyle, 'className'>) {
+  return <button type={type} className={buttonClass({ variant, size, className })} {...props} />
 }

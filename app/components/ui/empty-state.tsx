@@ -1,18 +1,19 @@
+import { type LucideIcon } from 'lucide-react'
 import { cn } from './cn.ts'
 
 /**
- * What a list shows when it has nothing yet: an icon (a 20×20 SVG path), a title, a line saying
+ * What a list shows when it has nothing yet: an icon, a title, a line saying
  * how to get started, and optionally an action below.
  */
 export function EmptyState({
-  icon,
+  icon: Icon,
   title,
   body,
   children,
   testId,
   className,
 }: {
-  icon: string
+  icon: LucideIcon
   title: string
   body?: string
   children?: React.ReactNode
@@ -25,9 +26,7 @@ export function EmptyState({
       data-testid={testId}
     >
       <span className="grid size-11 place-items-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-          <path d={icon} />
-        </svg>
+        <Icon className="size-5" />
       </span>
       <p className="mt-3 font-medium text-zinc-900 dark:text-zinc-100">{title}</p>
       {body ? <p className="mt-1 max-w-sm text-sm text-zinc-500 dark:text-zinc-400">{body}</p> : null}

@@ -158,7 +158,7 @@ function Finished({ outcome }: { outcome: Outcome }) {
         <p className="font-medium">{approved ? t('device.approvedTitle') : t('device.deniedTitle')}</p>
         <p className="mt-1">{approved ? t('device.approvedBody') : t('device.deniedBody')}</p>
       </Notice>
-      <Link to={oauthScreens.device} className={buttonClass('secondary', 'mt-6 w-full')}>
+      <Link to={oauthScreens.device} className={buttonClass({ variant: 'secondary', className: 'mt-6 w-full' })}>
         {t('device.another')}
       </Link>
     </>

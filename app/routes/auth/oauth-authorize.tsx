@@ -139,7 +139,7 @@ function InvalidRequest({ title, problem }: { title: string; problem: string }) 
         <p className="mt-1">{t(problem as 'invalid.request', { defaultValue: problem })}</p>
       </Notice>
       <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">{t('invalid.body')}</p>
-      <Link to="/dashboard" className={buttonClass('secondary', 'mt-6 w-full')}>
+      <Link to="/dashboard" className={buttonClass({ variant: 'secondary', className: 'mt-6 w-full' })}>
         {t('invalid.dashboard')}
       </Link>
     </Card>

@@ -1,7 +1,9 @@
+import { Menu } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Outlet } from 'react-router'
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/app'
 import { accountPaths, type UserInfo } from '#relay/contract/index.ts'
+import { ErrorPage } from '#app/components/error-page.tsx'
 import { AppNav } from '#app/components/layout/app-nav.tsx'
 import { Brand } from '#app/components/layout/brand.tsx'
 import { SessionWatcher } from '#app/components/layout/session-watcher.tsx'
@@ -24,8 +26,28 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AppShell user={loaderData.user}>
+      <Outlet />
+    </AppShell>
+  )
+}
+
+/**
+ * A page that fails keeps the signed-in frame (navigation, settings, the user's name when the
+ * layout's own read succeeded): the user can move on without losing their place.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const loaderData = useRouteLoaderData<typeof loader>('routes/layouts/app')
+  return (
+    <AppShell user={loaderData?.user}>
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+    </AppShell>
+  )
+}
+
+function AppShell({ user, children }: { user: UserInfo['user'] | undefined; children: React.ReactNode }) {
   const { t } = useTranslation()
-  const { user } = loaderData
   return (
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-30 border-b border-zinc-200/80 bg-white/85 backdrop-blur dark:border-zinc-800/80 dark:bg-zinc-950/85">
@@ -37,9 +59,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
                 className="flex cursor-pointer list-none items-center rounded-lg p-2 text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden"
                 aria-label={t('nav.menu')}
               >
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-                  <path d="M3 5h14v2H3V5Zm0 4h14v2H3V9Zm0 4h14v2H3v-2Z" />
-                </svg>
+                <Menu className="size-5" />
               </summary>
               <div className="absolute left-0 z-40 mt-2 w-64 rounded-xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-800 dark:bg-zinc-900">
                 <AppNav />
@@ -49,12 +69,16 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="flex items-center gap-2">
             <SettingsMenu />
-            <span className="hidden text-sm text-zinc-600 sm:inline dark:text-zinc-400" data-testid="current-user">
-              {user.username}
-            </span>
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
-              {t(`userType.${user.user_type}`)}
-            </span>
+            {user ? (
+              <>
+                <span className="hidden text-sm text-zinc-600 sm:inline dark:text-zinc-400" data-testid="current-user">
+                  {user.username}
+                </span>
+                <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+                  {t(`userType.${user.user_type}`)}
+                </span>
+              </>
+            ) : null}
           </div>
         </div>
       </header>
@@ -64,9 +88,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
             <AppNav />
           </div>
         </aside>
-        <main className="min-w-0 flex-1">
-          <Outlet />
-        </main>
+        <main className="min-w-0 flex-1">{children}</main>
       </div>
       <SiteFooter wide />
       <SessionWatcher />

@@ -21,15 +21,15 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           <nav className="flex items-center gap-1 sm:gap-2">
             <SettingsMenu />
             {loaderData.signedIn ? (
-              <Link to="/dashboard" className={buttonClass('primary')}>
+              <Link to="/dashboard" className={buttonClass({ variant: 'primary' })}>
                 {t('nav.dashboard')}
               </Link>
             ) : (
               <>
-                <Link to="/auth/login" className={buttonClass('ghost', 'hidden sm:inline-flex')}>
+                <Link to="/auth/login" className={buttonClass({ variant: 'ghost', className: 'hidden sm:inline-flex' })}>
                   {t('nav.login')}
                 </Link>
-                <Link to="/auth/register" className={buttonClass('primary')}>
+                <Link to="/auth/register" className={buttonClass({ variant: 'primary' })}>
                   {t('nav.register')}
                 </Link>
               </>

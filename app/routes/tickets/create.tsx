@@ -89,7 +89,7 @@ export default function CreateTicket({ loaderData, actionData }: Route.Component
             rows={8}
           />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Link to="/tickets" className={buttonClass('secondary')}>
+            <Link to="/tickets" className={buttonClass({ variant: 'secondary' })}>
               {t('create.cancel')}
             </Link>
             <SubmitButton>{t('create.submit')}</SubmitButton>

@@ -3,6 +3,7 @@
  * ticket's details (times, assignee, tags), the status legend, a reply box, close and reopen,
  * and a not-found state for an id that is missing or belongs to someone else.
  */
+import { Search } from 'lucide-react'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
@@ -122,13 +123,11 @@ function NotFound({ id }: { id: string }) {
   return (
     <Card className="mx-auto max-w-xl text-center" data-testid="ticket-not-found" data-ticket-id={id}>
       <span className="mx-auto grid size-12 place-items-center rounded-full bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-6" fill="currentColor">
-          <path d="M9 3a6 6 0 1 0 3.7 10.7l3.3 3.3 1.4-1.4-3.3-3.3A6 6 0 0 0 9 3Zm0 2a4 4 0 1 1 0 8 4 4 0 0 1 0-8Z" />
-        </svg>
+        <Search className="size-6" />
       </span>
       <h1 className="mt-4 text-xl font-bold tracking-tight">{t('detail.notFoundTitle')}</h1>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('detail.notFoundBody')}</p>
-      <Link to="/tickets" className={cn(buttonClass('primary'), 'mt-6')}>
+      <Link to="/tickets" className={buttonClass({ variant: 'primary', className: 'mt-6' })}>
         {t('detail.back')}
       </Link>
     </Card>

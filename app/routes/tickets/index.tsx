@@ -2,6 +2,7 @@
  * The ticket list (spec §2 "Tickets list"): number, title, type, status and created time, with
  * view, close and reopen per ticket, a status filter and page links, all plain links and forms.
  */
+import { Plus, Ticket as TicketIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigation } from 'react-router'
 import type { Route } from './+types/index'
@@ -55,10 +56,8 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
         title={loaderData.title}
         subtitle={t('subtitle')}
         actions={
-          <Link to="/tickets/create" className={buttonClass('primary')}>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-              <path d="M9 4h2v5h5v2h-5v5H9v-5H4V9h5V4Z" />
-            </svg>
+          <Link to="/tickets/create" className={buttonClass({ variant: 'primary' })}>
+            <Plus className="size-4" />
             {t('list.new')}
           </Link>
         }
@@ -71,7 +70,7 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
         {tickets === null ? (
           <div className="space-y-3" data-testid="tickets-failed">
             <Notice tone="error">{t('list.failed')}</Notice>
-            <Link to="." className={buttonClass('secondary')}>
+            <Link to="." className={buttonClass({ variant: 'secondary' })}>
               {t('list.retry')}
             </Link>
           </div>
@@ -128,20 +127,17 @@ function StatusFilter({ current }: { current?: TicketStatusFilter }) {
   )
 }
 
-const ticketIcon =
-  'M3 5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4V5Zm5 1v2h4V6H8Zm0 4v2h4v-2H8Z'
-
 function NoTickets({ filtered }: { filtered: boolean }) {
   const { t } = useTranslation('tickets')
   return filtered ? (
-    <EmptyState icon={ticketIcon} title={t('list.emptyFiltered')} testId="tickets-empty">
-      <Link to="/tickets" className={cn(buttonClass('secondary'), 'mt-4')}>
+    <EmptyState icon={TicketIcon} title={t('list.emptyFiltered')} testId="tickets-empty">
+      <Link to="/tickets" className={buttonClass({ variant: 'secondary', className: 'mt-4' })}>
         {t('list.showAll')}
       </Link>
     </EmptyState>
   ) : (
-    <EmptyState icon={ticketIcon} title={t('list.emptyTitle')} body={t('list.emptyBody')} testId="tickets-empty">
-      <Link to="/tickets/create" className={cn(buttonClass('primary'), 'mt-4')}>
+    <EmptyState icon={TicketIcon} title={t('list.emptyTitle')} body={t('list.emptyBody')} testId="tickets-empty">
+      <Link to="/tickets/create" className={buttonClass({ variant: 'primary', className: 'mt-4' })}>
         {t('list.new')}
       </Link>
     </EmptyState>
@@ -196,7 +192,7 @@ function TicketRow({ ticket }: { ticket: Ticket }) {
       </td>
       <td className="justify-self-end md:table-cell md:py-3 md:text-right">
         <div className="flex items-center justify-end gap-1.5">
-          <Link to={href} className={buttonClass('ghost', 'px-2.5 py-1 text-xs')} aria-label={`${t('list.view')} ${ticket.number}`}>
+          <Link to={href} className={buttonClass({ variant: 'ghost', size: 'sm' })} aria-label={`${t('list.view')} ${ticket.number}`}>
             {t('list.view')}
           </Link>
           <TicketStatusButtons id={ticket.id} status={ticket.status} />
