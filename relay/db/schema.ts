@@ -9,7 +9,7 @@
 import type { UserStatus, UserType } from '../contract/accounts.ts'
 import type { TicketAuthorKind, TicketPriority, TicketStatus, TicketType } from '../contract/tickets.ts'
 import type { PackageKind } from '../contract/accounts.ts'
-import type { ModelCostKind, PointsEntryType, SubscriptionAction } from '../contract/points.ts'
+import type { ModelCostKind, PointsEntryType, ResetReason, SubscriptionAction } from '../contract/points.ts'
 
 /** Fixed-window counters of the rate limiter (http/rate-limit.ts). */
 export interface RateLimitsTable {
@@ -113,6 +113,9 @@ export interface ReferralRuleTable {
   update_timestamp: number
 }
 
+/** Tickets the relay opens itself (points/reset.ts). */
+export type SystemTicketKind = 'points_reset'
+
 /** Support tickets (tickets/service.ts). */
 export interface TicketsTable {
   id: string
@@ -122,8 +125,13 @@ export interface TicketsTable {
   type: TicketType
   priority: TicketPriority
   status: TicketStatus
+  /** For a ticket the relay opens itself, the English title; readers get it in their language (tickets/system-tickets.ts). */
   title: string
   content: string
+  /** Set when the relay opened the ticket itself; null when a person wrote it. */
+  system_kind: SystemTicketKind | null
+  /** `points_reset`: the reason chosen, written in the reader's language before `content`. */
+  reset_reason: ResetReason | null
   assignee_id: string | null
   /** JSON array of strings. */
   tags: string
@@ -234,14 +242,19 @@ export interface OAuthRefreshTokensTable {
 export interface PackagesTable {
   id: string
   code: string
-  name: string
+  /** Name and description in each language (0010-languages). */
+  name_zh: string
+  name_en: string
+  name_ja: string
   kind: PackageKind
   points_limit: number
   hour_points: number
   validity_days: number
   /** Minor units (fen); 0 = free. */
   price: number
-  description: string | null
+  description_zh: string | null
+  description_en: string | null
+  description_ja: string | null
   create_timestamp: number
 }
 
@@ -393,7 +406,15 @@ export interface ProxyCallsTable {
   duration_ms: number
 }
 
+/** Settings a running server records for the tools sharing its database (deployment/public-url.ts). */
+export interface DeploymentSettingsTable {
+  name: 'public_url'
+  value: string
+  update_timestamp: number
+}
+
 export interface Tables {
+  deployment_settings: DeploymentSettingsTable
   rate_limits: RateLimitsTable
   oauth_clients: OAuthClientsTable
   oauth_authorization_codes: OAuthAuthorizationCodesTable

@@ -3,6 +3,7 @@ import type { RelayServices } from '../services.ts'
 import { authenticate } from './authenticate.ts'
 import { clientIp } from './client-ip.ts'
 import { successResponse } from './envelope.ts'
+import { requestLanguage } from './language.ts'
 import { parseRelayJson } from './json.ts'
 import { RelayError } from './relay-error.ts'
 import type { RelayEnv } from './relay-env.ts'
@@ -18,7 +19,8 @@ export function mountRoutes(app: Hono<RelayEnv>, routes: readonly Route[], servi
       const body = route.body ? validate(route.body, await readJsonBody(c), 'body') : undefined
       const query = route.query ? validate(route.query, c.req.query(), 'query') : undefined
       const params = route.params ? validate(route.params, c.req.param(), 'params') : undefined
-      const data = await route.handler({ body, query, params, user, clientIp: clientIp(c, services.config.trustProxy), c })
+      const lang = requestLanguage(c.req.header('accept-language'))
+      const data = await route.handler({ body, query, params, user, clientIp: clientIp(c, services.config.trustProxy), lang, c })
       if (services.config.checkResponses) checkResponse(route, data)
       return successResponse(c, data, services.clock.now(), route.status ?? 200)
     })

@@ -75,12 +75,12 @@ export function apiKeyRoutes(services: RelayServices): Route[] {
       auth: 'none',
       response: usageSchema,
       errors: ['unauthenticated'],
-      handler: async ({ c }) => {
+      handler: async ({ c, lang }) => {
         const identity = await requireApiKey(c, services)
         const [user, keyRow, summary] = await Promise.all([
           findUserById(db, identity.userId),
           db.selectFrom('api_keys').select('name').where('id', '=', identity.keyId).executeTakeFirst(),
-          pointsSummary(db, identity.userId, clock.now()),
+          pointsSummary(db, identity.userId, clock.now(), lang),
         ])
         if (!user || !keyRow) throw new RelayError('unauthenticated')
         const pkg = summary.package

@@ -5,7 +5,7 @@ import { usernameSchema } from '../contract/accounts.ts'
 import { modelCostKinds } from '../contract/points.ts'
 import { findUserByUsername } from '../users/users.ts'
 import { grant, maxPointsChange } from './ledger.ts'
-import { listModelCosts, setModelCost } from './model-costs.ts'
+import { listModelCosts, removeModelCost, setModelCost } from './model-costs.ts'
 import { approvePointsReset } from './reset.ts'
 
 const points = z.coerce.number().int().min(0).max(10_000_000)
@@ -45,6 +45,7 @@ export const pointsCommands: Command[] = [
     summary: 'Every model cost (points per call, or per million tokens: input, output, cache read, cache write)',
     options: {},
     async run(_values, { services, print }) {
+      print(`${'model'.padEnd(32)} ${'kind'.padEnd(9)} points per call, or per million tokens: input / output / cache read / cache write`)
       for (const c of await listModelCosts(services.db)) {
         const rates =
           c.kind === 'fixed'
@@ -52,6 +53,16 @@ export const pointsCommands: Command[] = [
             : [c.input_points_per_mtok, c.output_points_per_mtok, c.cache_read_points_per_mtok, c.cache_write_points_per_mtok].map(dash).join(' / ')
         print(`${c.model.padEnd(32)} ${c.kind.padEnd(9)} ${rates}`)
       }
+    },
+  }),
+
+  defineCommand({
+    name: 'model-cost remove',
+    summary: 'Remove a model’s cost: running relays refuse the model within seconds',
+    options: { model: { description: 'model id as model-cost list prints it', schema: z.string().trim().min(1) } },
+    async run({ model }, { services, print }) {
+      if (!(await removeModelCost(services.db, model))) throw new Error(`no cost for ${model} (see model-cost list)`)
+      print(`removed ${model}`)
     },
   }),
 

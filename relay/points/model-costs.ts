@@ -47,6 +47,12 @@ export async function setModelCost(db: Database, now: number, input: ModelCostIn
   return toModelCost(row)
 }
 
+/** Removes a model's cost (the relay then refuses the model); false when it had none. */
+export async function removeModelCost(db: Database, model: string): Promise<boolean> {
+  const result = await db.deleteFrom('model_costs').where('model', '=', model.trim()).executeTakeFirst()
+  return result.numDeletedRows > 0n
+}
+
 export async function listModelCosts(db: Database): Promise<ModelCost[]> {
   const rows = await db.selectFrom('model_costs').selectAll().orderBy('model').execute()
   return rows.map(toModelCost)

@@ -11,20 +11,12 @@ import type { Database } from '../db/open-database.ts'
 import { RelayError } from '../http/relay-error.ts'
 import type { RelayServices } from '../services.ts'
 import { createTicket, findTicketByReference, setTicketStatus } from '../tickets/service.ts'
+import { systemTicketTitles } from '../tickets/system-tickets.ts'
 import { lockedPlan } from './catch-up.ts'
 import { appendEntry } from './entries.ts'
 import { inTransaction, lockUser } from './locks.ts'
 import { dayMs, isInForce } from './plan.ts'
 
-/** The ticket's title and the reason's label: bilingual, as the operator may read either. */
-const reasonLabels: Record<ResetReason, string> = {
-  account_abnormal: '账户异常 / Account abnormal',
-  misoperation: '误操作消耗 / Misoperation consumption',
-  service_quality: '服务质量问题 / Service quality problem',
-  technical_fault: '技术故障 / Technical fault',
-  other: '其他 / Other',
-}
-const ticketTitle = '积分重置申请 / Points reset request'
 
 export async function requestPointsReset(
   services: Pick<RelayServices, 'db' | 'clock' | 'config'>,
@@ -49,8 +41,10 @@ export async function requestPointsReset(
       userId,
       type: 'pointsReset',
       priority: 'medium',
-      title: ticketTitle,
-      content: `${reasonLabels[request.reason]}\n\n${request.description}`,
+      // Read in each reader's language (tickets/system-tickets.ts); the row keeps the English title.
+      title: systemTicketTitles.points_reset.en,
+      content: request.description,
+      system: { kind: 'points_reset', reset_reason: request.reason },
       now,
     })
     if (approve) await applyReset(trx, { userId, ticketId: ticket.id, automatic: true, now })

@@ -31,7 +31,7 @@ export function pointsRoutes(services: RelayServices): Route[] {
       auth: 'user',
       scope: 'billing',
       response: pointsSummarySchema,
-      handler: async ({ user }) => pointsSummary(db, user.id, clock.now()),
+      handler: async ({ user, lang }) => pointsSummary(db, user.id, clock.now(), lang),
     }),
     defineRoute({
       method: 'get',

@@ -92,13 +92,13 @@ describeEachDatabase('points screens', (ctx) => {
     const check = await visitor.submit('/subscription', { intent: 'validate-redeem', redeemCode: typed })
     expect(check.status).toBe(200)
     const checkHtml = await check.text()
-    expect(textOf(checkHtml, 'package-name')).toBe('个人版 Personal')
+    expect(textOf(checkHtml, 'package-name')).toBe('个人版')
     expect(checkHtml).toMatch(new RegExp(`<input type="hidden" name="redeemCode" value="${typed}"/>`))
     expect(checkHtml).not.toContain('data-testid="replace-warning"')
 
     const page = await follow(visitor, await visitor.submit('/subscription', { intent: 'redeem', redeemCode: typed }))
-    expect(page).toContain('兑换成功：已开通「个人版 Personal」，获得 2,400 积分')
-    expect(textOf(page, 'current-package')).toBe('个人版 Personal')
+    expect(page).toContain('兑换成功：已开通「个人版」，获得 2,400 积分')
+    expect(textOf(page, 'current-package')).toBe('个人版')
     expect(textOf(page, 'subscription-history')).toContain('开通')
 
     // The same code again is used up; a second code warns before confirming.
@@ -106,7 +106,7 @@ describeEachDatabase('points screens', (ctx) => {
     expect(again.status).toBe(422)
     expect(await again.text()).toContain('兑换码无效或已过期')
     const replace = await (await visitor.submit('/subscription', { intent: 'validate-redeem', redeemCode: second! })).text()
-    expect(textOf(replace, 'replace-warning')).toContain('当前套餐「个人版 Personal」将立即停用，剩余的 2,400 积分将作废')
+    expect(textOf(replace, 'replace-warning')).toContain('当前套餐「个人版」将立即停用，剩余的 2,400 积分将作废')
     expect(replace).toContain('替换当前套餐并兑换')
     const replaced = await follow(visitor, await visitor.submit('/subscription', { intent: 'redeem', redeemCode: second! }))
     expect(replaced).toContain('兑换成功')
@@ -155,7 +155,7 @@ describeEachDatabase('points screens', (ctx) => {
 
     const points = await (await visitor.get('/points')).text()
     expect(textOf(points, 'points-balance')).toBe('2,400')
-    expect(textOf(points, 'points-package-name')).toBe('个人版 Personal')
+    expect(textOf(points, 'points-package-name')).toBe('个人版')
     expect(textOf(points, 'points-history')).toContain('套餐开通')
     expect(textOf(points, 'model-costs')).toContain('claude-sonnet-4-5')
 
