@@ -393,6 +393,16 @@ export interface ProxyCallsTable {
   duration_ms: number
 }
 
+/** The first reply to each idempotency key (relay/http/idempotency.ts). */
+export interface IdempotentRequestsTable {
+  key_hash: string
+  user_id: string | null
+  request_mac: string
+  state: 'pending' | 'done'
+  response: string | null
+  create_timestamp: number
+}
+
 export interface Tables {
   rate_limits: RateLimitsTable
   oauth_clients: OAuthClientsTable
@@ -422,4 +432,5 @@ export interface Tables {
   model_costs: ModelCostsTable
   proxy_providers: ProxyProvidersTable
   proxy_calls: ProxyCallsTable
+  idempotent_requests: IdempotentRequestsTable
 }
