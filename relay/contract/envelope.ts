@@ -84,6 +84,12 @@ export const errorCodes = {
 
 export type ErrorReason = keyof typeof errorCodes
 
+/**
+ * Calls that create something take an `Idempotency-Key` header (docs/decisions/090): 16–128
+ * URL-safe characters, random per intended action. A repeat gets the first reply.
+ */
+export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{16,128}$/
+
 export function statusOf(reason: ErrorReason): number {
   return Math.floor(errorCodes[reason] / 100)
 }

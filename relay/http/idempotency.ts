@@ -16,8 +16,7 @@ import { RelayError } from './relay-error.ts'
 
 export const idempotencyHeader = 'Idempotency-Key'
 export const replayedHeader = 'Idempotent-Replayed'
-/** 16–128 URL-safe characters: at least 96 random bits when a client generates them as asked. */
-export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{16,128}$/
+export { idempotencyKeyPattern } from '../contract/envelope.ts'
 
 /** How long a reply is kept: long enough for a reload the next morning. */
 export const idempotencyKeepMs = 24 * 60 * 60 * 1000
