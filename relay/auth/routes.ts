@@ -169,6 +169,7 @@ export function authRoutes(services: RelayServices): Route[] {
       body: sendCodeBody,
       response: okSchema,
       errors: ['rate_limited', 'unavailable'],
+      idempotent: true,
       handler: async ({ body, clientIp }) => {
         if (await findUserByEmail(db, body.email)) {
           await sendCode(body.email, 'reset', clientIp)
@@ -192,6 +193,7 @@ export function authRoutes(services: RelayServices): Route[] {
       body: resetPasswordBody,
       response: okSchema,
       errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded', 'rate_limited'],
+      idempotent: true,
       handler: async ({ body, clientIp }) => {
         await limiter.enforce(accountLimits.codeVerifyPerIp, clientIp)
         const codeId = await checkEmailCode(services, body.email, 'reset', body.code)

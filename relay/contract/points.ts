@@ -241,6 +241,8 @@ export interface ResetTicketResult {
   ticket_number: string
   status: 'pending' | 'completed'
   auto_approved: boolean
+  /** What an automatic approval added: the balance topped up to the package limit (0 while pending). */
+  points_added: number
 }
 
 export const resetTicketResultSchema = z
@@ -249,6 +251,7 @@ export const resetTicketResultSchema = z
     ticket_number: z.string(),
     status: z.enum(['pending', 'completed']),
     auto_approved: z.boolean(),
+    points_added: z.int(),
   })
   .meta({ id: 'ResetTicketResult' })
 

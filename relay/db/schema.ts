@@ -413,6 +413,16 @@ export interface DeploymentSettingsTable {
   update_timestamp: number
 }
 
+/** The first reply to each idempotency key (relay/http/idempotency.ts). */
+export interface IdempotentRequestsTable {
+  key_hash: string
+  user_id: string | null
+  request_mac: string
+  state: 'pending' | 'done'
+  response: string | null
+  create_timestamp: number
+}
+
 export interface Tables {
   deployment_settings: DeploymentSettingsTable
   rate_limits: RateLimitsTable
@@ -443,4 +453,5 @@ export interface Tables {
   model_costs: ModelCostsTable
   proxy_providers: ProxyProvidersTable
   proxy_calls: ProxyCallsTable
+  idempotent_requests: IdempotentRequestsTable
 }

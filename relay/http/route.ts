@@ -54,6 +54,11 @@ export interface RouteSpec<
   /** Reasons this call can fail with besides validation and auth, for the document. */
   errors?: ErrorReason[]
   status?: 200 | 201
+  /**
+   * A call that creates something: an `Idempotency-Key` header makes it exactly-once, a repeat
+   * answering the first reply (idempotency.ts, docs/decisions/090).
+   */
+  idempotent?: true
   handler(input: HandlerInput<Output<B>, Output<Q>, Output<P>, A>): Promise<z.input<R>>
 }
 

@@ -46,6 +46,7 @@ export function apiKeyRoutes(services: RelayServices): Route[] {
       body: createApiKeyBody,
       response: createdApiKeySchema,
       errors: ['api_key_limit'],
+      idempotent: true,
       handler: async ({ user, body }) => createApiKey(db, clock, user.id, body.name),
     }),
 

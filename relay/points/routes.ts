@@ -78,7 +78,8 @@ export function pointsRoutes(services: RelayServices): Route[] {
       scope: 'billing',
       body: resetTicketBody,
       response: resetTicketResultSchema,
-      errors: ['reset_already_pending'],
+      errors: ['reset_already_pending', 'reset_not_needed'],
+      idempotent: true,
       handler: async ({ user, body }) => requestPointsReset(services, user.id, body),
     }),
   ]

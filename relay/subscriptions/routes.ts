@@ -34,6 +34,7 @@ export function subscriptionRoutes(services: RelayServices): Route[] {
       body: redeemCodeBody,
       response: redeemResultSchema,
       errors: ['redeem_code_invalid', 'redeem_in_team', 'rate_limited'],
+      idempotent: true,
       handler: async ({ user, body, lang }) => redeemCode(services, user.id, body.redeem_code, lang),
     }),
     defineRoute({

@@ -55,6 +55,7 @@ export function teamRoutes(services: RelayServices): Route[] {
       body: teamJoinBody,
       response: teamJoinResultSchema,
       errors: [...codeErrors, 'already_in_team'],
+      idempotent: true,
       handler: async ({ user, body, lang }) => joinTeam(services, user.id, body.team_code, lang),
     }),
   ]

@@ -55,6 +55,7 @@ export function ticketRoutes(services: RelayServices): Route[] {
       body: createTicketBody,
       response: ticketDetailSchema,
       errors: ['rate_limited'],
+      idempotent: true,
       handler: async ({ user, body, lang }) => {
         await limiter.enforce(ticketLimits.createPerUser, user.id)
         const created = await db
@@ -89,6 +90,7 @@ export function ticketRoutes(services: RelayServices): Route[] {
       body: ticketReplyBody,
       response: ticketDetailSchema,
       errors: ['not_found', 'ticket_closed', 'rate_limited'],
+      idempotent: true,
       handler: async ({ user, params, body, lang }) => {
         await limiter.enforce(ticketLimits.replyPerUser, user.id)
         await db.transaction().execute((trx) =>

@@ -8,7 +8,7 @@ export default {
     title: 'Points usage',
     balance: 'Current balance',
     limit: 'Limit {{limit}}',
-    progress: '{{percent}}% used',
+    progress: "{{percent}} of this period's points used ({{used}} of {{total}})",
     progressLabel: 'Points usage',
     used: 'Points used',
     frozen: 'Frozen points',
@@ -92,7 +92,8 @@ export default {
     descriptionRequired: 'Please describe the problem',
     failed: 'Submission failed, please try again later',
     submitted: 'Points reset request submitted (ticket {{number}}). We will handle it within 1–3 working days',
-    approved: 'Points reset request approved automatically: your points are back at the package limit (ticket {{number}})',
+    approved: 'Points reset request approved automatically: {{points}} points added, your balance is back at the package limit (ticket {{number}})',
+    atLimit: 'Your balance is at or above the package limit. A reset only tops the balance up to the limit, so a request now would add nothing.',
   },
   pager: {
     nav: 'Pagination',

@@ -8,7 +8,7 @@ export default {
     title: 'ポイントの使用状況',
     balance: '現在の残高',
     limit: '上限 {{limit}}',
-    progress: '{{percent}}% 使用',
+    progress: '今期のポイントの {{percent}} を使用（{{used}} / {{total}}）',
     progressLabel: 'ポイントの使用状況',
     used: '使用済みポイント',
     frozen: '凍結ポイント',
@@ -92,7 +92,8 @@ export default {
     descriptionRequired: '詳細を入力してください',
     failed: '送信に失敗しました。しばらくしてから再度お試しください',
     submitted: 'ポイントリセットの申請を受け付けました（チケット {{number}}）。1～3 営業日以内に対応します',
-    approved: 'ポイントリセットの申請は自動承認され、ポイントがパッケージの上限に戻りました（チケット {{number}}）',
+    approved: 'ポイントリセットの申請は自動承認されました。{{points}} ポイントを追加し、残高がパッケージの上限に戻りました（チケット {{number}}）',
+    atLimit: '残高がパッケージの上限以上です。リセットは残高を上限まで補充するだけなので、いま申請してもポイントは増えません。',
   },
   pager: {
     nav: 'ページ送り',

@@ -6,7 +6,7 @@ export default {
     title: '积分使用情况',
     balance: '当前余额',
     limit: '上限 {{limit}}',
-    progress: '已使用 {{percent}}%',
+    progress: '已使用本期积分的 {{percent}}（{{used}} / {{total}}）',
     progressLabel: '积分使用进度',
     used: '已用积分',
     frozen: '冻结积分',
@@ -89,7 +89,8 @@ export default {
     descriptionRequired: '请填写问题描述',
     failed: '提交失败，请稍后重试',
     submitted: '积分重置申请已提交（工单 {{number}}），我们会在 1–3 个工作日内处理',
-    approved: '积分重置申请已自动通过，积分已重置为套餐上限（工单 {{number}}）',
+    approved: '积分重置申请已自动通过：补充了 {{points}} 积分，余额已回到套餐上限（工单 {{number}}）',
+    atLimit: '您的余额已达到或超过套餐上限。重置只会把余额补到上限，现在申请不会增加积分。',
   },
   pager: {
     nav: '分页',

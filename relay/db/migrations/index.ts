@@ -16,6 +16,7 @@ import * as resources from './0007-resources.ts'
 import * as proxy from './0009-proxy.ts'
 import * as languages from './0010-languages.ts'
 import * as deployment from './0011-deployment.ts'
+import * as idempotency from './0012-idempotency.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0009-proxy': proxy,
   '0010-languages': languages,
   '0011-deployment': deployment,
+  '0012-idempotency': idempotency,
 }
