@@ -14,6 +14,7 @@ import * as referral from './0006-referral.ts'
 import * as tickets from './0004-tickets.ts'
 import * as resources from './0007-resources.ts'
 import * as proxy from './0009-proxy.ts'
+import * as proxyPricing from './0010-proxy-pricing.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0006-referral': referral,
   '0007-resources': resources,
   '0009-proxy': proxy,
+  '0010-proxy-pricing': proxyPricing,
 }
