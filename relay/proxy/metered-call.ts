@@ -138,7 +138,8 @@ export async function authenticate(c: Context<RelayEnv>, services: RelayServices
       throw new ProxyError('insufficient_scope', 'This OAuth token was not granted the api scope: sign in again asking for scope "api" (docs/oauth.md), or use an API key from the portal.')
     }
     if (error.reason === 'token_expired') throw new ProxyError('unauthenticated', 'The OAuth access token has expired: refresh it (docs/oauth.md).')
-    throw new ProxyError('unauthenticated', 'Invalid API key: the key is unknown or was deleted. Create one in the portal (API keys) and send it as x-api-key or a Bearer token.')
+    // Never "x-api-key" in this message: Claude Code then shows its own "Not logged in · Please run /login" instead.
+    throw new ProxyError('unauthenticated', "Invalid API key: the key is unknown or was deleted. Create one on the portal's API keys page and use it as the API key (Claude Code: ANTHROPIC_AUTH_TOKEN).")
   }
 }
 

@@ -302,7 +302,7 @@ describeEachDatabase(
           type: 'error',
           error: {
             type: 'authentication_error',
-            message: 'Invalid API key: the key is unknown or was deleted. Create one in the portal (API keys) and send it as x-api-key or a Bearer token.',
+            message: "Invalid API key: the key is unknown or was deleted. Create one on the portal's API keys page and use it as the API key (Claude Code: ANTHROPIC_AUTH_TOKEN).",
           },
         },
       })

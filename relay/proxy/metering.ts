@@ -38,33 +38,36 @@ export interface UpfrontCharge {
 }
 
 /**
- * What a variable-cost call freezes (docs/decisions/082): its likely cost — the input estimate
- * and up to `reservedOutputTokens` of output — or, when more, what its whole output bound could
- * cost less the shortfall ceiling, so that no call can cost more than the balance plus the ceiling.
+ * What a variable-cost call reserves (docs/decisions/082). `points`: its likely cost — the input
+ * estimate and up to `reservedOutputTokens` of output — or, when more, what its whole output bound
+ * could cost less the shortfall ceiling. `atLeast`: the balance it needs to start; a balance
+ * between the two is frozen whole. Either way the usage can exceed what was frozen by at most
+ * the ceiling, so no call costs more than the balance plus the ceiling.
  */
-export function reservation(cost: ModelCost, inputTokens: number, maxOutputTokens: number, shortfallCeiling: number): { points: number; boundedByWorstCase: boolean } {
+export function reservation(cost: ModelCost, inputTokens: number, maxOutputTokens: number, shortfallCeiling: number): { points: number; atLeast: number } {
   const likely = pointsForUsage(cost, { input_tokens: inputTokens, output_tokens: Math.min(maxOutputTokens, reservedOutputTokens) })
   const worst = pointsForUsage(cost, { input_tokens: inputTokens, output_tokens: maxOutputTokens })
   const points = Math.min(Math.max(likely, worst - shortfallCeiling), maxPointsChange)
-  return { points, boundedByWorstCase: worst - shortfallCeiling > likely }
+  return { points, atLeast: Math.min(Math.max(1, worst - shortfallCeiling), points) }
 }
 
 /** Takes (fixed) or reserves (variable) the call's points; refuses in the client's terms when it cannot. */
 export async function chargeUpfront(services: LedgerServices, { userId, model, cost, inputTokens, maxOutputTokens, shortfallCeiling }: UpfrontCharge): Promise<Charge> {
-  const { points, boundedByWorstCase } =
-    cost.kind === 'fixed'
-      ? { points: Math.min(cost.points_per_call ?? 0, maxPointsChange), boundedByWorstCase: false }
-      : reservation(cost, inputTokens, maxOutputTokens, shortfallCeiling)
+  const { points, atLeast } =
+    cost.kind === 'fixed' ? { points: Math.min(cost.points_per_call ?? 0, maxPointsChange), atLeast: null } : reservation(cost, inputTokens, maxOutputTokens, shortfallCeiling)
   if (points <= 0) return { kind: 'free' }
   try {
     if (cost.kind === 'fixed') {
       const entry = await spend(services, { userId, amount: points, model })
       return { kind: 'fixed', accountId: entry.accountId, userId, model, points }
     }
-    const hold = await freeze(services, { userId, amount: points, model })
-    return { kind: 'hold', holdId: hold.holdId, accountId: hold.accountId, points }
+    const hold = await freeze(services, { userId, amount: points, model, atLeast: atLeast ?? points })
+    return { kind: 'hold', holdId: hold.holdId, accountId: hold.accountId, points: hold.amount }
   } catch (error) {
-    if (error instanceof RelayError && error.reason === 'points_insufficient') throw await refusal(services, userId, points, boundedByWorstCase)
+    if (error instanceof RelayError && error.reason === 'points_insufficient') {
+      // A variable-cost call needs `atLeast`; it is more than 1 only when its output bound could cost far more than the balance.
+      throw await refusal(services, userId, atLeast ?? points, atLeast !== null && atLeast > 1)
+    }
     throw error
   }
 }
