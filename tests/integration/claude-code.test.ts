@@ -11,6 +11,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -40,11 +42,41 @@ const answerText = 'Relayed answer: 敏捷的棕色狐狸 jumps over the lazy do
 interface ClaudeRun {
   code: number | null
   output: string
+  /** From start to exit. */
   ms: number
+  /** Requests it sent to the relay, and when (performance.now()); only with `counted`. */
+  requests: number[]
+  /** From its first request to the relay until it exited: what it spent on a refusal, its own start-up aside. */
+  msAfterFirstRequest: number
+}
+
+/**
+ * A transparent loopback hop in front of the server that notes when each request passes, so a
+ * test can tell how many requests Claude Code made and how long it went on after the first —
+ * on a busy machine its own start-up alone can take seconds.
+ */
+async function countingHop(target: string): Promise<{ url: string; seen: number[]; close(): Promise<void> }> {
+  const seen: number[] = []
+  const server: Server = createServer((req, res) => {
+    seen.push(performance.now())
+    const upstream = httpRequest(target + req.url, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
+    upstream.on('error', () => res.destroy())
+    req.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }
 
 for (const kind of databaseKinds()) {
-  describe(`Claude Code through the production server (${kind})`, { timeout: 60_000 }, () => {
+  // Each run of the CLI takes a second or two, several on a loaded machine.
+  describe(`Claude Code through the production server (${kind})`, { timeout: 180_000 }, () => {
     let database: TestDatabase
     let runtime: Runtime
     let config: RelayConfig
@@ -112,7 +144,18 @@ for (const kind of databaseKinds()) {
     }
 
     /** `claude` with only loopback reachable and nothing of this machine's own setup. */
-    function claude(args: string[], env: { token: string; baseUrl?: string }, timeoutMs = 40_000): Promise<ClaudeRun> {
+    async function claude(args: string[], env: { token: string; baseUrl?: string; counted?: boolean }, timeoutMs = 60_000): Promise<ClaudeRun> {
+      const hop = env.counted ? await countingHop(base) : null
+      try {
+        const run = await spawnClaude(args, { ...env, baseUrl: hop?.url ?? env.baseUrl }, timeoutMs)
+        const requests = hop ? [...hop.seen] : []
+        return { ...run, requests, msAfterFirstRequest: requests.length ? run.endedAt - requests[0]! : Number.NaN }
+      } finally {
+        await hop?.close()
+      }
+    }
+
+    function spawnClaude(args: string[], env: { token: string; baseUrl?: string }, timeoutMs: number): Promise<{ code: number | null; output: string; ms: number; endedAt: number }> {
       const started = performance.now()
       const child = spawn(claudeBinary, args, {
         cwd: workdir,
@@ -139,9 +182,17 @@ for (const kind of databaseKinds()) {
       return new Promise((resolve) =>
         child.on('close', (code) => {
           clearTimeout(timer)
-          resolve({ code, output, ms: performance.now() - started })
+          const endedAt = performance.now()
+          resolve({ code, output, ms: endedAt - started, endedAt })
         }),
       )
+    }
+
+    /** One request, no retries, and Claude Code gone within 10 s of it (its start-up, which load can stretch, aside). */
+    function expectStoppedAtOnce(run: ClaudeRun): void {
+      expect(run.code, run.output).not.toBe(0)
+      expect(run.requests).toHaveLength(1)
+      expect(run.msAfterFirstRequest).toBeLessThan(10_000)
     }
 
     /** The user's settled calls, oldest first (waits for the settlement, which follows the stream). */
@@ -301,9 +352,8 @@ for (const kind of databaseKinds()) {
       expect(await balanceOf(dave.id)).toBe(0)
 
       const before = provider.received.length
-      const broke = await claude(['-p', 'One more'], { token: dave.key })
-      expect(broke.ms).toBeLessThan(10_000)
-      expect(broke.code).not.toBe(0)
+      const broke = await claude(['-p', 'One more'], { token: dave.key, counted: true })
+      expectStoppedAtOnce(broke)
       expect(broke.output).toContain('Not enough points')
       expect(provider.received.length).toBe(before)
     })
@@ -311,15 +361,13 @@ for (const kind of databaseKinds()) {
     it('ends Claude Code within 10 s with our message for a deleted key and for no package', async () => {
       const erin = await user(2400)
       expect((await api('DELETE', `/api/user/api-keys/${erin.keyId}`, erin.login)).status).toBe(200)
-      const deleted = await claude(['-p', 'Hello'], { token: erin.key })
-      expect(deleted.ms).toBeLessThan(10_000)
-      expect(deleted.code).not.toBe(0)
+      const deleted = await claude(['-p', 'Hello'], { token: erin.key, counted: true })
+      expectStoppedAtOnce(deleted)
       expect(deleted.output).toContain('Invalid API key: the key is unknown or was deleted')
 
       const frank = await user(null)
-      const unpackaged = await claude(['-p', 'Hello'], { token: frank.key })
-      expect(unpackaged.ms).toBeLessThan(10_000)
-      expect(unpackaged.code).not.toBe(0)
+      const unpackaged = await claude(['-p', 'Hello'], { token: frank.key, counted: true })
+      expectStoppedAtOnce(unpackaged)
       expect(unpackaged.output).toContain('No package: redeem a code or join a team in the portal')
     })
 
@@ -330,9 +378,10 @@ for (const kind of databaseKinds()) {
         // Running relays reread providers within two seconds (docs/decisions/076).
         await new Promise((resolve) => setTimeout(resolve, 2100))
         const before = provider.received.length
-        const run = await claude(['-p', 'Hello'], { token: grace.key })
-        expect(run.ms).toBeLessThan(30_000)
+        const run = await claude(['-p', 'Hello'], { token: grace.key, counted: true })
         expect(run.code).not.toBe(0)
+        expect(run.msAfterFirstRequest).toBeLessThan(30_000)
+        expect(run.requests).toHaveLength(1)
         expect(run.output).toContain('No provider of this relay serves claude-opus-5-5')
         expect(run.output).toContain('provider add|enable')
         expect(provider.received.length).toBe(before)
@@ -390,8 +439,8 @@ for (const kind of databaseKinds()) {
       const usageRefused = await api('GET', '/api/v1/usage', profileToken)
       expect(usageRefused.status).toBe(403)
       expect(usageRefused.body.error.details).toEqual({ reason: 'insufficient_scope', required_scope: 'api' })
-      const byClaudeRefused = await claude(['-p', 'Hello'], { token: profileToken })
-      expect(byClaudeRefused.ms).toBeLessThan(10_000)
+      const byClaudeRefused = await claude(['-p', 'Hello'], { token: profileToken, counted: true })
+      expectStoppedAtOnce(byClaudeRefused)
       expect(byClaudeRefused.output).toContain('not granted the api scope')
       expect(await callsOf(hana.id, 2)).toHaveLength(2)
     })
