@@ -114,7 +114,7 @@ async function refusal(services: LedgerServices, userId: string, needed: number,
   }
   // No immediate retries by the SDKs: nothing changes before the refill.
   const headers: Record<string, string> = { 'x-should-retry': 'false' }
-  const asked = `Not enough points: this call needs ${needed} points`
+  const asked = `Not enough points: this call needs ${needed} point${needed === 1 ? '' : 's'}`
   if (needed > summary.points_limit) {
     // No refill can help; a call whose output bound could cost far more than the balance reserves for it.
     const hint = boundedByWorstCase ? ' Ask for fewer output tokens (max_tokens) to reserve less.' : ''
