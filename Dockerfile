@@ -32,7 +32,6 @@ COPY --from=build /app/build ./build
 COPY package.json ./
 COPY server ./server
 COPY relay ./relay
-COPY app/utils/client-ip.ts ./app/utils/client-ip.ts
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -12,11 +12,11 @@ function embeddedRelay(): Plugin {
     name: 'embedded-relay',
     apply: 'serve',
     async configureServer(server) {
-      const { prepareEnv } = (await server.ssrLoadModule('/server/env.ts')) as typeof import('./server/env.ts')
-      const env = prepareEnv()
-      if (env.RELAY_URL) return
+      const { prepareEnvironment } = (await server.ssrLoadModule('/server/env.ts')) as typeof import('./server/env.ts')
+      const environment = prepareEnvironment()
+      if (!environment.relay) return
       const { startEmbeddedRelay } = (await server.ssrLoadModule('/server/embedded-relay.ts')) as typeof import('./server/embedded-relay.ts')
-      const relay = await startEmbeddedRelay()
+      const relay = await startEmbeddedRelay(environment.relay)
       const listener = getRequestListener((request, env: { incoming?: { socket: { remoteAddress?: string } } }) =>
         relay.fetch(request, { clientIp: env.incoming?.socket.remoteAddress ?? '127.0.0.1' }),
       )

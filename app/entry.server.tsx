@@ -4,14 +4,14 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type RouterContextProvider } from 'react-router'
-import { getI18n } from '#app/middleware/i18n.server.ts'
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
+import { i18nForDocument } from '#app/middleware/i18n.server.ts'
 import { NonceProvider } from '#app/utils/nonce.tsx'
 import { applySecurityHeaders } from '#app/utils/security-headers.server.ts'
 
 export const streamTimeout = 5_000
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -24,16 +24,18 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
 
+  const i18n = await i18nForDocument(request, loadContext)
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    let timeoutId: ReturnType<typeof setTimeout> | undefined
     const userAgent = request.headers.get('user-agent')
     // Crawlers and no-JS visitors both get complete HTML; streaming only helps the shell first.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={getI18n(loadContext)}>
+        <I18nextProvider i18n={i18n}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,
@@ -53,6 +55,7 @@ export default function handleRequest(
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId)
           reject(error)
         },
         onError(error: unknown) {
@@ -61,7 +64,20 @@ export default function handleRequest(
         },
       },
     )
+    // Armed only once `abort` exists: a render that never finishes is cut off instead of hanging.
+    timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
   })
+}
+
+/**
+ * Logs what went wrong on the server. A refusal of the visitor's request (404, 405, 400: paths no
+ * route matches, methods no route takes) is the visitor's business, not an error of ours, and
+ * anyone can send such requests by the thousand: those are not logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  console.error(error)
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

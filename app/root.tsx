@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/root'
 import { Toaster } from '#app/components/toaster.tsx'
 import { ErrorPage } from '#app/components/error-page.tsx'
+import { formBodyMiddleware } from '#app/middleware/form-body.server.ts'
 import { getLocale, i18nMiddleware } from '#app/middleware/i18n.server.ts'
 import { sessionMiddleware } from '#app/middleware/session.server.ts'
 import { takeToast, toastMiddleware } from '#app/middleware/toast.server.ts'
@@ -24,7 +25,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, toastMiddleware, sessionMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, formBodyMiddleware, toastMiddleware, sessionMiddleware]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return data({

@@ -20,9 +20,10 @@ Object.assign(process.env, {
   PUBLIC_URL: 'http://portal.test',
 })
 
+const { prepareEnvironment } = await import('../server/env.ts')
 const { startEmbeddedRelay } = await import('../server/embedded-relay.ts')
 const { loadPortal, Visitor } = await import('../tests/integration/portal-harness.ts')
-const relay = await startEmbeddedRelay()
+const relay = await startEmbeddedRelay(prepareEnvironment(dataDir).relay!)
 const handle = await loadPortal({})
 const clientDir = join(process.env.BUILD_DIR ?? 'build', 'client')
 

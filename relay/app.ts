@@ -39,7 +39,7 @@ export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
     '/api/*',
     bodyLimit({
       maxSize: apiBodyLimitBytes,
-      onError: (c) => errorResponse(c, new RelayError('bad_request', 'request body too large')),
+      onError: (c) => errorResponse(c, new RelayError('payload_too_large')),
     }),
   )
   mountRoutes(app, routes, services)

@@ -27,6 +27,8 @@ export const relayConfigSchema = z.object({
   logLevel: z.enum(logLevels).default('info'),
   /** One reverse proxy in front: take the client address from the last X-Forwarded-For entry. */
   trustProxy: z.boolean().default(false),
+  /** PostgreSQL: longest wait for a connection or one statement; past it the call gets a retryable 503. */
+  databaseTimeoutMs: z.int().min(500).max(600_000).default(10_000),
   /** Snowflake worker number; random when unset (see db/ids.ts). */
   workerId: z.int().min(0).max(1023).optional(),
   accessTokenTtlSeconds: seconds(60, 7200),
@@ -68,6 +70,7 @@ const envNames: Record<keyof RelayConfig, string> = {
   publicUrl: 'PUBLIC_URL',
   logLevel: 'LOG_LEVEL',
   trustProxy: 'TRUST_PROXY',
+  databaseTimeoutMs: 'DATABASE_TIMEOUT_MS',
   workerId: 'RELAY_WORKER_ID',
   accessTokenTtlSeconds: 'ACCESS_TOKEN_EXPIRES_IN',
   refreshTokenTtlSeconds: 'REFRESH_TOKEN_EXPIRES_IN',
@@ -83,8 +86,13 @@ const envNames: Record<keyof RelayConfig, string> = {
   checkResponses: 'RELAY_CHECK_RESPONSES',
 }
 
+/** A bad configuration: one line per bad variable, `NAME: what is wrong`. */
 export class ConfigError extends Error {
   override name = 'ConfigError'
+
+  constructor(readonly problems: string[]) {
+    super(`Invalid relay configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)
+  }
 }
 
 export interface LoadConfigOptions {
@@ -106,17 +114,18 @@ export function loadRelayConfig(
   if (!input.jwtSecrets) {
     // `npm start` without an operator-set NODE_ENV sets GENERATE_MISSING_SECRETS (scripts/start.ts).
     if (env.NODE_ENV === 'production' && env.GENERATE_MISSING_SECRETS !== '1') {
-      throw new ConfigError('Invalid relay configuration:\n  JWT_SECRET: required when NODE_ENV=production')
+      throw new ConfigError(['JWT_SECRET: required when NODE_ENV=production'])
     }
     input.jwtSecrets = [developmentSecret(join(dataDir, 'jwt-secret'), warn)]
   }
   const result = relayConfigSchema.safeParse(input)
   if (result.success) return result.data
-  const lines = result.error.issues.map((issue) => {
-    const field = issue.path[0] as keyof RelayConfig
-    return `  ${envNames[field] ?? String(field)}: ${issue.message}`
-  })
-  throw new ConfigError(`Invalid relay configuration:\n${lines.join('\n')}`)
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const field = issue.path[0] as keyof RelayConfig
+      return `${envNames[field] ?? String(field)}: ${issue.message}`
+    }),
+  )
 }
 
 function fromEnv(field: keyof RelayConfig, raw: string): unknown {
@@ -127,6 +136,7 @@ function fromEnv(field: keyof RelayConfig, raw: string): unknown {
     case 'checkResponses':
       return ['1', 'true', 'yes'].includes(raw.toLowerCase()) ? true : ['0', 'false', 'no'].includes(raw.toLowerCase()) ? false : raw
     case 'workerId':
+    case 'databaseTimeoutMs':
     case 'accessTokenTtlSeconds':
     case 'refreshTokenTtlSeconds':
     case 'refreshReuseGraceSeconds':

@@ -3,12 +3,13 @@ import { serve } from '@hono/node-server'
 import { z } from 'zod'
 import { ConfigError, loadRelayConfig } from './config.ts'
 import { servedByNode, startRelay } from './index.ts'
+import { keepRunningOnStrayErrors, stopOnSignals } from './process-lifecycle.ts'
 
 const portSchema = z.coerce.number().int().min(1).max(65535)
 
 async function main(): Promise<void> {
   const port = portSchema.safeParse(process.env.PORT ?? 3001)
-  if (!port.success) throw new ConfigError(`Invalid relay configuration:\n  PORT: ${port.error.issues[0]?.message}`)
+  if (!port.success) throw new ConfigError([`PORT: ${port.error.issues[0]?.message}`])
   const relay = await startRelay(loadRelayConfig())
   const server = serve(
     {
@@ -17,17 +18,9 @@ async function main(): Promise<void> {
     },
     (info) => console.log(`relay listening on http://localhost:${info.port} (API docs at /api/docs)`),
   )
-  // Calls in flight end first (for up to 8 s, inside a container's 10 s grace), so their charges are settled.
-  const stop = async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      setTimeout(resolve, 8000).unref()
-    })
-    await relay.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', () => void stop())
-  process.once('SIGTERM', () => void stop())
+  // Only once started: a failed start must end the process.
+  keepRunningOnStrayErrors()
+  stopOnSignals(server, () => relay.close())
 }
 
 main().catch((error: unknown) => {

@@ -25,7 +25,11 @@ export interface Runtime {
 export async function openRuntime(config: RelayConfig, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel)
   if (config.workerId !== undefined) useWorkerId(config.workerId)
-  const db = openDatabase(config.databaseUrl, { searchPath: config.databaseSchema })
+  const db = openDatabase(config.databaseUrl, {
+    searchPath: config.databaseSchema,
+    timeoutMs: config.databaseTimeoutMs,
+    onConnectionError: (error) => logger.warn('database connection lost', { error: error.message }),
+  })
   try {
     await migrateToLatest(db)
   } catch (error) {

@@ -2,6 +2,9 @@
  * `npm start`: builds the portal when the build is missing or older than its sources, then runs
  * the production server. Run without NODE_ENV=production (a local try-out), missing secrets are
  * generated under data/; with NODE_ENV=production set by the operator they are required.
+ *
+ * The server runs in this same process, not a child: a supervisor's SIGTERM or a Ctrl-C reaches
+ * it directly, and no wrapper can die and leave it orphaned on its port.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
@@ -17,8 +20,8 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs)
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
-  const result = spawnSync(command, args, { stdio: 'inherit', env })
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
@@ -28,9 +31,15 @@ if (stale) {
   run('npm', ['run', 'build'])
 }
 
-const operatorSaysProduction = process.env.NODE_ENV === 'production'
-run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  ...process.env,
-  NODE_ENV: 'production',
-  GENERATE_MISSING_SECRETS: operatorSaysProduction ? process.env.GENERATE_MISSING_SECRETS : '1',
-})
+// npm forwards SIGTERM and SIGINT here (the script execs node, so no shell sits between to swallow
+// them). If npm itself is killed outright, nothing is forwarded: a server whose parent is gone
+// stops as if told to, instead of staying orphaned on its port.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM')
+}, 1000).unref()
+
+// Set before the server and the portal build are loaded: both read them once, at load.
+if (process.env.NODE_ENV !== 'production') process.env.GENERATE_MISSING_SECRETS = '1'
+process.env.NODE_ENV = 'production'
+await import('../server/main.ts')

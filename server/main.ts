@@ -1,7 +1,12 @@
 /**
  * The production process (`npm start`, the container's command): one Node process serving the
  * portal build, with the relay mounted on the same origin at /api and /v1 unless RELAY_URL points
- * at a relay elsewhere (DESIGN §2).
+ * at a relay elsewhere (docs/decisions/002-embedded-relay-transport.md).
+ *
+ * Whatever a request holds, it gets an answer and never ends the process
+ * (docs/decisions/079-request-limits.md): bodies are capped before they are read, the browser's
+ * address is resolved once by the relay's rule, and an error no handler caught is logged and
+ * answered 500.
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -10,25 +15,45 @@ import type { HttpBindings } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { createRequestHandler, type ServerBuild } from 'react-router'
-import { clientIpHeader } from '#app/utils/client-ip.ts'
+import { clientIpHeader } from './client-ip-header.ts'
+import { resolveClientAddress } from '#relay/http/client-ip.ts'
 import { startEmbeddedRelay, type EmbeddedRelay } from './embedded-relay.ts'
-import { prepareEnv } from './env.ts'
+import { EnvironmentError, prepareEnvironment, type Environment } from './env.ts'
+import { isMalformed, refuseTunnels } from './request-guards.ts'
+import { keepRunningOnStrayErrors, stopOnSignals } from '#relay/process-lifecycle.ts'
 
-const env = prepareEnv()
-const relay: EmbeddedRelay | undefined = env.RELAY_URL ? undefined : await startEmbeddedRelay()
+/** The portal's forms are short text; a ticket of 5,000 four-byte characters, form-encoded, is about 60 KiB. */
+const portalBodyLimitBytes = 256 * 1024
+
+let environment: Environment
+try {
+  environment = prepareEnvironment()
+} catch (error) {
+  if (!(error instanceof EnvironmentError)) throw error
+  console.error(error.message)
+  process.exit(1)
+}
+const env = environment.portal
+const relay: EmbeddedRelay | undefined = environment.relay ? await startEmbeddedRelay(environment.relay) : undefined
 
 // BUILD_DIR as in react-router.config.ts; the path is computed so TypeScript does not resolve it.
 const buildDir = process.env.BUILD_DIR ?? 'build'
 const build = (await import(pathToFileURL(resolve(buildDir, 'server/index.js')).href)) as ServerBuild
 const handlePortal = createRequestHandler(build, 'production')
 
-function peerAddress(c: Context): string {
-  return getConnInfo(c).remote.address ?? 'unknown'
+type ServerContext = Context<{ Bindings: HttpBindings }>
+
+/** The browser's address, by the relay's one rule (the socket peer, or our proxy's X-Forwarded-For entry). */
+function clientAddress(c: ServerContext): string {
+  return resolveClientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), env.TRUST_PROXY)
 }
 
 const app = new Hono<{ Bindings: HttpBindings }>()
+
+app.use('*', async (c, next) => (isMalformed(c.env.incoming) ? c.text('Bad request', 400) : next()))
 
 // Fingerprinted assets never change: cache for a year; serve the .br/.gz made at build time.
 app.use(
@@ -44,35 +69,39 @@ app.all('/assets/*', (c) => c.text('Not found', 404))
 app.use('*', serveStatic({ root: `${buildDir}/client`, precompressed: true }))
 
 if (relay) {
-  // Streams (SSE) must pass through untouched: the relay routes skip compression.
-  const toRelay = (c: Context<{ Bindings: HttpBindings }>) =>
-    relay.fetch(c.req.raw, { clientIp: peerAddress(c), incoming: c.env.incoming, outgoing: c.env.outgoing })
+  // The relay caps its own bodies (account calls small, model calls Anthropic's 32 MB) and answers
+  // in each client's format. Streams (SSE) must pass through untouched: no compression here.
+  const toRelay = (c: ServerContext) => relay.fetch(c.req.raw, { clientIp: clientAddress(c), incoming: c.env.incoming, outgoing: c.env.outgoing })
   app.all('/api/*', toRelay)
   app.all('/v1/*', toRelay)
 }
 
+// Refused on its Content-Length before a byte is read; a body without one is cut off at the limit.
+app.use('*', bodyLimit({ maxSize: portalBodyLimitBytes, onError: (c) => c.text('Request body too large', 413) }))
 app.use('*', compress())
-app.all('*', (c) => {
-  const request = new Request(c.req.raw)
-  request.headers.set(clientIpHeader, peerAddress(c))
-  return handlePortal(request)
+app.all('*', async (c) => {
+  const { method } = c.req
+  // Pages are read and forms posted; no other method means anything to the portal.
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return c.text('Method not allowed', 405, { allow: 'GET, HEAD, POST' })
+  const headers = new Headers(c.req.raw.headers)
+  headers.set(clientIpHeader, clientAddress(c))
+  // Read here, inside the body limit, so an oversized body without Content-Length ends in 413 too.
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer()
+  return handlePortal(new Request(c.req.url, { method, headers, body, signal: c.req.raw.signal }))
+})
+
+app.onError((error, c) => {
+  console.error(`unhandled error answering ${c.req.method} ${c.req.path}:`, error)
+  return c.text('Internal error', 500)
 })
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`Portal listening on http://localhost:${info.port}${relay ? ' (embedded relay at /api and /v1)' : ` (relay: ${env.RELAY_URL})`}`)
 })
 
-/**
- * Stops taking requests and lets those in flight (relayed streams) end for up to 8 s, inside a
- * container's usual 10 s grace, so their charges are settled before the relay closes.
- */
-async function shutdown() {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve())
-    setTimeout(resolve, 8000).unref()
-  })
+refuseTunnels(server)
+// From here on, not before: a failed start (a bad environment, a database out of reach) must end the process.
+keepRunningOnStrayErrors()
+stopOnSignals(server, async () => {
   await relay?.close()
-  process.exit(0)
-}
-process.on('SIGTERM', () => void shutdown())
-process.on('SIGINT', () => void shutdown())
+})

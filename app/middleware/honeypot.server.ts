@@ -3,7 +3,7 @@
  * before the action runs. remix-utils' middleware does the checking.
  */
 import { createHoneypotMiddleware } from 'remix-utils/middleware/honeypot'
-import { sessionSecrets } from '#app/utils/env.server.ts'
+import { sessionSecrets } from '#server/env.ts'
 
 export const [honeypotMiddleware, getHoneypotInputProps] = createHoneypotMiddleware({
   encryptionSeed: sessionSecrets()[0],

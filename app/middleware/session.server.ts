@@ -8,7 +8,7 @@
  */
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { accountPaths, type TokenPair } from '#relay/contract/index.ts'
-import { clientIpHeader } from '#app/utils/client-ip.ts'
+import { clientIpHeader } from '#server/client-ip-header.ts'
 import { createRelayClient, RelayCallError, type RelayClient } from '#app/utils/relay-client.server.ts'
 import { relayTarget } from '#app/utils/relay-transport.server.ts'
 import { loginUrl } from '#app/utils/safe-redirect.ts'

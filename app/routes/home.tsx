@@ -8,7 +8,7 @@ import { Link, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/home'
 import type { loader as publicLayoutLoader } from './layouts/public.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
-import { apiBaseUrl } from '#app/utils/env.server.ts'
+import { apiBaseUrl } from '#server/env.ts'
 import { routeNamespace } from '#app/utils/route-namespace.server.ts'
 import { useRouteNamespace } from '#app/utils/route-namespace.ts'
 

@@ -1,7 +1,7 @@
 /** The theme cookie; the language cookie lives with the i18n middleware. */
 import { createCookie } from 'react-router'
 import { isTheme, type Theme } from './theme.ts'
-import { secureCookies } from './env.server.ts'
+import { servedOverHttps } from '#server/env.ts'
 
 const oneYear = 60 * 60 * 24 * 365
 
@@ -10,7 +10,7 @@ export const themeCookie = createCookie('theme', {
   sameSite: 'lax',
   httpOnly: true,
   maxAge: oneYear,
-  secure: secureCookies(),
+  secure: servedOverHttps(),
 })
 
 export async function readTheme(request: Request): Promise<Theme> {

@@ -7,7 +7,7 @@
  * docs/decisions/002-embedded-relay-transport.md.
  */
 import type { RelayTransport } from './relay-client.server.ts'
-import { portalEnv } from './env.server.ts'
+import { portalEnv } from '#server/env.ts'
 
 export const embeddedRelayKey = Symbol.for('relay-portal.embedded-relay')
 

@@ -1,3 +1,5 @@
+import { servedOverHttps } from '#server/env.ts'
+
 /**
  * Security headers for every portal response (DESIGN §8). Documents also get a CSP whose
  * script-src allows only this request's nonce. The Vite dev server (its injected client scripts and
@@ -9,7 +11,7 @@ export function applySecurityHeaders(headers: Headers, nonce?: string): void {
   headers.set('X-Frame-Options', 'DENY')
   headers.set('Cross-Origin-Opener-Policy', 'same-origin')
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-  if ((process.env.PUBLIC_URL ?? '').startsWith('https://')) {
+  if (servedOverHttps()) {
     headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   }
   if (!import.meta.env.DEV) {

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import { compactDecrypt, CompactEncrypt } from 'jose'
-import { secureCookies, sessionSecrets } from './env.server.ts'
+import { servedOverHttps, sessionSecrets } from '#server/env.ts'
 
 export interface SessionData {
   accessToken: string
@@ -52,7 +52,7 @@ export async function readSession(request: Request): Promise<SessionData | null>
 }
 
 function cookieAttributes(maxAgeSeconds: number): string {
-  const secure = secureCookies() ? '; Secure' : ''
+  const secure = servedOverHttps() ? '; Secure' : ''
   return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}${secure}`
 }
 

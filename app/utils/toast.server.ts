@@ -5,7 +5,7 @@
  */
 import { createCookie, redirect } from 'react-router'
 import { z } from 'zod'
-import { secureCookies, sessionSecrets } from './env.server.ts'
+import { servedOverHttps, sessionSecrets } from '#server/env.ts'
 
 export const toastTypes = ['success', 'error', 'warning', 'info'] as const
 export type ToastType = (typeof toastTypes)[number]
@@ -30,7 +30,7 @@ function toastCookie() {
     sameSite: 'lax',
     httpOnly: true,
     secrets: sessionSecrets(),
-    secure: secureCookies(),
+    secure: servedOverHttps(),
   })
 }
 

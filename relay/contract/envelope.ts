@@ -74,6 +74,7 @@ export const errorCodes = {
   ticket_transition_invalid: 42240,
   ticket_closed: 42241,
   api_key_limit: 42250,
+  payload_too_large: 41300,
   rate_limited: 42900,
   internal: 50000,
   unavailable: 50300,

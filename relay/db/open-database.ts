@@ -8,6 +8,7 @@ import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect,
 import type { DatabaseConnection, SqliteDialectConfig, TransactionSettings } from 'kysely'
 import pg from 'pg'
 import { IntegerResultsPlugin, integerValue } from './integer-results.ts'
+import { survivingPostgresPool } from './postgres-pool.ts'
 import type { Tables } from './schema.ts'
 
 export type Database = Kysely<Tables>
@@ -18,6 +19,10 @@ export interface OpenDatabaseOptions {
    * its own schema. The schema must exist.
    */
   searchPath?: string
+  /** PostgreSQL only: longest wait for a connection and for one statement (default 10 s). */
+  timeoutMs?: number
+  /** PostgreSQL only: told about each lost connection (default: a warning on stderr). */
+  onConnectionError?: (error: Error) => void
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -101,18 +106,17 @@ class ImmediateSqliteDriver extends SqliteDriver {
 const int8Oid = 20
 const numericOid = 1700
 
-function postgresDialect(connectionString: string, { searchPath }: OpenDatabaseOptions): PostgresDialect {
+function postgresDialect(connectionString: string, { searchPath, timeoutMs = 10_000, onConnectionError = warnConnectionLost }: OpenDatabaseOptions): PostgresDialect {
   // Per-pool parsers, never pg.types.setTypeParser: that would change every pool in the process.
   const types = new pg.TypeOverrides()
   types.setTypeParser(int8Oid, (text: string) => integerValue(text))
   types.setTypeParser(numericOid, (text: string) => (/^-?\d+$/.test(text) ? integerValue(text) : text))
-  const pool = new pg.Pool({
-    connectionString,
-    types,
-    max: 10,
-    ...(searchPath ? { options: `-c search_path=${quoteIdentifier(searchPath)}` } : {}),
-  })
-  return new PostgresDialect({ pool })
+  const options = searchPath ? `-c search_path=${quoteIdentifier(searchPath)}` : undefined
+  return new PostgresDialect({ pool: survivingPostgresPool({ connectionString, types, options, timeoutMs, onConnectionError }) })
+}
+
+function warnConnectionLost(error: Error): void {
+  console.warn(`database connection lost: ${error.message}`)
 }
 
 function quoteIdentifier(name: string): string {

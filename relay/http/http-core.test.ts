@@ -10,7 +10,7 @@ import type { Database } from '../db/open-database.ts'
 import { createLogger } from '../logger.ts'
 import { createLogMailer } from '../mail/mailer.ts'
 import { createServices, type RelayDeps } from '../services.ts'
-import { clientIp } from './client-ip.ts'
+import { clientIp, resolveClientAddress } from './client-ip.ts'
 import { handleError } from './error-handlers.ts'
 import { parseRelayJson } from './json.ts'
 import { mountRoutes } from './mount-routes.ts'
@@ -161,12 +161,18 @@ describe('HTTP core', () => {
     expect(await docs.text()).toContain('href="/api/openapi.json"')
   })
 
-  it('takes the client address from the peer, and from X-Forwarded-For only behind a trusted proxy', async () => {
+  it('takes the client address from the peer, and from X-Forwarded-For only behind a trusted proxy', () => {
+    const forwarded = '6.6.6.6, 198.51.100.7'
+    expect(resolveClientAddress('10.0.0.1', forwarded, false)).toBe('10.0.0.1')
+    expect(resolveClientAddress('10.0.0.1', forwarded, true)).toBe('198.51.100.7')
+    expect(resolveClientAddress('10.0.0.1', undefined, true)).toBe('10.0.0.1')
+    expect(resolveClientAddress(undefined, undefined, false)).toBe('unknown')
+  })
+
+  it('takes an address resolved by the embedding server as final, whatever the request says', async () => {
     const probe = new Hono<RelayEnv>()
-    probe.get('/ip/:trust', (c) => c.text(clientIp(c, c.req.param('trust') === 'yes')))
-    const ask = async (trust: string) =>
-      (await probe.fetch(new Request(`http://x/ip/${trust}`, { headers: { 'x-forwarded-for': '6.6.6.6, 198.51.100.7' } }), { clientIp: '10.0.0.1' })).text()
-    expect(await ask('no')).toBe('10.0.0.1')
-    expect(await ask('yes')).toBe('198.51.100.7')
+    probe.get('/ip', (c) => c.text(clientIp(c, true)))
+    const request = new Request('http://x/ip', { headers: { 'x-forwarded-for': '6.6.6.6' } })
+    expect(await (await probe.fetch(request, { clientIp: '203.0.113.5' })).text()).toBe('203.0.113.5')
   })
 })

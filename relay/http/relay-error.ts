@@ -63,6 +63,7 @@ const defaultMessages: Record<ErrorReason, string> = {
   ticket_transition_invalid: 'the ticket cannot move to that status',
   ticket_closed: 'the ticket is closed: reopen it to reply',
   api_key_limit: 'API key limit reached',
+  payload_too_large: 'request body too large',
   rate_limited: 'too many requests',
   internal: 'internal error',
   unavailable: 'service unavailable',

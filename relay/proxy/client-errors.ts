@@ -28,6 +28,8 @@ export const proxyErrorKinds = {
   provider_failed: { status: 502, retry: true, anthropic: 'api_error', openai: ['server_error', 'upstream_error'] },
   // No enabled provider serves the model: an operator's change, not a moment's, so no retries.
   no_provider: { status: 503, retry: false, anthropic: 'api_error', openai: ['server_error', 'no_provider'] },
+  // The relay's database is out of reach for a moment: retry after Retry-After.
+  unavailable: { status: 503, retry: true, anthropic: 'api_error', openai: ['server_error', 'service_unavailable'] },
   provider_timeout: { status: 504, retry: true, anthropic: 'timeout_error', openai: ['server_error', 'upstream_timeout'] },
   overloaded: { status: 529, retry: true, anthropic: 'overloaded_error', openai: ['server_error', 'overloaded'] },
   internal: { status: 500, retry: true, anthropic: 'api_error', openai: ['server_error', null] },

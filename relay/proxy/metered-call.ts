@@ -6,7 +6,9 @@
  */
 import type { Context } from 'hono'
 import type { ModelCost } from '../contract/points.ts'
+import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { clientIp } from '../http/client-ip.ts'
+import { databaseRetryAfterSeconds } from '../http/error-handlers.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
@@ -239,6 +241,13 @@ function answerHeadersOf({ response }: Forwarded, streamed: boolean): Headers {
 function refusal(dialect: Dialect, error: unknown, { services }: ProxyDeps): Response {
   if (error instanceof ProxyError) return proxyErrorResponse(dialect.api, error)
   if (error instanceof ClientGone) return new Response(null, { status: 499 })
+  if (isDatabaseUnavailable(error)) {
+    services.logger.warn('relayed call refused: database unavailable', { api: dialect.api, error: (error as Error).message })
+    return proxyErrorResponse(
+      dialect.api,
+      new ProxyError('unavailable', 'The relay cannot reach its database for a moment: try again shortly.', { 'retry-after': String(databaseRetryAfterSeconds) }),
+    )
+  }
   services.logger.error('relayed call failed', { api: dialect.api, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
   return proxyErrorResponse(dialect.api, new ProxyError('internal', 'Internal error of the relay.'))
 }

@@ -16,6 +16,7 @@
  */
 import type { ModelCost } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
+import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import type { Logger } from '../logger.ts'
 import type { LedgerServices } from '../points/ledger.ts'
 import { inTransaction } from '../points/locks.ts'
@@ -39,6 +40,10 @@ export interface SettlementQueueOptions {
   maxBatch?: number
 }
 
+/** A settlement refused for want of a database is tried again every 5 s for two minutes. */
+const outageRetryMs = 5000
+const maxOutageRetries = 24
+
 interface Waiting {
   settlement: Settlement
   done: () => void
@@ -52,6 +57,7 @@ export class SettlementQueue {
   #timer: NodeJS.Timeout | null = null
   /** The group being written; the next one starts after it. */
   #writing: Promise<void> = Promise.resolve()
+  readonly #retries = new WeakMap<Settlement, number>()
 
   constructor(services: LedgerServices & { logger: Logger }, { windowMs = 5, maxBatch = 200 }: SettlementQueueOptions = {}) {
     this.#services = services
@@ -102,6 +108,7 @@ export class SettlementQueue {
         try {
           await inTransaction(this.#services.db, (trx) => this.#settle(trx, settlement))
         } catch (error) {
+          if (isDatabaseUnavailable(error) && this.#retryLater(settlement)) continue
           // The answer is out already; the hold stays until the stale-hold sweep gives it back (stale-holds.ts).
           this.#services.logger.error('settling a relayed call failed', {
             key: settlement.call.keyId ?? settlement.call.clientId,
@@ -113,6 +120,20 @@ export class SettlementQueue {
     } finally {
       for (const { done } of group) done()
     }
+  }
+
+  /**
+   * A settlement the database could not take (it is down or unreachable) is queued again a little
+   * later, for as long as an outage plausibly lasts, so the user's points are not left frozen until
+   * the stale-hold sweep. Safe to repeat: a settlement that did commit before its connection was
+   * lost is refused by the ledger's guard the second time. False once the retries are used up.
+   */
+  #retryLater(settlement: Settlement): boolean {
+    const attempts = (this.#retries.get(settlement) ?? 0) + 1
+    if (attempts > maxOutageRetries) return false
+    this.#retries.set(settlement, attempts)
+    setTimeout(() => void this.add(settlement), outageRetryMs).unref()
+    return true
   }
 
   async #settle(trx: Database, { charge, cost, usage, call }: Settlement): Promise<void> {

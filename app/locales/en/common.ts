@@ -50,6 +50,7 @@ export default {
       title: 'Service temporarily unavailable',
       body: 'We cannot reach the relay service right now. Please try again shortly; you are still signed in.',
     },
+    badRequest: { title: 'This request cannot be handled', body: 'The request had a form, method or address we cannot accept. Go back and try again.' },
     unexpected: { title: 'Something went wrong', body: 'An unexpected error occurred. Please try again later.' },
   },
   auth: { tagline: 'A fast, stable API relay for Claude Code and other command-line clients' },

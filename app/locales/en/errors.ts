@@ -45,6 +45,7 @@ export default {
     ticket_transition_invalid: 'The ticket’s current status does not allow this: refresh and try again',
     ticket_closed: 'The ticket is closed: reopen it to reply',
     api_key_limit: 'You have reached the API key limit: delete a key you no longer use first',
+    payload_too_large: 'The request is too large',
     rate_limited: 'Too many attempts, please try again later',
     internal: 'Server error, please try again later',
     unavailable: 'Service temporarily unavailable, please try again later',

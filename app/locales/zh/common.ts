@@ -47,6 +47,7 @@ export default {
       title: '服务暂时不可用',
       body: '暂时无法连接到中转服务，请稍后重试。您的登录状态已保留。',
     },
+    badRequest: { title: '无法处理该请求', body: '请求的格式或方法不正确，请返回后重新操作。' },
     unexpected: { title: '出错了', body: '发生了意外错误，请稍后重试。' },
   },
   auth: { tagline: '为 Claude Code 等命令行工具提供稳定、低延迟的 API 中转' },

@@ -43,6 +43,7 @@ export default {
     ticket_transition_invalid: '工单当前状态不允许此操作，请刷新后重试',
     ticket_closed: '工单已关闭，请先重新打开再回复',
     api_key_limit: 'API 密钥数量已达上限，请先删除不用的密钥',
+    payload_too_large: '提交的内容过大',
     rate_limited: '操作过于频繁，请稍后再试',
     internal: '服务器开小差了，请稍后重试',
     unavailable: '服务暂时不可用，请稍后重试',
