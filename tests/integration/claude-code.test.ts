@@ -9,7 +9,7 @@
  *
  * Needs the portal build (`npm run build`; `npm test` builds first).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -30,10 +30,9 @@ import { createServices } from '../../relay/services.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider, type FakeUsage } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
-import { unusedPort } from '../fixtures/ports.ts'
+import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
 
 const claudeBinary = join(dirname(createRequire(import.meta.url).resolve('@anthropic-ai/claude-code-linux-x64/package.json')), 'claude')
-const jwtSecret = 'claude-code-suite-jwt-secret-0123456789abcdef'
 
 /** What a typical Claude Code turn reports: mostly the cached system prompt and tools read back. */
 const typicalUsage: FakeUsage = { input_tokens: 2000, cache_read_tokens: 20_000, cache_write_tokens: 1500, output_tokens: 600 }
@@ -80,13 +79,12 @@ for (const kind of databaseKinds()) {
     let database: TestDatabase
     let runtime: Runtime
     let config: RelayConfig
-    let server: ChildProcess
+    let server: ProductionServer
     let provider: FakeProvider
     let providerId: string
     let base: string
     let home: string
     let workdir: string
-    let serverLog = ''
 
     /** An operator command, as `npm run admin -- …` runs it, on the server's database. */
     async function admin(...argv: string[]): Promise<string> {
@@ -224,38 +222,24 @@ for (const kind of databaseKinds()) {
     beforeAll(async () => {
       if (!existsSync('build/server/index.js')) throw new Error('The portal build is missing: run npm run build first (npm test does).')
       database = await createTestDatabase(kind)
-      const port = await unusedPort()
-      base = `http://127.0.0.1:${port}`
       const dataDir = mkdtempSync(join(tmpdir(), 'claude-code-suite-'))
       home = join(dataDir, 'home')
       workdir = join(dataDir, 'project')
       mkdirSync(home)
       mkdirSync(workdir)
       writeFileSync(join(workdir, 'notes.txt'), 'relay notes: the answer is 42\n')
-      const env: Record<string, string> = {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        DATABASE_URL: database.url,
-        ...(database.searchPath ? { DATABASE_SCHEMA: database.searchPath } : {}),
-        SESSION_SECRET: 'claude-code-suite-session-secret-0123456789',
-        JWT_SECRET: jwtSecret,
-        LOG_LEVEL: 'warn',
-        PASSWORD_COST: '10',
-      }
-      config = loadRelayConfig(env)
       provider = await startFakeProvider()
       provider.behaviour = { kind: 'answer', text: answerText, usage: typicalUsage }
-      server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-      server.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()))
-      server.stderr!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()))
-      const deadline = Date.now() + 30_000
-      while (!serverLog.includes('Portal listening')) {
-        if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the server did not start:\n${serverLog}`)
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
+      server = await startProductionServer(database)
+      base = server.url
+      // The operator CLI's view of the same deployment.
+      config = loadRelayConfig({
+        DATABASE_URL: database.url,
+        ...(database.searchPath ? { DATABASE_SCHEMA: database.searchPath } : {}),
+        JWT_SECRET: productionSecrets.JWT_SECRET,
+        PASSWORD_COST: '10',
+        LOG_LEVEL: 'error',
+      })
       runtime = await openRuntime(config, { logger: createLogger('error') })
       const added = await admin('provider', 'add', '--kind', 'anthropic', '--base-url', provider.url, '--key', 'fake-provider-secret-0000', '--models', 'claude-*')
       providerId = /\d{6,}/.exec(added)![0]
@@ -266,8 +250,7 @@ for (const kind of databaseKinds()) {
         await expectLedgerInvariants(runtime.deps.db)
         await runtime.close()
       }
-      server?.kill('SIGTERM')
-      if (server && server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve))
+      await server?.stop()
       await provider?.close()
       await database?.dispose()
       if (home) rmSync(dirname(home), { recursive: true, force: true })
