@@ -1,5 +1,5 @@
 /**
- * One relayed call, start to end: authenticate the API key, read the model, price it, take or
+ * One relayed call, start to end: authenticate the caller (API key, or OAuth token with `api`), read the model, price it, take or
  * reserve the points, forward to the first provider that answers, stream the answer back
  * unchanged while metering it, then settle and record the call. Refusals are written in the
  * client's own API format (client-errors.ts).
