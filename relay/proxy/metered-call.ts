@@ -1,8 +1,8 @@
 /**
- * One relayed call, start to end: authenticate the caller (API key, or OAuth token with `api`), read the model, price it, take or
- * reserve the points, forward to the first provider that answers, stream the answer back
- * unchanged while metering it, then settle and record the call. Refusals are written in the
- * client's own API format (client-errors.ts).
+ * One relayed call, start to end: authenticate the caller (an API key, or an OAuth token with
+ * `api`), read the model, price it, take or reserve the points, forward to the first provider
+ * that answers, stream the answer back unchanged while metering it, then settle and record the
+ * call. Refusals are written in the client's own API format (client-errors.ts).
  */
 import type { Context } from 'hono'
 import type { ModelCost } from '../contract/points.ts'
