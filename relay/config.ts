@@ -51,6 +51,12 @@ export const relayConfigSchema = z.object({
   providerTimeoutMs: z.int().min(100).max(3_600_000).default(600_000),
   /** Metered relay: a hold still open after this long belongs to a call its relay lost (it died); it is given back. */
   staleHoldMinutes: z.int().min(10).max(7 * 24 * 60).default(120),
+  /**
+   * Metered relay: the most a variable-cost call may cost beyond what its user's balance holds
+   * (docs/decisions/082). A call whose whole output bound could cost more than balance + this is
+   * refused; 0 never lets usage exceed the balance (every call then freezes its worst case).
+   */
+  callShortfallCeilingPoints: z.int().min(0).max(1_000_000).default(300),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
 }).transform(({ publicUrl, ...config }) => ({
@@ -85,6 +91,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   providerConnectTimeoutMs: 'PROVIDER_CONNECT_TIMEOUT_MS',
   providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
   staleHoldMinutes: 'STALE_HOLD_MINUTES',
+  callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
   checkResponses: 'RELAY_CHECK_RESPONSES',
 }
 
@@ -149,6 +156,7 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
     case 'providerConnectTimeoutMs':
     case 'providerTimeoutMs':
     case 'staleHoldMinutes':
+    case 'callShortfallCeilingPoints':
       // Non-numbers stay strings so zod reports "expected number" against the variable.
       return /^-?\d+$/.test(raw) ? Number(raw) : raw
     default:

@@ -326,6 +326,15 @@ function CostsCard({ costs }: { costs: ModelCost[] }) {
                   <th scope="row" className="py-2.5 pr-3 text-left align-top font-normal">
                     <span className="font-mono text-xs font-medium break-all">{cost.model}</span>
                     {cost.description ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">{cost.description}</span> : null}
+                    {cost.long_context_threshold ? (
+                      <span className="block text-xs text-amber-700 dark:text-amber-400">
+                        {t('costs.longContext', {
+                          tokens: format(cost.long_context_threshold),
+                          input: format(cost.long_context_input_percent ?? 100),
+                          output: format(cost.long_context_output_percent ?? 100),
+                        })}
+                      </span>
+                    ) : null}
                   </th>
                   <td className="py-2.5 pr-3 align-top">
                     <Badge tone={cost.kind === 'fixed' ? 'indigo' : 'sky'}>{t(`costs.kinds.${cost.kind}`)}</Badge>
@@ -351,6 +360,7 @@ function CostsCard({ costs }: { costs: ModelCost[] }) {
         </div>
       )}
       <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t('costs.note')}</p>
+      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t('costs.patterns')}</p>
     </Card>
   )
 }

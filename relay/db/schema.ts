@@ -365,6 +365,9 @@ export interface ModelCostsTable {
   output_points_per_mtok: number | null
   cache_read_points_per_mtok: number | null
   cache_write_points_per_mtok: number | null
+  long_context_threshold: number | null
+  long_context_input_percent: number | null
+  long_context_output_percent: number | null
   description: string | null
   update_timestamp: number
 }
@@ -388,7 +391,9 @@ export interface ProxyProvidersTable {
 export interface ProxyCallsTable {
   id: string
   user_id: string
-  key_id: string
+  /** The API key, or null for a call made with an OAuth access token (then `client_id`). */
+  key_id: string | null
+  client_id: string | null
   provider_id: string | null
   api: 'anthropic' | 'openai'
   model: string
@@ -401,6 +406,8 @@ export interface ProxyCallsTable {
   cache_read_tokens: number
   cache_write_tokens: number
   points: number
+  /** What the call cost beyond what the balance held when it settled (docs/decisions/082). */
+  shortfall_points: number
   client_ip: string
   create_timestamp: number
   duration_ms: number

@@ -16,13 +16,16 @@ export const pointsCommands: Command[] = [
     name: 'model-cost set',
     summary: "Create or replace a model's cost: fixed points per call, or rates per million tokens",
     options: {
-      model: { description: 'model id as clients send it, e.g. claude-sonnet-4-5', schema: z.string() },
+      model: { description: "model id as clients send it (claude-sonnet-5-5), or a pattern with * (claude-sonnet-*; '*' alone: the default price)", schema: z.string() },
       kind: { description: 'fixed or variable', schema: z.enum(modelCostKinds) },
       'points-per-call': { description: 'fixed: points per call', schema: points.optional() },
       input: { description: 'variable: points per million input tokens', schema: points.optional() },
       output: { description: 'variable: points per million output tokens', schema: points.optional() },
       'cache-read': { description: 'variable: per million cache-read tokens (default: as input)', schema: points.optional() },
       'cache-write': { description: 'variable: per million cache-write tokens (default: as input)', schema: points.optional() },
+      'long-context-above': { description: 'variable: prompt tokens (input + cache) above which the call is charged the long-context percentages', schema: points.optional() },
+      'long-context-input-percent': { description: 'variable: input-side rates above the threshold, in percent (e.g. 200)', schema: points.optional() },
+      'long-context-output-percent': { description: 'variable: output rate above the threshold, in percent (e.g. 150)', schema: points.optional() },
       description: { description: 'shown in the cost table', schema: z.string().optional() },
     },
     async run(values, { services, print }) {
@@ -34,6 +37,9 @@ export const pointsCommands: Command[] = [
         output_points_per_mtok: values.output ?? null,
         cache_read_points_per_mtok: values['cache-read'] ?? null,
         cache_write_points_per_mtok: values['cache-write'] ?? null,
+        long_context_threshold: values['long-context-above'] ?? null,
+        long_context_input_percent: values['long-context-input-percent'] ?? (values['long-context-above'] ? 100 : null),
+        long_context_output_percent: values['long-context-output-percent'] ?? (values['long-context-above'] ? 100 : null),
         description: values.description ?? null,
       })
       print(`${cost.model}: ${cost.kind}`)

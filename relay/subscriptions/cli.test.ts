@@ -95,6 +95,9 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
       output_points_per_mtok: 1500,
       cache_read_points_per_mtok: null,
       cache_write_points_per_mtok: null,
+      long_context_threshold: null,
+      long_context_input_percent: null,
+      long_context_output_percent: null,
       description: null,
     })
   })

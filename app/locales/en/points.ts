@@ -68,6 +68,8 @@ export default {
     cacheRead: 'Cache read',
     cacheWrite: 'Cache write',
     none: '—',
+    longContext: 'Prompts over {{tokens}} tokens: input and cache at {{input}}%, output at {{output}}%',
+    patterns: 'A name with * (such as claude-opus-*) prices every model of that family without a price of its own: the exact name wins, then the most specific pattern; * alone is the default price.',
     note: 'Fixed pricing takes points per call; variable pricing counts tokens, in points per million tokens. Where no cache price is listed, cached tokens count as input.',
     empty: 'No model pricing yet',
   },

@@ -66,6 +66,8 @@ export default {
     cacheRead: '缓存读取',
     cacheWrite: '缓存写入',
     none: '—',
+    longContext: '提示超过 {{tokens}} tokens 时：输入与缓存按 {{input}}%、输出按 {{output}}% 计费',
+    patterns: '带 * 的名称（如 claude-opus-*）为该系列中没有单独价格的所有模型定价：完整名称优先，其次是最具体的模式；单独的 * 是默认价格。',
     note: '固定计费按每次调用扣除积分；按量计费按 tokens 计算，单位为积分 / 百万 tokens，未列出缓存价格时缓存 tokens 按输入计。',
     empty: '暂无模型计费信息',
   },

@@ -17,6 +17,7 @@ import * as proxy from './0009-proxy.ts'
 import * as languages from './0010-languages.ts'
 import * as deployment from './0011-deployment.ts'
 import * as idempotency from './0012-idempotency.ts'
+import * as proxyPricing from './0013-proxy-pricing.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0010-languages': languages,
   '0011-deployment': deployment,
   '0012-idempotency': idempotency,
+  '0013-proxy-pricing': proxyPricing,
 }
