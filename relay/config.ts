@@ -10,6 +10,9 @@ import { logLevels } from './logger.ts'
 
 const seconds = (min: number, fallback: number) => z.int().min(min).default(fallback)
 
+/** Where the relay's links point while PUBLIC_URL is unset: a local try-out. */
+export const defaultPublicUrl = 'http://localhost:3000'
+
 export const relayConfigSchema = z.object({
   /** SQLite file path, `:memory:`, or `postgres://…`. */
   databaseUrl: z.string().min(1).default('data/relay.sqlite'),
@@ -23,7 +26,8 @@ export const relayConfigSchema = z.object({
   /** Unset: each mail is written to the log instead (development). */
   smtpUrl: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   mailFrom: z.string().min(3).default('Relay Portal <no-reply@localhost>'),
-  publicUrl: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  /** Unset: `defaultPublicUrl`, and `publicUrlConfigured` false (docs/decisions/096). */
+  publicUrl: z.url({ protocol: /^https?$/ }).optional(),
   logLevel: z.enum(logLevels).default('info'),
   /** One reverse proxy in front: take the client address from the last X-Forwarded-For entry. */
   trustProxy: z.boolean().default(false),
@@ -47,15 +51,26 @@ export const relayConfigSchema = z.object({
   providerTimeoutMs: z.int().min(100).max(3_600_000).default(600_000),
   /** Metered relay: a hold still open after this long belongs to a call its relay lost (it died); it is given back. */
   staleHoldMinutes: z.int().min(10).max(7 * 24 * 60).default(120),
+  /**
+   * Metered relay: the most a variable-cost call may cost beyond what its user's balance holds
+   * (docs/decisions/082). A call whose whole output bound could cost more than balance + this is
+   * refused; 0 never lets usage exceed the balance (every call then freezes its worst case).
+   */
+  callShortfallCeilingPoints: z.int().min(0).max(1_000_000).default(300),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
-})
+}).transform(({ publicUrl, ...config }) => ({
+  ...config,
+  publicUrl: publicUrl ?? defaultPublicUrl,
+  /** Whether the operator gave PUBLIC_URL: only then does the relay know its address for certain. */
+  publicUrlConfigured: publicUrl !== undefined,
+}))
 
 export type RelayConfig = z.output<typeof relayConfigSchema>
 export type RelayConfigInput = z.input<typeof relayConfigSchema>
 
 /** Environment variable behind each setting, for error messages. */
-const envNames: Record<keyof RelayConfig, string> = {
+const envNames: Record<keyof RelayConfigInput, string> = {
   databaseUrl: 'DATABASE_URL',
   databaseSchema: 'DATABASE_SCHEMA',
   jwtSecrets: 'JWT_SECRET',
@@ -76,6 +91,7 @@ const envNames: Record<keyof RelayConfig, string> = {
   providerConnectTimeoutMs: 'PROVIDER_CONNECT_TIMEOUT_MS',
   providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
   staleHoldMinutes: 'STALE_HOLD_MINUTES',
+  callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
   checkResponses: 'RELAY_CHECK_RESPONSES',
 }
 
@@ -102,7 +118,7 @@ export function loadRelayConfig(
   const input: Record<string, unknown> = {}
   for (const [field, name] of Object.entries(envNames)) {
     const raw = env[name]?.trim()
-    if (raw) input[field] = fromEnv(field as keyof RelayConfig, raw)
+    if (raw) input[field] = fromEnv(field as keyof RelayConfigInput, raw)
   }
   if (!input.jwtSecrets) {
     // `npm start` without an operator-set NODE_ENV sets GENERATE_MISSING_SECRETS (scripts/start.ts).
@@ -115,13 +131,13 @@ export function loadRelayConfig(
   if (result.success) return result.data
   throw new ConfigError(
     result.error.issues.map((issue) => {
-      const field = issue.path[0] as keyof RelayConfig
+      const field = issue.path[0] as keyof RelayConfigInput
       return `${envNames[field] ?? String(field)}: ${issue.message}`
     }),
   )
 }
 
-function fromEnv(field: keyof RelayConfig, raw: string): unknown {
+function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
   switch (field) {
     case 'jwtSecrets':
       return raw.split(',').map((s) => s.trim()).filter(Boolean)
@@ -140,6 +156,7 @@ function fromEnv(field: keyof RelayConfig, raw: string): unknown {
     case 'providerConnectTimeoutMs':
     case 'providerTimeoutMs':
     case 'staleHoldMinutes':
+    case 'callShortfallCeilingPoints':
       // Non-numbers stay strings so zod reports "expected number" against the variable.
       return /^-?\d+$/.test(raw) ? Number(raw) : raw
     default:

@@ -13,6 +13,7 @@ import { createRelayApp } from './app.ts'
 import type { RelayConfig } from './config.ts'
 import type { RelayBindings } from './http/relay-env.ts'
 import type { Database } from './db/open-database.ts'
+import { recordPublicUrl } from './deployment/public-url.ts'
 import { openRuntime, type RuntimeOptions } from './runtime.ts'
 import { sweepStaleHolds } from './proxy/stale-holds.ts'
 import { createServices } from './services.ts'
@@ -32,6 +33,8 @@ export type StartRelayOptions = RuntimeOptions
 export async function startRelay(config: RelayConfig, options: StartRelayOptions = {}): Promise<Relay> {
   const runtime = await openRuntime(config, options)
   const services = createServices(runtime.deps)
+  // For the operator CLI, which prints links on it (deployment/public-url.ts).
+  await recordPublicUrl(services.db, config, services.clock.now())
   const app = createRelayApp(services)
   const sweeper = sweepStaleHolds(services)
   return {

@@ -7,11 +7,12 @@
  * it directly, and no wrapper can die and leave it orphaned on its port.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const sources = ['app', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
-const buildMarker = `${process.env.BUILD_DIR ?? 'build'}/server/index.js`
+const buildDir = process.env.BUILD_DIR ?? 'build'
+const buildMarker = `${buildDir}/server/index.js`
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0
@@ -20,16 +21,26 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs)
 }
 
-function run(command: string, args: string[]): void {
-  const result = spawnSync(command, args, { stdio: 'inherit' })
-  if (result.status !== 0) process.exit(result.status ?? 1)
+/**
+ * The build's own output (about 60 lines of bundler progress and warnings) goes to a log file;
+ * the console gets what is happening, where the log is, and the log's end if the build fails.
+ */
+function buildQuietly(log: string): void {
+  console.log(`Building the portal (the build is missing or older than its sources); this takes a minute or two. Its output: ${log}`)
+  const started = Date.now()
+  const fd = openSync(log, 'w')
+  const result = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', fd, fd] })
+  closeSync(fd)
+  if (result.status !== 0) {
+    const tail = readFileSync(log, 'utf8').trimEnd().split('\n').slice(-30)
+    console.error([...tail, '', `The build failed (its whole output is in ${log}).`].join('\n'))
+    process.exit(result.status ?? 1)
+  }
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`)
 }
 
 const stale = !existsSync(buildMarker) || Math.max(...sources.map(newestMtime)) > statSync(buildMarker).mtimeMs
-if (stale) {
-  console.log('Building the portal (the build is missing or older than its sources)…')
-  run('npm', ['run', 'build'])
-}
+if (stale) buildQuietly(`${buildDir}.log`)
 
 // npm forwards SIGTERM and SIGINT here (the script execs node, so no shell sits between to swallow
 // them). If npm itself is killed outright, nothing is forwarded: a server whose parent is gone

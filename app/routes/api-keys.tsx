@@ -1,7 +1,8 @@
 /**
  * API keys (spec §2): create (the full key shown once, from the action's reply, so it needs no
- * JavaScript and is never stored in a cookie), list, delete behind a confirmation, and the
- * Claude Code usage guide filled in with this deployment's URL.
+ * JavaScript and is never stored in a cookie; a reload that re-posts the form shows the same key,
+ * docs/decisions/090), list, delete behind a confirmation, and the Claude Code usage guide filled
+ * in with this deployment's URL.
  */
 import { KeyRound } from 'lucide-react'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
@@ -14,6 +15,7 @@ import { apiKeyPaths, apiKeyPrefix, fillPath, type ApiKey, type ApiKeyList, type
 import { UsageGuide } from '#app/components/api-keys/usage-guide.tsx'
 import { CopyField } from '#app/components/copy-button.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
@@ -28,6 +30,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { createApiKeySchema, deleteApiKeySchema } from '#app/schemas/api-keys.ts'
 import { apiBaseUrl } from '#server/env.ts'
+import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { invalid, relayErrorKey, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -36,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const keys = await getRelay(context).get<ApiKeyList>(apiKeyPaths.list)
-  return { title: getI18n(context).t('apiKeys:title'), keys: keys.items, limit: keys.limit, baseUrl: apiBaseUrl(request) }
+  return { title: getI18n(context).t('apiKeys:title'), keys: keys.items, limit: keys.limit, baseUrl: apiBaseUrl(request), formKey: newFormKey() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,7 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: createApiKeySchema })
   if (submission.status !== 'success') return invalid(submission)
   try {
-    const created = await relay.post<CreatedApiKey>(apiKeyPaths.create, { name: submission.value.name })
+    // The form's key makes a reload (which re-posts the form) or a double click answer this same
+    // key again instead of creating a second one.
+    const created = await relay.post<CreatedApiKey>(apiKeyPaths.create, { name: submission.value.name }, formKeyOf(formData))
     // No redirect: the full key exists only in this reply (Post/Redirect/Get would lose it).
     return data({ result: submission.reply({ resetForm: true }), created })
   } catch (error) {
@@ -73,7 +78,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
     <div className="space-y-6">
       <PageHeader title={loaderData.title} subtitle={t('subtitle')} />
       {created ? <CreatedKey created={created} /> : null}
-      <CreateKeyForm lastResult={actionData?.result} count={keys.length} limit={limit} />
+      <CreateKeyForm lastResult={actionData?.result} count={keys.length} limit={limit} formKey={loaderData.formKey} />
       <KeyList keys={keys} />
       <UsageGuide baseUrl={baseUrl} apiKey={created?.key ?? `${apiKeyPrefix}…`} placeholder={!created} />
     </div>
@@ -107,7 +112,17 @@ function CreatedKey({ created }: { created: CreatedApiKey }) {
   )
 }
 
-function CreateKeyForm({ lastResult, count, limit }: { lastResult?: SubmissionResult<string[]>; count: number; limit: number }) {
+function CreateKeyForm({
+  lastResult,
+  count,
+  limit,
+  formKey,
+}: {
+  lastResult?: SubmissionResult<string[]>
+  count: number
+  limit: number
+  formKey: string
+}) {
   const { t } = useTranslation('apiKeys')
   const [form, fields] = useZodForm(createApiKeySchema, { lastResult })
   const full = count >= limit
@@ -120,6 +135,7 @@ function CreateKeyForm({ lastResult, count, limit }: { lastResult?: SubmissionRe
         </p>
       </div>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <FormKey value={formKey} />
         <FormErrors id={form.errorId} errors={form.errors} />
         {full ? <Notice tone="warning">{t('create.full')}</Notice> : null}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">

@@ -7,7 +7,7 @@ import { Coins, History } from 'lucide-react'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, Link } from 'react-router'
+import { Form, Link, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/points'
 import {
   pageDefaults,
@@ -21,6 +21,7 @@ import {
   type ResetTicketResult,
 } from '#relay/contract/index.ts'
 import { FormErrors } from '#app/components/forms/field.tsx'
+import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { TextareaField } from '#app/components/forms/textarea-field.tsx'
@@ -37,15 +38,17 @@ import { Notice } from '#app/components/ui/notice.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { ProgressBar } from '#app/components/ui/progress-bar.tsx'
 import { Table } from '#app/components/ui/table.tsx'
-import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getI18n, getLocale } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { resetRequestSchema } from '#app/schemas/points.ts'
+import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
 import { optionalRead } from '#app/utils/optional-read.server.ts'
 import { pageParam } from '#app/utils/page-param.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
+import { formatShare, usageShare } from '#app/utils/usage-share.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -57,22 +60,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     optionalRead(relay.get<PointsHistory>(pointsPaths.history, { page: pageParam(request), pageSize: pageDefaults.pageSize })),
     relay.get<ModelCostList>(pointsPaths.modelCosts),
   ])
-  return { title: getI18n(context).t('points:title'), summary, history, costs: costs.items }
+  return { title: getI18n(context).t('points:title'), summary, history, costs: costs.items, formKey: newFormKey() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetRequestSchema })
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: resetRequestSchema })
   if (submission.status !== 'success') return invalid(submission)
   try {
-    const ticket = await getRelay(context).post<ResetTicketResult>(pointsPaths.resetTicket, submission.value)
+    const ticket = await getRelay(context).post<ResetTicketResult>(pointsPaths.resetTicket, submission.value, formKeyOf(formData))
     return redirectWithToast('/points', {
       type: 'success',
       key: ticket.auto_approved ? 'points:reset.approved' : 'points:reset.submitted',
-      values: { number: ticket.ticket_number },
+      values: { number: ticket.ticket_number, points: formatNumber(context, ticket.points_added) },
     })
   } catch (error) {
     return flowRefusal(submission, error, { failed: 'points:reset.failed', network: 'errors:network' })
   }
+}
+
+function formatNumber(context: Readonly<RouterContextProvider>, value: number): string {
+  return new Intl.NumberFormat(getLocale(context)).format(value)
 }
 
 export default function Points({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,7 +95,7 @@ export default function Points({ loaderData, actionData }: Route.ComponentProps)
       </div>
       <HistoryCard history={loaderData.history} />
       <CostsCard costs={loaderData.costs} />
-      <ResetCard lastResult={actionData?.result} />
+      <ResetCard lastResult={actionData?.result} formKey={loaderData.formKey} atLimit={summary.package !== null && summary.balance >= summary.points_limit} />
     </div>
   )
 }
@@ -96,8 +104,8 @@ function UsageCard({ summary, className }: { summary: PointsSummary; className?:
   const { t } = useTranslation('points')
   const format = useNumberFormat()
   const hasPackage = summary.package !== null
-  const spent = Math.max(0, summary.points_limit - summary.balance)
-  const percent = summary.points_limit > 0 ? Math.round((spent / summary.points_limit) * 100) : 0
+  const { i18n } = useTranslation()
+  const usage = usageShare(summary)
   const figures: Fact[] = [
     { testId: 'points-used', label: t('usage.used'), value: format(summary.used_points) },
     { testId: 'points-frozen', label: t('usage.frozen'), value: format(summary.frozen_points), hint: t('usage.frozenHint') },
@@ -136,8 +144,10 @@ function UsageCard({ summary, className }: { summary: PointsSummary; className?:
       </div>
       {hasPackage ? (
         <div className="mt-3 space-y-1.5">
-          <ProgressBar value={spent} max={summary.points_limit} label={t('usage.progressLabel')} />
-          <p className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{t('usage.progress', { percent })}</p>
+          <ProgressBar value={usage.used} max={usage.total} label={t('usage.progressLabel')} />
+          <p className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400" data-testid="points-progress">
+            {t('usage.progress', { percent: formatShare(usage.share, i18n.language), used: format(usage.used), total: format(usage.total) })}
+          </p>
         </div>
       ) : (
         <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
@@ -316,6 +326,15 @@ function CostsCard({ costs }: { costs: ModelCost[] }) {
                   <th scope="row" className="py-2.5 pr-3 text-left align-top font-normal">
                     <span className="font-mono text-xs font-medium break-all">{cost.model}</span>
                     {cost.description ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">{cost.description}</span> : null}
+                    {cost.long_context_threshold ? (
+                      <span className="block text-xs text-amber-700 dark:text-amber-400">
+                        {t('costs.longContext', {
+                          tokens: format(cost.long_context_threshold),
+                          input: format(cost.long_context_input_percent ?? 100),
+                          output: format(cost.long_context_output_percent ?? 100),
+                        })}
+                      </span>
+                    ) : null}
                   </th>
                   <td className="py-2.5 pr-3 align-top">
                     <Badge tone={cost.kind === 'fixed' ? 'indigo' : 'sky'}>{t(`costs.kinds.${cost.kind}`)}</Badge>
@@ -341,11 +360,12 @@ function CostsCard({ costs }: { costs: ModelCost[] }) {
         </div>
       )}
       <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t('costs.note')}</p>
+      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t('costs.patterns')}</p>
     </Card>
   )
 }
 
-function ResetCard({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+function ResetCard({ lastResult, formKey, atLimit }: { lastResult: SubmissionResult<string[]> | undefined; formKey: string; atLimit: boolean }) {
   const { t } = useTranslation('points')
   const [form, fields] = useZodForm(resetRequestSchema, { id: 'reset', lastResult })
   return (
@@ -356,6 +376,13 @@ function ResetCard({ lastResult }: { lastResult: SubmissionResult<string[]> | un
         <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{t('reset.promise')}</p>
       </div>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormKey value={formKey} />
+        {/* A reset tops the balance up to the limit: at or above it, the relay refuses (nothing to add). */}
+        {atLimit ? (
+          <Notice tone="info" data-testid="reset-at-limit">
+            {t('reset.atLimit')}
+          </Notice>
+        ) : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField
           meta={fields.reason}

@@ -29,6 +29,7 @@ import {
 } from '#relay/contract/index.ts'
 import { CopyField } from '#app/components/copy-button.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
@@ -51,6 +52,7 @@ import {
   teamFormSchema,
   type SubscriptionIntent,
 } from '#app/schemas/points.ts'
+import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
 import { flowRefusal, type FlowMessages } from '#app/utils/form-refusal.server.ts'
 import { pageParam } from '#app/utils/page-param.ts'
@@ -66,6 +68,8 @@ interface StepData {
   code?: string
   check?: RedeemCodeCheck
   preview?: TeamPreview
+  /** The confirm step's form key: confirming twice (reload, double click) redeems or joins once. */
+  formKey?: string
 }
 
 const redeemMessages = {
@@ -108,9 +112,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       if (intent === 'validate-redeem') {
         const check = await relay.post<RedeemCodeCheck>(pointsPaths.validateRedeemCode, { redeem_code: redeemCode })
-        return step(intent, data({ result: submission.reply() }), { code: redeemCode, check })
+        return step(intent, data({ result: submission.reply() }), { code: redeemCode, check, formKey: newFormKey() })
       }
-      const redeemed = await relay.post<RedeemResult>(pointsPaths.redeemCode, { redeem_code: redeemCode })
+      const redeemed = await relay.post<RedeemResult>(pointsPaths.redeemCode, { redeem_code: redeemCode }, formKeyOf(formData))
       return redirectWithToast('/subscription', {
         type: 'success',
         key: 'subscription:redeem.success',
@@ -122,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { teamCode } = submission.value as { teamCode: string }
   try {
-    const joined = await relay.post<TeamJoinResult>(pointsPaths.teamJoin, { team_code: teamCode })
+    const joined = await relay.post<TeamJoinResult>(pointsPaths.teamJoin, { team_code: teamCode }, formKeyOf(formData))
     return redirectWithToast('/subscription', { type: 'success', key: 'subscription:join.success', values: { name: joined.team_name } })
   } catch (error) {
     return step(intent, flowRefusal(submission, error, teamMessages.join))
@@ -152,7 +156,7 @@ async function validateTeam(relay: RelayClient, code: FormDataEntryValue | null)
       relay.get(fillPath(pointsPaths.teamValidate, params)),
       relay.get<TeamPreview>(fillPath(pointsPaths.teamPreview, params)),
     ])
-    return step('validate-team', data({ result: submission.reply() }), { code: teamCode, preview })
+    return step('validate-team', data({ result: submission.reply() }), { code: teamCode, preview, formKey: newFormKey() })
   } catch (error) {
     return step('validate-team', flowRefusal(submission, error, teamMessages.validate))
   }
@@ -247,9 +251,11 @@ function RedeemCard({ step, teamName }: { step: StepData | undefined; teamName: 
           {t('redeem.inTeam', { name: teamName })}
         </Notice>
       ) : step?.check && step.code ? (
-        <RedeemConfirm code={step.code} check={step.check} />
+        <RedeemConfirm code={step.code} check={step.check} formKey={step.formKey ?? ''} />
       ) : (
-        <RedeemForm lastResult={step?.result} />
+        // Mounted afresh once another form answered, so this form's old error does not stay on
+        // screen (without JavaScript the page is rendered anew anyway).
+        <RedeemForm key={step ? 'answered' : 'fresh'} lastResult={step?.result} />
       )}
     </Card>
   )
@@ -297,13 +303,14 @@ function PackageFacts({ pkg }: { pkg: RedeemCodeCheck['package'] }) {
   )
 }
 
-function RedeemConfirm({ code, check }: { code: string; check: RedeemCodeCheck }) {
+function RedeemConfirm({ code, check, formKey }: { code: string; check: RedeemCodeCheck; formKey: string }) {
   const { t } = useTranslation('subscription')
   const format = useNumberFormat()
   const current = check.replaces_active ? check.current : null
   return (
     <Form method="post" className="mt-4 space-y-4">
       <input type="hidden" name="redeemCode" value={code} />
+      <FormKey value={formKey} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('redeem.confirmSubtitle')}</p>
       <PackageFacts pkg={check.package} />
       {check.code_expires_timestamp ? (
@@ -348,9 +355,10 @@ function JoinTeamCard({ step, teamName }: { step: StepData | undefined; teamName
           {t('join.inTeam', { name: teamName })}
         </Notice>
       ) : step?.preview && step.code ? (
-        <JoinConfirm code={step.code} preview={step.preview} />
+        <JoinConfirm code={step.code} preview={step.preview} formKey={step.formKey ?? ''} />
       ) : (
-        <JoinForm lastResult={step?.result} />
+        // As the redeem form: afresh once another form answered.
+        <JoinForm key={step ? 'answered' : 'fresh'} lastResult={step?.result} />
       )}
     </Card>
   )
@@ -371,13 +379,14 @@ function JoinForm({ lastResult }: { lastResult: SubmissionResult<string[]> | und
   )
 }
 
-function JoinConfirm({ code, preview }: { code: string; preview: TeamPreview }) {
+function JoinConfirm({ code, preview, formKey }: { code: string; preview: TeamPreview; formKey: string }) {
   const { t } = useTranslation('subscription')
   const format = useNumberFormat()
   const current = preview.replaces_personal ? preview.current : null
   return (
     <Form method="post" className="mt-4 space-y-4">
       <input type="hidden" name="teamCode" value={code} />
+      <FormKey value={formKey} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {t('join.compareSubtitle', { package: preview.package.name, count: preview.team.member_count })}
       </p>

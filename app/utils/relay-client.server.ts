@@ -79,9 +79,14 @@ export interface RelayClientOptions {
 
 type Query = Record<string, string | number | undefined>
 
+export interface WriteOptions {
+  /** Sent as `Idempotency-Key`: the relay acts once per key and answers repeats with the first reply. */
+  idempotencyKey?: string
+}
+
 export interface RelayClient {
   get<T>(path: string, query?: Query): Promise<T>
-  post<T>(path: string, body?: unknown): Promise<T>
+  post<T>(path: string, body?: unknown, options?: WriteOptions): Promise<T>
   put<T>(path: string, body?: unknown): Promise<T>
   delete<T>(path: string): Promise<T>
 }
@@ -106,7 +111,7 @@ function isNetworkError(error: unknown): boolean {
 }
 
 export function createRelayClient(options: RelayClientOptions): RelayClient {
-  async function call<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+  async function call<T>(method: string, path: string, body?: unknown, query?: Query, writeOptions: WriteOptions = {}): Promise<T> {
     const url = new URL(path, options.baseUrl)
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value))
@@ -116,6 +121,7 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
     headers.set('accept', 'application/json')
     if (body !== undefined) headers.set('content-type', 'application/json')
     if (token) headers.set('authorization', `Bearer ${token}`)
+    if (writeOptions.idempotencyKey) headers.set('idempotency-key', writeOptions.idempotencyKey)
 
     const attempts = method === 'GET' ? 1 + relayReadRetries : 1
     let response: Response | undefined
@@ -154,9 +160,9 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
   // A client lives for one request, in which the layout and the page may both read the same
   // thing (user info): one relay call serves both. Any write forgets what was read before it.
   const reads = new Map<string, Promise<unknown>>()
-  function write<T>(method: string, path: string, body?: unknown): Promise<T> {
+  function write<T>(method: string, path: string, body?: unknown, options?: WriteOptions): Promise<T> {
     reads.clear()
-    return call<T>(method, path, body)
+    return call<T>(method, path, body, undefined, options)
   }
 
   return {
@@ -171,7 +177,7 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       }
       return read as Promise<T>
     },
-    post: (path, body) => write('POST', path, body ?? {}),
+    post: (path, body, options) => write('POST', path, body ?? {}, options),
     put: (path, body) => write('PUT', path, body ?? {}),
     delete: (path) => write('DELETE', path),
   }

@@ -54,7 +54,7 @@ export function authRoutes(services: RelayServices): Route[] {
       body: loginBody,
       response: loginDataSchema,
       errors: ['invalid_credentials', 'account_disabled', 'rate_limited'],
-      handler: async ({ body, clientIp }) => {
+      handler: async ({ body, clientIp, lang }) => {
         const login = body.username.toLowerCase()
         await limiter.enforce(accountLimits.loginPerIpAndName, `${clientIp}|${login}`)
         await limiter.enforce(accountLimits.loginPerIp, clientIp)
@@ -65,7 +65,7 @@ export function authRoutes(services: RelayServices): Route[] {
         if (user.status !== 'active') throw new RelayError('account_disabled')
         const now = clock.now()
         await db.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', user.id).execute()
-        return loginData(services, { ...user, last_login_timestamp: now })
+        return loginData(services, { ...user, last_login_timestamp: now }, lang)
       },
     }),
 
@@ -79,7 +79,7 @@ export function authRoutes(services: RelayServices): Route[] {
       body: registerBody,
       response: loginDataSchema,
       errors: ['invite_code_invalid', 'username_taken', 'email_taken', 'code_invalid', 'code_expired', 'code_attempts_exceeded', 'rate_limited'],
-      handler: async ({ body, clientIp }) => {
+      handler: async ({ body, clientIp, lang }) => {
         await limiter.enforce(accountLimits.registerPerIp, clientIp)
         const inviter = body.invite_code ? await findUserByInviteCode(db, body.invite_code) : undefined
         if (body.invite_code && !inviter) throw new RelayError('invite_code_invalid')
@@ -100,7 +100,7 @@ export function authRoutes(services: RelayServices): Route[] {
             await trx.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', created.id).execute()
             return { ...created, last_login_timestamp: now }
           })
-          return loginData(services, user)
+          return loginData(services, user, lang)
         } catch (error) {
           // Lost a race with a parallel registration of the same name or address.
           if (isUniqueViolation(error)) await assertAvailable(services, body.username, body.email)
@@ -169,6 +169,7 @@ export function authRoutes(services: RelayServices): Route[] {
       body: sendCodeBody,
       response: okSchema,
       errors: ['rate_limited', 'unavailable'],
+      idempotent: true,
       handler: async ({ body, clientIp }) => {
         if (await findUserByEmail(db, body.email)) {
           await sendCode(body.email, 'reset', clientIp)
@@ -192,6 +193,7 @@ export function authRoutes(services: RelayServices): Route[] {
       body: resetPasswordBody,
       response: okSchema,
       errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded', 'rate_limited'],
+      idempotent: true,
       handler: async ({ body, clientIp }) => {
         await limiter.enforce(accountLimits.codeVerifyPerIp, clientIp)
         const codeId = await checkEmailCode(services, body.email, 'reset', body.code)

@@ -1,5 +1,6 @@
 /** What a successful login, registration or password change hands back. */
 import type { LoginData, TokenPair } from '../contract/accounts.ts'
+import type { ContentLanguage } from '../contract/languages.ts'
 import type { RelayServices } from '../services.ts'
 import { loadPointsBlock } from '../users/points-block.ts'
 import { toUser, type UserRow } from '../users/users.ts'
@@ -17,7 +18,7 @@ export async function tokenPair(services: RelayServices, user: UserRow, refreshT
 }
 
 /** A new session (a new refresh-token family) for `user`. */
-export async function loginData(services: RelayServices, user: UserRow): Promise<LoginData> {
-  const [pair, points] = await Promise.all([tokenPair(services, user), loadPointsBlock(services, user.id)])
+export async function loginData(services: RelayServices, user: UserRow, lang: ContentLanguage): Promise<LoginData> {
+  const [pair, points] = await Promise.all([tokenPair(services, user), loadPointsBlock(services, user.id, lang)])
   return { ...pair, user: toUser(user), login_success: true, points }
 }

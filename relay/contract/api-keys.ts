@@ -46,11 +46,13 @@ export const deletedApiKeySchema = z.object({ id: idSchema })
 
 /**
  * `GET /api/v1/usage`, for status bars. `points` is null while the caller has no points
- * account (no package redeemed yet).
+ * account (no package redeemed yet). `key` is the API key asked with; null when an OAuth access
+ * token with the `api` scope asked, and then `client_id` names its client.
  */
 export const usageSchema = z
   .object({
-    key: z.object({ id: idSchema, name: z.string() }),
+    key: z.object({ id: idSchema, name: z.string() }).nullable(),
+    client_id: z.string().nullable().optional(),
     user: z.object({ username: z.string(), user_type: z.string() }),
     points: z
       .object({

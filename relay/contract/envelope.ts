@@ -57,6 +57,7 @@ export const errorCodes = {
   email_taken: 40902,
   already_in_team: 40910,
   reset_already_pending: 40911,
+  idempotency_in_progress: 40920,
   business_rule: 42200,
   code_invalid: 42201,
   code_expired: 42202,
@@ -71,16 +72,24 @@ export const errorCodes = {
   team_code_invalid: 42220,
   team_inactive: 42221,
   points_insufficient: 42230,
+  reset_not_needed: 42231,
   ticket_transition_invalid: 42240,
   ticket_closed: 42241,
   api_key_limit: 42250,
   payload_too_large: 41300,
+  idempotency_key_reused: 42270,
   rate_limited: 42900,
   internal: 50000,
   unavailable: 50300,
 } as const
 
 export type ErrorReason = keyof typeof errorCodes
+
+/**
+ * Calls that create something take an `Idempotency-Key` header (docs/decisions/090): 16–128
+ * URL-safe characters, random per intended action. A repeat gets the first reply.
+ */
+export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{16,128}$/
 
 export function statusOf(reason: ErrorReason): number {
   return Math.floor(errorCodes[reason] / 100)

@@ -190,7 +190,11 @@ export type ModelCostKind = (typeof modelCostKinds)[number]
 
 /**
  * `fixed`: `points_per_call` per call, rates null. `variable`: rates in points per million
- * tokens; a null cache rate means cached tokens count as input.
+ * tokens; a null cache rate means cached tokens count as input. `model` is a model id, or a
+ * pattern with `*` (`claude-opus-*`) pricing every model it matches that has no price of its own:
+ * the most specific pattern wins; `*` alone is the default price. `long_context_*`: a call whose
+ * prompt (input, cache reads and writes) exceeds `long_context_threshold` tokens is charged these
+ * percentages of the input-side and output rates, as the provider bills it; null when flat.
  */
 export interface ModelCost {
   model: string
@@ -200,6 +204,9 @@ export interface ModelCost {
   output_points_per_mtok: number | null
   cache_read_points_per_mtok: number | null
   cache_write_points_per_mtok: number | null
+  long_context_threshold?: number | null
+  long_context_input_percent?: number | null
+  long_context_output_percent?: number | null
   description: string | null
 }
 
@@ -212,6 +219,9 @@ export const modelCostSchema = z
     output_points_per_mtok: z.int().nullable(),
     cache_read_points_per_mtok: z.int().nullable(),
     cache_write_points_per_mtok: z.int().nullable(),
+    long_context_threshold: z.int().nullable().optional(),
+    long_context_input_percent: z.int().nullable().optional(),
+    long_context_output_percent: z.int().nullable().optional(),
     description: z.string().nullable(),
   })
   .meta({ id: 'ModelCost' })
@@ -241,6 +251,8 @@ export interface ResetTicketResult {
   ticket_number: string
   status: 'pending' | 'completed'
   auto_approved: boolean
+  /** What an automatic approval added: the balance topped up to the package limit (0 while pending). */
+  points_added: number
 }
 
 export const resetTicketResultSchema = z
@@ -249,6 +261,7 @@ export const resetTicketResultSchema = z
     ticket_number: z.string(),
     status: z.enum(['pending', 'completed']),
     auto_approved: z.boolean(),
+    points_added: z.int(),
   })
   .meta({ id: 'ResetTicketResult' })
 

@@ -9,7 +9,7 @@
 import type { UserStatus, UserType } from '../contract/accounts.ts'
 import type { TicketAuthorKind, TicketPriority, TicketStatus, TicketType } from '../contract/tickets.ts'
 import type { PackageKind } from '../contract/accounts.ts'
-import type { ModelCostKind, PointsEntryType, SubscriptionAction } from '../contract/points.ts'
+import type { ModelCostKind, PointsEntryType, ResetReason, SubscriptionAction } from '../contract/points.ts'
 
 /** Fixed-window counters of the rate limiter (http/rate-limit.ts). */
 export interface RateLimitsTable {
@@ -113,6 +113,9 @@ export interface ReferralRuleTable {
   update_timestamp: number
 }
 
+/** Tickets the relay opens itself (points/reset.ts). */
+export type SystemTicketKind = 'points_reset'
+
 /** Support tickets (tickets/service.ts). */
 export interface TicketsTable {
   id: string
@@ -122,8 +125,13 @@ export interface TicketsTable {
   type: TicketType
   priority: TicketPriority
   status: TicketStatus
+  /** For a ticket the relay opens itself, the English title; readers get it in their language (tickets/system-tickets.ts). */
   title: string
   content: string
+  /** Set when the relay opened the ticket itself; null when a person wrote it. */
+  system_kind: SystemTicketKind | null
+  /** `points_reset`: the reason chosen, written in the reader's language before `content`. */
+  reset_reason: ResetReason | null
   assignee_id: string | null
   /** JSON array of strings. */
   tags: string
@@ -234,14 +242,19 @@ export interface OAuthRefreshTokensTable {
 export interface PackagesTable {
   id: string
   code: string
-  name: string
+  /** Name and description in each language (0010-languages). */
+  name_zh: string
+  name_en: string
+  name_ja: string
   kind: PackageKind
   points_limit: number
   hour_points: number
   validity_days: number
   /** Minor units (fen); 0 = free. */
   price: number
-  description: string | null
+  description_zh: string | null
+  description_en: string | null
+  description_ja: string | null
   create_timestamp: number
 }
 
@@ -352,6 +365,9 @@ export interface ModelCostsTable {
   output_points_per_mtok: number | null
   cache_read_points_per_mtok: number | null
   cache_write_points_per_mtok: number | null
+  long_context_threshold: number | null
+  long_context_input_percent: number | null
+  long_context_output_percent: number | null
   description: string | null
   update_timestamp: number
 }
@@ -375,7 +391,9 @@ export interface ProxyProvidersTable {
 export interface ProxyCallsTable {
   id: string
   user_id: string
-  key_id: string
+  /** The API key, or null for a call made with an OAuth access token (then `client_id`). */
+  key_id: string | null
+  client_id: string | null
   provider_id: string | null
   api: 'anthropic' | 'openai'
   model: string
@@ -388,12 +406,32 @@ export interface ProxyCallsTable {
   cache_read_tokens: number
   cache_write_tokens: number
   points: number
+  /** What the call cost beyond what the balance held when it settled (docs/decisions/082). */
+  shortfall_points: number
   client_ip: string
   create_timestamp: number
   duration_ms: number
 }
 
+/** Settings a running server records for the tools sharing its database (deployment/public-url.ts). */
+export interface DeploymentSettingsTable {
+  name: 'public_url'
+  value: string
+  update_timestamp: number
+}
+
+/** The first reply to each idempotency key (relay/http/idempotency.ts). */
+export interface IdempotentRequestsTable {
+  key_hash: string
+  user_id: string | null
+  request_mac: string
+  state: 'pending' | 'done'
+  response: string | null
+  create_timestamp: number
+}
+
 export interface Tables {
+  deployment_settings: DeploymentSettingsTable
   rate_limits: RateLimitsTable
   oauth_clients: OAuthClientsTable
   oauth_authorization_codes: OAuthAuthorizationCodesTable
@@ -422,4 +460,5 @@ export interface Tables {
   model_costs: ModelCostsTable
   proxy_providers: ProxyProvidersTable
   proxy_calls: ProxyCallsTable
+  idempotent_requests: IdempotentRequestsTable
 }

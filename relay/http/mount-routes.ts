@@ -3,6 +3,8 @@ import type { RelayServices } from '../services.ts'
 import { authenticate } from './authenticate.ts'
 import { clientIp } from './client-ip.ts'
 import { successResponse } from './envelope.ts'
+import { requestLanguage } from './language.ts'
+import { idempotencyHeader, idempotencyKeyPattern, replayedHeader, runIdempotent } from './idempotency.ts'
 import { parseRelayJson } from './json.ts'
 import { RelayError } from './relay-error.ts'
 import type { RelayEnv } from './relay-env.ts'
@@ -18,11 +20,27 @@ export function mountRoutes(app: Hono<RelayEnv>, routes: readonly Route[], servi
       const body = route.body ? validate(route.body, await readJsonBody(c), 'body') : undefined
       const query = route.query ? validate(route.query, c.req.query(), 'query') : undefined
       const params = route.params ? validate(route.params, c.req.param(), 'params') : undefined
-      const data = await route.handler({ body, query, params, user, clientIp: clientIp(c, services.config.trustProxy), c })
+      const lang = requestLanguage(c.req.header('accept-language'))
+      const run = () => route.handler({ body, query, params, user, clientIp: clientIp(c, services.config.trustProxy), lang, c })
+      const key = route.idempotent ? idempotencyKey(c) : undefined
+      const { data, replayed } = key
+        ? await runIdempotent(services.db, () => services.clock.now(), { userId: user?.id ?? null, call: `${route.method} ${route.path}`, key, request: { params, body } }, run)
+        : { data: await run(), replayed: false }
       if (services.config.checkResponses) checkResponse(route, data)
+      if (replayed) c.header(replayedHeader, 'true')
       return successResponse(c, data, services.clock.now(), route.status ?? 200)
     })
   }
+}
+
+/** The `Idempotency-Key` header, when the caller sent one; a malformed one is refused. */
+function idempotencyKey(c: Context): string | undefined {
+  const key = c.req.header(idempotencyHeader)
+  if (key === undefined) return undefined
+  if (!idempotencyKeyPattern.test(key)) {
+    throw new RelayError('validation', 'validation failed', { fields: { [idempotencyHeader]: ['16 to 128 letters, digits, - or _'] } })
+  }
+  return key
 }
 
 /** `/api/user/tickets/{id}` → `/api/user/tickets/:id`. */

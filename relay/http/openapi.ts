@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi'
 import { errorCodes } from '../contract/envelope.ts'
+import { idempotencyHeader, idempotencyKeyPattern } from './idempotency.ts'
 import type { Route } from './route.ts'
 
 const errorEnvelopeSchema = z
@@ -21,6 +22,13 @@ const errorEnvelopeSchema = z
   })
   .meta({ id: 'ErrorEnvelope' })
 
+const idempotencyHeaderSchema = z.object({
+  [idempotencyHeader]: z.string().regex(idempotencyKeyPattern).optional().meta({
+    description:
+      'A random key per intended action (16–128 of A–Z a–z 0–9 - _). Sent again, the call answers its first reply (header Idempotent-Replayed: true) instead of acting twice; kept 24 hours.',
+  }),
+})
+
 function successEnvelope(data: z.ZodType) {
   return z.object({ code: z.literal(0), data, message: z.literal('ok'), timestamp: z.int() })
 }
@@ -30,6 +38,7 @@ function operation(route: Route): ZodOpenApiOperationObject {
     ...(route.body || route.query || route.params ? ['validation'] : []),
     ...(route.auth === 'user' ? ['unauthenticated', 'token_expired', 'insufficient_scope'] : []),
     ...(route.errors ?? []),
+    ...(route.idempotent ? ['idempotency_in_progress', 'idempotency_key_reused'] : []),
   ]
   return {
     operationId: `${route.method}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
@@ -37,8 +46,14 @@ function operation(route: Route): ZodOpenApiOperationObject {
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
     ...(route.auth === 'user' ? { security: [{ bearer: [route.scope ?? 'profile'] }] } : {}),
-    ...(route.query || route.params
-      ? { requestParams: { ...(route.query ? { query: route.query } : {}), ...(route.params ? { path: route.params } : {}) } }
+    ...(route.query || route.params || route.idempotent
+      ? {
+          requestParams: {
+            ...(route.query ? { query: route.query } : {}),
+            ...(route.params ? { path: route.params } : {}),
+            ...(route.idempotent ? { header: idempotencyHeaderSchema } : {}),
+          },
+        }
       : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
     responses: {

@@ -5,6 +5,7 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import type { ErrorReason } from '../contract/envelope.ts'
+import type { ContentLanguage } from '../contract/languages.ts'
 import type { AuthUser, RequiredScope } from './authenticate.ts'
 import type { RelayEnv } from './relay-env.ts'
 
@@ -20,6 +21,8 @@ export interface HandlerInput<B, Q, P, A extends AuthMode> {
   /** The authenticated user when the route's `auth` is `'user'`. */
   user: A extends 'user' ? AuthUser : null
   clientIp: string
+  /** The language the answer's own texts are written in (Accept-Language, language.ts). */
+  lang: ContentLanguage
   c: Context<RelayEnv>
 }
 
@@ -51,6 +54,11 @@ export interface RouteSpec<
   /** Reasons this call can fail with besides validation and auth, for the document. */
   errors?: ErrorReason[]
   status?: 200 | 201
+  /**
+   * A call that creates something: an `Idempotency-Key` header makes it exactly-once, a repeat
+   * answering the first reply (idempotency.ts, docs/decisions/090).
+   */
+  idempotent?: true
   handler(input: HandlerInput<Output<B>, Output<Q>, Output<P>, A>): Promise<z.input<R>>
 }
 

@@ -44,6 +44,7 @@ describeEachDatabase('API keys', (ctx) => {
     expect(byBearer.status).toBe(200)
     expect(byBearer.body.data).toEqual({
       key: { id: created.body.data.id, name: 'cli' },
+      client_id: null,
       user: { username, user_type: 'normal' },
       points: null,
       subscription: null,

@@ -14,7 +14,7 @@ import { defineRoute, type Route } from '../http/route.ts'
 import type { RelayServices } from '../services.ts'
 import { pointsSummary } from '../points/summary.ts'
 import { findUserById } from '../users/users.ts'
-import { requireApiKey } from './request-key.ts'
+import { apiCaller } from '../oauth/api-caller.ts'
 import { createApiKey, deleteApiKey, listApiKeys } from './service.ts'
 
 const tag = 'api-keys'
@@ -46,6 +46,7 @@ export function apiKeyRoutes(services: RelayServices): Route[] {
       body: createApiKeyBody,
       response: createdApiKeySchema,
       errors: ['api_key_limit'],
+      idempotent: true,
       handler: async ({ user, body }) => createApiKey(db, clock, user.id, body.name),
     }),
 
@@ -70,22 +71,24 @@ export function apiKeyRoutes(services: RelayServices): Route[] {
       method: 'get',
       path: apiKeyPaths.usage,
       summary: "The key owner's balance, for CLI status bars",
-      description: 'Authenticated by an API key (`x-api-key` or `Authorization: Bearer sk-relay-…`), not by a login.',
+      description:
+        'Authenticated by an API key (`x-api-key` or `Authorization: Bearer sk-relay-…`), or by an OAuth access token granted the `api` scope; not by a portal sign-in.',
       tag,
       auth: 'none',
       response: usageSchema,
-      errors: ['unauthenticated'],
-      handler: async ({ c }) => {
-        const identity = await requireApiKey(c, services)
+      errors: ['unauthenticated', 'insufficient_scope'],
+      handler: async ({ c, lang }) => {
+        const identity = await apiCaller(c, services)
         const [user, keyRow, summary] = await Promise.all([
           findUserById(db, identity.userId),
-          db.selectFrom('api_keys').select('name').where('id', '=', identity.keyId).executeTakeFirst(),
-          pointsSummary(db, identity.userId, clock.now()),
+          identity.keyId === null ? null : db.selectFrom('api_keys').select('name').where('id', '=', identity.keyId).executeTakeFirst(),
+          pointsSummary(db, identity.userId, clock.now(), lang),
         ])
-        if (!user || !keyRow) throw new RelayError('unauthenticated')
+        if (!user || (identity.keyId !== null && !keyRow)) throw new RelayError('unauthenticated')
         const pkg = summary.package
         return {
-          key: { id: identity.keyId, name: keyRow.name },
+          key: identity.keyId !== null && keyRow ? { id: identity.keyId, name: keyRow.name } : null,
+          client_id: identity.clientId,
           user: { username: user.username, user_type: user.user_type },
           points: pkg
             ? {

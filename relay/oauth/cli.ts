@@ -40,6 +40,7 @@ export const clientCommands: Command[] = [
     summary: 'List registered clients: client_id, first-party, name, redirect URIs (tab-separated)',
     options: {},
     async run(_values, { services, print }) {
+      print(['client_id', 'kind', 'name', 'redirect URIs'].join('\t'))
       for (const client of await listClients(services.db)) {
         print([client.clientId, client.firstParty ? 'first-party' : 'third-party', client.name, client.redirectUris.join(' ')].join('\t'))
       }

@@ -5,7 +5,7 @@ import { usernameSchema } from '../contract/accounts.ts'
 import { modelCostKinds } from '../contract/points.ts'
 import { findUserByUsername } from '../users/users.ts'
 import { grant, maxPointsChange } from './ledger.ts'
-import { listModelCosts, setModelCost } from './model-costs.ts'
+import { listModelCosts, removeModelCost, setModelCost } from './model-costs.ts'
 import { approvePointsReset } from './reset.ts'
 
 const points = z.coerce.number().int().min(0).max(10_000_000)
@@ -16,13 +16,16 @@ export const pointsCommands: Command[] = [
     name: 'model-cost set',
     summary: "Create or replace a model's cost: fixed points per call, or rates per million tokens",
     options: {
-      model: { description: 'model id as clients send it, e.g. claude-sonnet-4-5', schema: z.string() },
+      model: { description: "model id as clients send it (claude-sonnet-5-5), or a pattern with * (claude-sonnet-*; '*' alone: the default price)", schema: z.string() },
       kind: { description: 'fixed or variable', schema: z.enum(modelCostKinds) },
       'points-per-call': { description: 'fixed: points per call', schema: points.optional() },
       input: { description: 'variable: points per million input tokens', schema: points.optional() },
       output: { description: 'variable: points per million output tokens', schema: points.optional() },
       'cache-read': { description: 'variable: per million cache-read tokens (default: as input)', schema: points.optional() },
       'cache-write': { description: 'variable: per million cache-write tokens (default: as input)', schema: points.optional() },
+      'long-context-above': { description: 'variable: prompt tokens (input + cache) above which the call is charged the long-context percentages', schema: points.optional() },
+      'long-context-input-percent': { description: 'variable: input-side rates above the threshold, in percent (e.g. 200)', schema: points.optional() },
+      'long-context-output-percent': { description: 'variable: output rate above the threshold, in percent (e.g. 150)', schema: points.optional() },
       description: { description: 'shown in the cost table', schema: z.string().optional() },
     },
     async run(values, { services, print }) {
@@ -34,6 +37,9 @@ export const pointsCommands: Command[] = [
         output_points_per_mtok: values.output ?? null,
         cache_read_points_per_mtok: values['cache-read'] ?? null,
         cache_write_points_per_mtok: values['cache-write'] ?? null,
+        long_context_threshold: values['long-context-above'] ?? null,
+        long_context_input_percent: values['long-context-input-percent'] ?? (values['long-context-above'] ? 100 : null),
+        long_context_output_percent: values['long-context-output-percent'] ?? (values['long-context-above'] ? 100 : null),
         description: values.description ?? null,
       })
       print(`${cost.model}: ${cost.kind}`)
@@ -45,6 +51,7 @@ export const pointsCommands: Command[] = [
     summary: 'Every model cost (points per call, or per million tokens: input, output, cache read, cache write)',
     options: {},
     async run(_values, { services, print }) {
+      print(`${'model'.padEnd(32)} ${'kind'.padEnd(9)} points per call, or per million tokens: input / output / cache read / cache write`)
       for (const c of await listModelCosts(services.db)) {
         const rates =
           c.kind === 'fixed'
@@ -52,6 +59,16 @@ export const pointsCommands: Command[] = [
             : [c.input_points_per_mtok, c.output_points_per_mtok, c.cache_read_points_per_mtok, c.cache_write_points_per_mtok].map(dash).join(' / ')
         print(`${c.model.padEnd(32)} ${c.kind.padEnd(9)} ${rates}`)
       }
+    },
+  }),
+
+  defineCommand({
+    name: 'model-cost remove',
+    summary: 'Remove a model’s cost: running relays refuse the model within seconds',
+    options: { model: { description: 'model id as model-cost list prints it', schema: z.string().trim().min(1) } },
+    async run({ model }, { services, print }) {
+      if (!(await removeModelCost(services.db, model))) throw new Error(`no cost for ${model} (see model-cost list)`)
+      print(`removed ${model}`)
     },
   }),
 

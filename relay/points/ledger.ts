@@ -19,8 +19,9 @@
  *       422 points_insufficient when the balance is short or no package is in force.
  *   refund(s, { accountId, userId, amount, model, reason? }) → Entry  gives back a spend: a
  *       `consumed` row with a positive change, on the account `spend` returned.
- *   freeze(s, { userId, amount, model })            → Hold           reserves points for a call in
- *       flight (metered relay): `frozen` row, balance down, frozen points up; 422 as spend.
+ *   freeze(s, { userId, amount, model, atLeast? })  → Hold           reserves points for a call in
+ *       flight (metered relay): `frozen` row, balance down, frozen points up; 422 as spend. With
+ *       `atLeast`, a balance short of `amount` but holding `atLeast` is frozen whole instead.
  *   settle(s, { holdId, actual })                   → Settlement     ends a hold: `unfrozen` row
  *       giving the whole reservation back, then `consumed` for `actual` (0 allowed), charged only
  *       up to what the balance holds (`charged` says how much). If the account's subscription
@@ -47,6 +48,8 @@ export interface LedgerServices {
 export interface Hold {
   holdId: string
   accountId: string
+  /** Points frozen. */
+  amount: number
   /** Spendable balance after the reservation. */
   balance: number
 }
@@ -109,24 +112,28 @@ export function refund(
 
 export function freeze(
   { db, clock }: LedgerServices,
-  input: { userId: string; amount: number; model: string | null },
+  input: { userId: string; amount: number; model: string | null; atLeast?: number },
 ): Promise<Hold> {
   checkAmount(input.amount)
+  if (input.atLeast !== undefined) checkAmount(input.atLeast)
   return withPlanInForce(db, input.userId, clock.now(), async (trx, plan, now) => {
     if (!plan) throw new RelayError('points_insufficient', 'no package in force')
+    const { balance } = plan.account
+    // The balance is read under the account's lock: it cannot change before the update below.
+    const amount = input.atLeast !== undefined && balance < input.amount && balance >= input.atLeast ? balance : input.amount
     const holdId = newId()
-    await insertHold(trx, { id: holdId, accountId: plan.account.id, userId: input.userId, amount: input.amount, model: input.model, now })
+    await insertHold(trx, { id: holdId, accountId: plan.account.id, userId: input.userId, amount, model: input.model, now })
     const entry = await appendEntry(trx, {
       accountId: plan.account.id,
       userId: input.userId,
       type: 'frozen',
-      change: -input.amount,
-      frozenChange: input.amount,
+      change: -amount,
+      frozenChange: amount,
       model: input.model,
       holdId,
       now,
     })
-    return { holdId, accountId: plan.account.id, balance: entry.balance }
+    return { holdId, accountId: plan.account.id, amount, balance: entry.balance }
   })
 }
 

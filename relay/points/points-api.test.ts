@@ -76,7 +76,7 @@ describeEachDatabase('points calls', (ctx) => {
       status: 'normal',
       start_timestamp: start,
       end_timestamp: start + 30 * day,
-      package_name: '个人版 Personal',
+      package_name: '个人版',
       package_code: 'PERSONAL',
       validity_days: 30,
       description: expect.any(String),

@@ -32,7 +32,7 @@ describeEachDatabase(
       const user = await spender()
       const reply = await ask(user)
       expect(reply.status).toBe(200)
-      expect(reply.body.data).toMatchObject({ status: 'completed', auto_approved: true, ticket_number: expect.stringMatching(/^T\d{10}$/) })
+      expect(reply.body.data).toMatchObject({ status: 'completed', auto_approved: true, points_added: 2000, ticket_number: expect.stringMatching(/^T\d{10}$/) })
       expect(await balance(user)).toBe(2400)
       expect(await ticket(user, reply.body.data.ticket_id)).toMatchObject({
         type: 'pointsReset',
@@ -65,6 +65,7 @@ describeEachDatabase(
 
       // The operator's approval counts for the cooldown too: 10 days set here, from day 6.
       ctx.clock.advance(9 * day)
+      await spend(servicesOf(ctx), { userId: user.id, amount: 100, model: null })
       expect((await ask(user)).body.data.auto_approved).toBe(false)
     })
 
@@ -81,7 +82,30 @@ describeEachDatabase(
       expect((await ask(nobody)).body.data).toMatchObject({ status: 'pending', auto_approved: false })
       const owner = await quickUser(ctx)
       await makeTeam(ctx, owner)
-      expect((await ask(owner)).body.data).toMatchObject({ status: 'pending', auto_approved: false })
+      await spend(servicesOf(ctx), { userId: owner.id, amount: 100, model: null })
+      expect((await ask(owner)).body.data).toMatchObject({ status: 'pending', auto_approved: false, points_added: 0 })
+    })
+
+    it('refuses a request at or above the package limit, says so, and keeps the cooldown unspent', async () => {
+      const user = await quickUser(ctx)
+      await redeemFresh(ctx, user)
+      // Above the limit, as after an operator's grant: a reset would add nothing.
+      await ctx.request('GET', pointsPaths.points, { token: user.token })
+      await runOperatorCli(ctx, 'points', 'grant', '--user', user.username, '--amount', '10000', '--reason', 'goodwill')
+      for (const points of [12_400, 2400]) {
+        if (points === 2400) await spend(servicesOf(ctx), { userId: user.id, amount: 10_000, model: null })
+        expect(await balance(user)).toBe(points)
+        const refused = await ask(user)
+        expect(refused.status).toBe(422)
+        expect(refused.body.error.details).toMatchObject({ reason: 'reset_not_needed', balance: points, points_limit: 2400 })
+      }
+      const tickets = await ctx.relay.db.selectFrom('tickets').select('id').where('user_id', '=', user.id).execute()
+      expect(tickets).toHaveLength(0)
+
+      // One point under the limit: approved at once, saying what it added.
+      await spend(servicesOf(ctx), { userId: user.id, amount: 1, model: null })
+      expect((await ask(user)).body.data).toMatchObject({ status: 'completed', auto_approved: true, points_added: 1 })
+      expect(await balance(user)).toBe(2400)
     })
 
     it('validates the reason and the description', async () => {

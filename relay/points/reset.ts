@@ -3,7 +3,9 @@
  * (tickets/service.ts). It is approved on the spot when the user's personal package is in force and
  * their last applied reset is at least `pointsResetCooldownDays` old: the balance is topped up
  * to the package's limit (an `earned` row, reason `reset`) and the ticket is completed.
- * Otherwise the ticket waits for an operator, who approves it with `points approve-reset`.
+ * Otherwise the ticket waits for an operator, who approves it with `points approve-reset`. A
+ * request while the balance is at or above the limit is refused (`reset_not_needed`): a reset
+ * would add nothing.
  */
 import { pointsReasons, type ResetReason, type ResetTicketResult } from '../contract/points.ts'
 import { newId } from '../db/ids.ts'
@@ -11,20 +13,12 @@ import type { Database } from '../db/open-database.ts'
 import { RelayError } from '../http/relay-error.ts'
 import type { RelayServices } from '../services.ts'
 import { createTicket, findTicketByReference, setTicketStatus } from '../tickets/service.ts'
+import { systemTicketTitles } from '../tickets/system-tickets.ts'
 import { lockedPlan } from './catch-up.ts'
 import { appendEntry } from './entries.ts'
 import { inTransaction, lockUser } from './locks.ts'
 import { dayMs, isInForce } from './plan.ts'
 
-/** The ticket's title and the reason's label: bilingual, as the operator may read either. */
-const reasonLabels: Record<ResetReason, string> = {
-  account_abnormal: '账户异常 / Account abnormal',
-  misoperation: '误操作消耗 / Misoperation consumption',
-  service_quality: '服务质量问题 / Service quality problem',
-  technical_fault: '技术故障 / Technical fault',
-  other: '其他 / Other',
-}
-const ticketTitle = '积分重置申请 / Points reset request'
 
 export async function requestPointsReset(
   services: Pick<RelayServices, 'db' | 'clock' | 'config'>,
@@ -44,17 +38,27 @@ export async function requestPointsReset(
       .executeTakeFirst()
     if (waiting) throw new RelayError('reset_already_pending')
 
-    const approve = (await hasPersonalPlanInForce(trx, userId, now)) && !(await resetSince(trx, userId, now - config.pointsResetCooldownDays * dayMs))
+    // A reset tops the balance up to the limit: at or above it there is nothing to do, and a
+    // reset that adds nothing must not spend the cooldown either (docs/decisions/091).
+    const plan = await lockedPlan(trx, userId, now)
+    const inForce = plan !== null && isInForce(plan.subscription)
+    if (inForce && plan.account.balance >= plan.pkg.points_limit) {
+      throw new RelayError('reset_not_needed', undefined, { balance: plan.account.balance, points_limit: plan.pkg.points_limit })
+    }
+    // A team's pool is shared: one member's request never refills it without an operator (docs/decisions/024).
+    const approve = inForce && plan.team === null && !(await resetSince(trx, userId, now - config.pointsResetCooldownDays * dayMs))
     const ticket = await createTicket(trx, {
       userId,
       type: 'pointsReset',
       priority: 'medium',
-      title: ticketTitle,
-      content: `${reasonLabels[request.reason]}\n\n${request.description}`,
+      // Read in each reader's language (tickets/system-tickets.ts); the row keeps the English title.
+      title: systemTicketTitles.points_reset.en,
+      content: request.description,
+      system: { kind: 'points_reset', reset_reason: request.reason },
       now,
     })
-    if (approve) await applyReset(trx, { userId, ticketId: ticket.id, automatic: true, now })
-    return { ticket_id: ticket.id, ticket_number: ticket.number, status: approve ? 'completed' : 'pending', auto_approved: approve }
+    const added = approve ? await applyReset(trx, { userId, ticketId: ticket.id, automatic: true, now }) : 0
+    return { ticket_id: ticket.id, ticket_number: ticket.number, status: approve ? 'completed' : 'pending', auto_approved: approve, points_added: added }
   })
 }
 
@@ -93,12 +97,6 @@ async function applyReset(trx: Database, reset: { userId: string; ticketId: stri
     .execute()
   await setTicketStatus(trx, { ticketId: reset.ticketId, to: 'completed', by: 'staff', now: reset.now })
   return amount
-}
-
-/** A team's pool is shared: one member's request never refills it without an operator (docs/decisions/024). */
-async function hasPersonalPlanInForce(trx: Database, userId: string, now: number): Promise<boolean> {
-  const plan = await lockedPlan(trx, userId, now)
-  return plan !== null && plan.team === null && isInForce(plan.subscription)
 }
 
 async function resetSince(trx: Database, userId: string, since: number): Promise<boolean> {

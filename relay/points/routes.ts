@@ -31,7 +31,7 @@ export function pointsRoutes(services: RelayServices): Route[] {
       auth: 'user',
       scope: 'billing',
       response: pointsSummarySchema,
-      handler: async ({ user }) => pointsSummary(db, user.id, clock.now()),
+      handler: async ({ user, lang }) => pointsSummary(db, user.id, clock.now(), lang),
     }),
     defineRoute({
       method: 'get',
@@ -78,7 +78,8 @@ export function pointsRoutes(services: RelayServices): Route[] {
       scope: 'billing',
       body: resetTicketBody,
       response: resetTicketResultSchema,
-      errors: ['reset_already_pending'],
+      errors: ['reset_already_pending', 'reset_not_needed'],
+      idempotent: true,
       handler: async ({ user, body }) => requestPointsReset(services, user.id, body),
     }),
   ]

@@ -1,5 +1,6 @@
 /** The caller's points as GET /api/user/points and the user-info block show them. */
 import type { PointsBlock } from '../contract/accounts.ts'
+import { defaultContentLanguage, type ContentLanguage } from '../contract/languages.ts'
 import type { PointsSummary } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
 import { toPackageInfo } from '../subscriptions/packages.ts'
@@ -11,7 +12,8 @@ import { usedEver, usedInPlan } from './usage.ts'
 /** Spec §9 defaults, shown while the user holds no package. */
 const noPackage = { hour_points: 100, validity_days: 30 } as const
 
-export async function pointsSummary(db: Database, userId: string, now: number): Promise<PointsSummary> {
+/** The package's texts in `lang` (callers that read only numbers leave it out). */
+export async function pointsSummary(db: Database, userId: string, now: number, lang: ContentLanguage = defaultContentLanguage): Promise<PointsSummary> {
   const plan = await currentPlan(db, userId, now)
   if (!plan) {
     return {
@@ -44,14 +46,14 @@ export async function pointsSummary(db: Database, userId: string, now: number): 
     start_timestamp: subscription.start_timestamp,
     end_timestamp: subscription.end_timestamp,
     remaining_days: remainingDays(subscription, now),
-    package: toPackageInfo(pkg),
+    package: toPackageInfo(pkg, lang),
     team_id: plan.team?.id ?? null,
   }
 }
 
 /** The user-info block (spec §3): the same numbers under the names the spec gives them. */
-export async function pointsBlock(db: Database, userId: string, now: number): Promise<PointsBlock> {
-  const [summary, totalUsed] = await Promise.all([pointsSummary(db, userId, now), usedEver(db, userId)])
+export async function pointsBlock(db: Database, userId: string, now: number, lang: ContentLanguage): Promise<PointsBlock> {
+  const [summary, totalUsed] = await Promise.all([pointsSummary(db, userId, now, lang), usedEver(db, userId)])
   const pkg = summary.package
   return {
     total_points: summary.points_limit,

@@ -1,5 +1,5 @@
 /**
- * One `proxy_calls` row per forwarded call: who (user, key, caller IP), what (API, model,
+ * One `proxy_calls` row per forwarded call: who (user, API key or OAuth client, caller IP), what (API, model,
  * streamed), how it ended, the tokens and the points. Never a prompt or a completion (DESIGN §6).
  */
 import type { Insertable } from 'kysely'
@@ -13,7 +13,9 @@ export type CallOutcome = ProxyCallsTable['outcome']
 
 export interface CallRecord {
   userId: string
-  keyId: string
+  /** The API key the call was made with, or null for an OAuth access token (then `clientId`). */
+  keyId: string | null
+  clientId: string | null
   providerId: string | null
   api: ProxyCallsTable['api']
   model: string
@@ -22,6 +24,8 @@ export interface CallRecord {
   status: number
   usage: TokenUsage | null
   points: number
+  /** What the usage cost beyond what the balance held (docs/decisions/082). */
+  shortfall: number
   clientIp: string
   startedAt: number
   durationMs: number
@@ -32,6 +36,7 @@ export async function recordCall(db: Database, call: CallRecord): Promise<void> 
     id: newId(),
     user_id: call.userId,
     key_id: call.keyId,
+    client_id: call.clientId,
     provider_id: call.providerId,
     api: call.api,
     model: call.model,
@@ -43,6 +48,7 @@ export async function recordCall(db: Database, call: CallRecord): Promise<void> 
     cache_read_tokens: call.usage?.cache_read_tokens ?? 0,
     cache_write_tokens: call.usage?.cache_write_tokens ?? 0,
     points: call.points,
+    shortfall_points: call.shortfall,
     client_ip: call.clientIp.slice(0, 64),
     create_timestamp: call.startedAt,
     duration_ms: Math.round(call.durationMs),
@@ -55,6 +61,7 @@ const insertCall = prepared((db, row: Required<Insertable<ProxyCallsTable>>) =>
     id: row.id,
     user_id: row.user_id,
     key_id: row.key_id,
+    client_id: row.client_id,
     provider_id: row.provider_id,
     api: row.api,
     model: row.model,
@@ -66,6 +73,7 @@ const insertCall = prepared((db, row: Required<Insertable<ProxyCallsTable>>) =>
     cache_read_tokens: row.cache_read_tokens,
     cache_write_tokens: row.cache_write_tokens,
     points: row.points,
+    shortfall_points: row.shortfall_points,
     client_ip: row.client_ip,
     create_timestamp: row.create_timestamp,
     duration_ms: row.duration_ms,

@@ -57,10 +57,12 @@ export const providerCommands: Command[] = [
     options: {},
     async run(_values, { services, print }) {
       const providers = await listProviders(services.db, new ProviderKeyBox(services.config.jwtSecrets))
+      const url = Math.max(8, ...providers.map((p) => p.base_url.length))
+      print(['id'.padEnd(providers[0]?.id.length ?? 18), 'kind'.padEnd(9), 'prio.', 'state'.padEnd(8), 'key'.padEnd(14), 'base URL'.padEnd(url), 'models'].join('  '))
       if (providers.length === 0) print('no providers: add one with "provider add"')
       for (const p of providers) {
         const state = p.enabled ? (p.key_readable ? 'enabled' : 'KEY UNREADABLE: re-add') : 'disabled'
-        print([p.id, p.kind.padEnd(9), String(p.priority).padStart(5), state.padEnd(8), p.key.padEnd(14), p.base_url, p.models.join(',')].join('  '))
+        print([p.id, p.kind.padEnd(9), String(p.priority).padStart(5), state.padEnd(8), p.key.padEnd(14), p.base_url.padEnd(url), p.models.join(',')].join('  '))
       }
     },
   }),

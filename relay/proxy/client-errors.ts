@@ -6,23 +6,37 @@
 
 export type ClientApi = 'anthropic' | 'openai'
 
+/**
+ * Per kind: the status, each API's error type (and OpenAI's code), and whether a retry can help.
+ * A refusal no retry can fix carries `x-should-retry: false`, which the Anthropic and OpenAI SDKs
+ * (and Claude Code) honour: they stop after the first answer and show the message
+ * (docs/decisions/081). The others keep the SDKs' retries, paced by `Retry-After`.
+ */
 export const proxyErrorKinds = {
-  invalid_request: { status: 400, anthropic: 'invalid_request_error', openai: ['invalid_request_error', null] },
-  unauthenticated: { status: 401, anthropic: 'authentication_error', openai: ['invalid_request_error', 'invalid_api_key'] },
-  no_subscription: { status: 403, anthropic: 'permission_error', openai: ['insufficient_quota', 'subscription_inactive'] },
-  unknown_model: { status: 404, anthropic: 'not_found_error', openai: ['invalid_request_error', 'model_not_found'] },
-  unknown_path: { status: 404, anthropic: 'not_found_error', openai: ['invalid_request_error', 'unknown_url'] },
-  too_large: { status: 413, anthropic: 'request_too_large', openai: ['invalid_request_error', 'request_too_large'] },
+  invalid_request: { status: 400, retry: false, anthropic: 'invalid_request_error', openai: ['invalid_request_error', null] },
+  unauthenticated: { status: 401, retry: false, anthropic: 'authentication_error', openai: ['invalid_request_error', 'invalid_api_key'] },
+  no_subscription: { status: 403, retry: false, anthropic: 'permission_error', openai: ['insufficient_quota', 'subscription_inactive'] },
+  // An OAuth token the user did not grant the `api` scope.
+  insufficient_scope: { status: 403, retry: false, anthropic: 'permission_error', openai: ['invalid_request_error', 'insufficient_scope'] },
+  // 404 on the OpenAI API; 400 on Anthropic's, where Claude Code replaces a 404's message with its own
+  // "issue with the selected model" and the relay's would never be read (proxyErrorStatus).
+  unknown_model: { status: 404, retry: false, anthropic: 'invalid_request_error', openai: ['invalid_request_error', 'model_not_found'] },
+  unknown_path: { status: 404, retry: false, anthropic: 'not_found_error', openai: ['invalid_request_error', 'unknown_url'] },
+  too_large: { status: 413, retry: false, anthropic: 'request_too_large', openai: ['invalid_request_error', 'request_too_large'] },
   // 429 + Retry-After: a spent balance comes back at the next hourly refill (decision 070).
-  insufficient_points: { status: 429, anthropic: 'rate_limit_error', openai: ['insufficient_quota', 'insufficient_quota'] },
-  provider_failed: { status: 502, anthropic: 'api_error', openai: ['server_error', 'upstream_error'] },
-  no_provider: { status: 503, anthropic: 'api_error', openai: ['server_error', 'no_provider'] },
+  insufficient_points: { status: 429, retry: false, anthropic: 'rate_limit_error', openai: ['insufficient_quota', 'insufficient_quota'] },
+  provider_failed: { status: 502, retry: true, anthropic: 'api_error', openai: ['server_error', 'upstream_error'] },
+  // No enabled provider serves the model: an operator's change, not a moment's, so no retries.
+  no_provider: { status: 503, retry: false, anthropic: 'api_error', openai: ['server_error', 'no_provider'] },
   // The relay's database is out of reach for a moment: retry after Retry-After.
-  unavailable: { status: 503, anthropic: 'api_error', openai: ['server_error', 'service_unavailable'] },
-  provider_timeout: { status: 504, anthropic: 'timeout_error', openai: ['server_error', 'upstream_timeout'] },
-  overloaded: { status: 529, anthropic: 'overloaded_error', openai: ['server_error', 'overloaded'] },
-  internal: { status: 500, anthropic: 'api_error', openai: ['server_error', null] },
-} as const satisfies Record<string, { status: number; anthropic: string; openai: readonly [string, string | null] }>
+  unavailable: { status: 503, retry: true, anthropic: 'api_error', openai: ['server_error', 'service_unavailable'] },
+  provider_timeout: { status: 504, retry: true, anthropic: 'timeout_error', openai: ['server_error', 'upstream_timeout'] },
+  overloaded: { status: 529, retry: true, anthropic: 'overloaded_error', openai: ['server_error', 'overloaded'] },
+  internal: { status: 500, retry: true, anthropic: 'api_error', openai: ['server_error', null] },
+} as const satisfies Record<string, { status: number; retry: boolean; anthropic: string; openai: readonly [string, string | null] }>
+
+/** Seconds a client is asked to wait before retrying a provider failure or overload. */
+export const providerRetryAfterSeconds = 5
 
 export type ProxyErrorKind = keyof typeof proxyErrorKinds
 
@@ -40,7 +54,9 @@ export class ProxyError extends Error {
 
 export function proxyErrorStatus(api: ClientApi, kind: ProxyErrorKind): number {
   // OpenAI clients know 503 for an overloaded service; 529 is Anthropic's own.
-  return api === 'openai' && kind === 'overloaded' ? 503 : proxyErrorKinds[kind].status
+  if (api === 'openai' && kind === 'overloaded') return 503
+  if (api === 'anthropic' && kind === 'unknown_model') return 400
+  return proxyErrorKinds[kind].status
 }
 
 export function proxyErrorResponse(api: ClientApi, error: ProxyError): Response {
@@ -50,8 +66,9 @@ export function proxyErrorResponse(api: ClientApi, error: ProxyError): Response 
     api === 'anthropic'
       ? { type: 'error', error: { type: kind.anthropic, message: error.message } }
       : { error: { message: error.message, type: kind.openai[0], param: null, code: kind.openai[1] } }
+  const retry: Record<string, string> = kind.retry ? { 'retry-after': String(providerRetryAfterSeconds) } : { 'x-should-retry': 'false' }
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json', ...error.headers },
+    headers: { 'content-type': 'application/json', ...retry, ...error.headers },
   })
 }

@@ -30,7 +30,7 @@ describeEachDatabase('metered relay under concurrency', (ctx) => {
       for (const { status } of replies) byStatus.set(status, (byStatus.get(status) ?? 0) + 1)
       expect(Object.fromEntries(byStatus)).toEqual({ 200: 100, 429: 200 })
       expect(replies.filter((r) => r.status === 200).every((r) => r.text.includes('message_stop'))).toBe(true)
-      expect(replies.find((r) => r.status === 429)!.text).toContain('Not enough points: this call needs 1 points and the balance is 0.')
+      expect(replies.find((r) => r.status === 429)!.text).toContain('Not enough points: this call needs 1 point and the balance is 0.')
 
       await settled(ctx, user.id, 100)
       expect(await balanceOf(ctx, user.token)).toMatchObject({ balance: 0, frozen_points: 0 })

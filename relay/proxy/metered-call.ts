@@ -1,8 +1,8 @@
 /**
- * One relayed call, start to end: authenticate the API key, read the model, price it, take or
- * reserve the points, forward to the first provider that answers, stream the answer back
- * unchanged while metering it, then settle and record the call. Refusals are written in the
- * client's own API format (client-errors.ts).
+ * One relayed call, start to end: authenticate the caller (an API key, or an OAuth token with
+ * `api`), read the model, price it, take or reserve the points, forward to the first provider
+ * that answers, stream the answer back unchanged while metering it, then settle and record the
+ * call. Refusals are written in the client's own API format (client-errors.ts).
  */
 import type { Context } from 'hono'
 import type { ModelCost } from '../contract/points.ts'
@@ -10,8 +10,8 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { clientIp } from '../http/client-ip.ts'
 import { databaseRetryAfterSeconds } from '../http/error-handlers.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
-import { apiKeyOf } from '../keys/request-key.ts'
-import { authenticateApiKey, type ApiKeyIdentity } from '../keys/service.ts'
+import { RelayError } from '../http/relay-error.ts'
+import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
 import type { CallOutcome } from './call-log.ts'
@@ -57,7 +57,9 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       userId: identity.userId,
       model: request.model,
       cost,
-      estimate: { input_tokens: inputEstimate, output_tokens: request.maxOutputTokens },
+      inputTokens: inputEstimate,
+      maxOutputTokens: request.maxOutputTokens,
+      shortfallCeiling: services.config.callShortfallCeilingPoints,
     })
 
     // Settled after the answer, in a group with other calls' (settlements.ts); never awaited on
@@ -71,6 +73,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
           ...end,
           userId: identity.userId,
           keyId: identity.keyId,
+          clientId: identity.clientId,
           api: dialect.api,
           model: request.model,
           streamed: request.stream,
@@ -127,20 +130,36 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
   }
 }
 
-export async function authenticate(c: Context<RelayEnv>, services: RelayServices): Promise<ApiKeyIdentity> {
-  const key = apiKeyOf(c)
-  const identity = key ? await authenticateApiKey(services.db, key, services.clock) : null
-  if (!identity) {
-    throw new ProxyError('unauthenticated', 'Invalid API key: create one in the portal (API keys) and send it as x-api-key or a Bearer token.')
+/** The caller (an API key, or an OAuth token with the `api` scope), or a refusal in the client's format. */
+export async function authenticate(c: Context<RelayEnv>, services: RelayServices): Promise<ApiCaller> {
+  try {
+    return await apiCaller(c, services)
+  } catch (error) {
+    if (!(error instanceof RelayError)) throw error
+    if (error.reason === 'insufficient_scope') {
+      throw new ProxyError('insufficient_scope', 'This OAuth token was not granted the api scope: sign in again asking for scope "api" (docs/oauth.md), or use an API key from the portal.')
+    }
+    if (error.reason === 'token_expired') throw new ProxyError('unauthenticated', 'The OAuth access token has expired: refresh it (docs/oauth.md).')
+    // Never "x-api-key" in this message: Claude Code then shows its own "Not logged in · Please run /login" instead.
+    throw new ProxyError('unauthenticated', "Invalid API key: the key is unknown or was deleted. Create one on the portal's API keys page and use it as the API key (Claude Code: ANTHROPIC_AUTH_TOKEN).")
   }
-  return identity
 }
 
 /** The model's price and the providers to try; refuses when either is missing. */
 async function route({ routes }: ProxyDeps, dialect: Dialect, model: string): Promise<{ cost: ModelCost; providers: Provider[] }> {
   const { cost, providers } = await routes.route(dialect.providerKind, model)
-  if (!cost) throw new ProxyError('unknown_model', `The model ${model} is not available on this relay: see GET /v1/models.`)
-  if (providers.length === 0) throw new ProxyError('no_provider', `No provider is available for ${model} right now.`)
+  if (!cost) {
+    throw new ProxyError(
+      'unknown_model',
+      `The model ${model} has no price on this relay, so it cannot be used here: pick one listed by GET /v1/models (Claude Code: --model or ANTHROPIC_MODEL), or ask the operator to price it (model-cost set).`,
+    )
+  }
+  if (providers.length === 0) {
+    throw new ProxyError(
+      'no_provider',
+      `No provider of this relay serves ${model}: every provider for it is disabled or none matches it. The operator must add or enable one (npm run admin -- provider add|enable) whose --models matches ${model}.`,
+    )
+  }
   return { cost, providers }
 }
 

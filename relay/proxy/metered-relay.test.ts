@@ -300,7 +300,10 @@ describeEachDatabase(
         status: 401,
         body: {
           type: 'error',
-          error: { type: 'authentication_error', message: 'Invalid API key: create one in the portal (API keys) and send it as x-api-key or a Bearer token.' },
+          error: {
+            type: 'authentication_error',
+            message: "Invalid API key: the key is unknown or was deleted. Create one on the portal's API keys page and use it as the API key (Claude Code: ANTHROPIC_AUTH_TOKEN).",
+          },
         },
       })
       const unauthenticated = await callRelay(ctx, '/v1/chat/completions', { body: chat('fixed-model') })
@@ -338,7 +341,15 @@ describeEachDatabase(
       expect(await ledgerOf(ctx, poor.id)).toEqual([{ type: 'consumed', change: -5, model: 'fixed-model', hold_id: null }])
 
       const unknown = await callRelay(ctx, '/v1/messages', { key: poor.key, body: messages('no-such-model') })
-      expect(await anthropicError(unknown)).toMatchObject({ status: 404, body: { error: { type: 'not_found_error' } } })
+      // 400 on the Anthropic API: Claude Code shows a 404's message as its own "issue with the selected model".
+      expect(await anthropicError(unknown)).toMatchObject({
+        status: 400,
+        body: { error: { type: 'invalid_request_error', message: expect.stringContaining('The model no-such-model has no price on this relay') } },
+      })
+      expect(unknown.headers.get('x-should-retry')).toBe('false')
+      const unknownChat = await callRelay(ctx, '/v1/chat/completions', { key: poor.key, body: chat('no-such-model') })
+      expect(unknownChat.status).toBe(404)
+      expect((await unknownChat.json()).error).toMatchObject({ code: 'model_not_found' })
       const notJson = await ctx.relay.fetch(
         new Request('http://relay.test/v1/messages', { method: 'POST', headers: { 'x-api-key': poor.key }, body: '{"model":' }),
       )
@@ -399,7 +410,7 @@ describeEachDatabase(
     it('describes the /v1 API in the OpenAPI document and the docs page', async () => {
       const document = (await ctx.request('GET', '/api/openapi.json')).body
       for (const [path, method] of [['/v1/messages', 'post'], ['/v1/messages/count_tokens', 'post'], ['/v1/chat/completions', 'post'], ['/v1/models', 'get']]) {
-        expect(document.paths[path!][method!]).toMatchObject({ tags: ['relay'], security: [{ apiKey: [] }, { apiKeyBearer: [] }] })
+        expect(document.paths[path!][method!]).toMatchObject({ tags: ['relay'], security: [{ apiKey: [] }, { apiKeyBearer: [] }, { oauthApi: ['api'] }] })
       }
       expect(document.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' })
       expect((await ctx.request('GET', '/api/docs')).text).toContain('<code>/v1/chat/completions</code>')

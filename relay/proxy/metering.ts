@@ -2,9 +2,10 @@
  * What a relayed call costs, through the points ledger (relay/points/ledger.ts) only:
  * - a fixed-cost model's points are spent before the call is forwarded (one `consumed` row) and
  *   given back if no answer comes;
- * - a variable-cost model's estimate is frozen before the call (`frozen`), then the hold is
- *   settled from the usage the provider reported: `unfrozen` for the whole estimate, `consumed`
- *   for the actual cost. Every row carries the model, so the points history and the usage chart
+ * - a variable-cost model's likely cost is frozen before the call (`frozen`), then the hold is
+ *   settled from the usage the provider reported: `unfrozen` for the whole reservation, `consumed`
+ *   for the actual cost, up to what the balance holds; the rest is the call's shortfall
+ *   (docs/decisions/082). Every row carries the model, so the points history and the usage chart
  *   show relayed calls.
  * Both take the balance with a guarded update under the account's lock, so parallel calls can
  * never spend a point twice or drive a balance below zero.
@@ -21,53 +22,84 @@ export type Charge =
   | { kind: 'fixed'; accountId: string; userId: string; model: string; points: number }
   | { kind: 'hold'; holdId: string; accountId: string; points: number }
 
+/** Output tokens a variable-cost call reserves for at most: a typical answer, not its whole bound. */
+export const reservedOutputTokens = 4096
+
 export interface UpfrontCharge {
   userId: string
   model: string
   cost: ModelCost
-  /** For a variable cost: the usage to reserve for (input from the request's size, output from its bound). */
-  estimate: TokenUsage
+  /** For a variable cost: input tokens estimated from the request's size. */
+  inputTokens: number
+  /** For a variable cost: the request's output bound (`max_tokens`). */
+  maxOutputTokens: number
+  /** The most the call may cost beyond the balance (`CALL_SHORTFALL_CEILING_POINTS`). */
+  shortfallCeiling: number
+}
+
+/**
+ * What a variable-cost call reserves (docs/decisions/082). `points`: its likely cost — the input
+ * estimate and up to `reservedOutputTokens` of output — or, when more, what its whole output bound
+ * could cost less the shortfall ceiling. `atLeast`: the balance it needs to start; a balance
+ * between the two is frozen whole. Either way the usage can exceed what was frozen by at most
+ * the ceiling, so no call costs more than the balance plus the ceiling.
+ */
+export function reservation(cost: ModelCost, inputTokens: number, maxOutputTokens: number, shortfallCeiling: number): { points: number; atLeast: number } {
+  const likely = pointsForUsage(cost, { input_tokens: inputTokens, output_tokens: Math.min(maxOutputTokens, reservedOutputTokens) })
+  const worst = pointsForUsage(cost, { input_tokens: inputTokens, output_tokens: maxOutputTokens })
+  const points = Math.min(Math.max(likely, worst - shortfallCeiling), maxPointsChange)
+  return { points, atLeast: Math.min(Math.max(1, worst - shortfallCeiling), points) }
 }
 
 /** Takes (fixed) or reserves (variable) the call's points; refuses in the client's terms when it cannot. */
-export async function chargeUpfront(services: LedgerServices, { userId, model, cost, estimate }: UpfrontCharge): Promise<Charge> {
-  const points = Math.min(pointsForUsage(cost, estimate), maxPointsChange)
+export async function chargeUpfront(services: LedgerServices, { userId, model, cost, inputTokens, maxOutputTokens, shortfallCeiling }: UpfrontCharge): Promise<Charge> {
+  const { points, atLeast } =
+    cost.kind === 'fixed' ? { points: Math.min(cost.points_per_call ?? 0, maxPointsChange), atLeast: null } : reservation(cost, inputTokens, maxOutputTokens, shortfallCeiling)
   if (points <= 0) return { kind: 'free' }
   try {
     if (cost.kind === 'fixed') {
       const entry = await spend(services, { userId, amount: points, model })
       return { kind: 'fixed', accountId: entry.accountId, userId, model, points }
     }
-    const hold = await freeze(services, { userId, amount: points, model })
-    return { kind: 'hold', holdId: hold.holdId, accountId: hold.accountId, points }
+    const hold = await freeze(services, { userId, amount: points, model, atLeast: atLeast ?? points })
+    return { kind: 'hold', holdId: hold.holdId, accountId: hold.accountId, points: hold.amount }
   } catch (error) {
-    if (error instanceof RelayError && error.reason === 'points_insufficient') throw await refusal(services, userId, points, cost.kind === 'variable')
+    if (error instanceof RelayError && error.reason === 'points_insufficient') {
+      // A variable-cost call needs `atLeast`; it is more than 1 only when its output bound could cost far more than the balance.
+      throw await refusal(services, userId, atLeast ?? points, atLeast !== null && atLeast > 1)
+    }
     throw error
   }
 }
 
+/** How a charge ended: the points taken, and what the usage cost beyond them (the balance ran out). */
+export interface Settled {
+  points: number
+  shortfall: number
+}
+
 /**
  * Ends the charge: `usage` is what the answer used, or null when no answer came (the points are
- * given back in full). Returns the points finally charged. Pass a transaction as `db` to record
- * the call with it.
+ * given back in full). Pass a transaction as `db` to record the call with it.
  */
-export async function settleCharge(services: LedgerServices, charge: Charge, cost: ModelCost, usage: TokenUsage | null): Promise<number> {
+export async function settleCharge(services: LedgerServices, charge: Charge, cost: ModelCost, usage: TokenUsage | null): Promise<Settled> {
   switch (charge.kind) {
     case 'free':
-      return 0
+      return { points: 0, shortfall: 0 }
     case 'fixed':
-      if (usage) return charge.points
+      if (usage) return { points: charge.points, shortfall: 0 }
       await refund(services, { accountId: charge.accountId, userId: charge.userId, amount: charge.points, model: charge.model })
-      return 0
+      return { points: 0, shortfall: 0 }
     case 'hold': {
       const actual = usage ? Math.min(pointsForUsage(cost, usage), maxPointsChange) : 0
-      return (await settle(services, { holdId: charge.holdId, actual })).charged
+      const { charged } = await settle(services, { holdId: charge.holdId, actual })
+      return { points: charged, shortfall: actual - charged }
     }
   }
 }
 
 /** Why the ledger said no: no package in force (403), or too few points (429 until the next refill). */
-async function refusal(services: LedgerServices, userId: string, needed: number, variable: boolean): Promise<ProxyError> {
+async function refusal(services: LedgerServices, userId: string, needed: number, boundedByWorstCase: boolean): Promise<ProxyError> {
   const now = services.clock.now()
   const summary = await pointsSummary(services.db, userId, now)
   switch (summary.status) {
@@ -82,10 +114,10 @@ async function refusal(services: LedgerServices, userId: string, needed: number,
   }
   // No immediate retries by the SDKs: nothing changes before the refill.
   const headers: Record<string, string> = { 'x-should-retry': 'false' }
-  const asked = `Not enough points: this call needs ${needed} points`
+  const asked = `Not enough points: this call needs ${needed} point${needed === 1 ? '' : 's'}`
   if (needed > summary.points_limit) {
-    // No refill can help; a variable-cost call reserves for its whole output bound.
-    const hint = variable ? ' Ask for fewer output tokens (max_tokens) to reserve less.' : ''
+    // No refill can help; a call whose output bound could cost far more than the balance reserves for it.
+    const hint = boundedByWorstCase ? ' Ask for fewer output tokens (max_tokens) to reserve less.' : ''
     return new ProxyError('insufficient_points', `${asked}, more than your package holds (${summary.points_limit}).${hint}`, headers)
   }
   const next = summary.next_refill_timestamp

@@ -1,9 +1,10 @@
 /**
- * GET /v1/models: the models this deployment prices and some enabled provider serves, in the
+ * GET /v1/models: the models this deployment prices by name (not by pattern) and some enabled provider serves, in the
  * format of the client asking — Anthropic's (clients send `anthropic-version`) listing what the
  * anthropic providers serve, else OpenAI's listing what the openai providers serve.
  */
 import type { Database } from '../db/open-database.ts'
+import { isModelPattern } from '../points/model-costs.ts'
 import { enabledProviders, servesModel, type ProviderKind } from './providers.ts'
 
 export interface ListedModel {
@@ -19,7 +20,8 @@ export async function servedModels(db: Database, kind: ProviderKind): Promise<Li
     enabledProviders(db, kind),
   ])
   return priced
-    .filter((cost) => providers.some((provider) => servesModel(provider, cost.model)))
+    // A pattern (`claude-opus-*`) prices models; it is not one a client can ask for.
+    .filter((cost) => !isModelPattern(cost.model) && providers.some((provider) => servesModel(provider, cost.model)))
     .map((cost) => ({ id: cost.model, displayName: cost.description ?? cost.model, timestamp: cost.update_timestamp }))
 }
 

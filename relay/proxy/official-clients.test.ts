@@ -63,7 +63,7 @@ describeEachDatabase('official clients through the relay', (ctx) => {
     await expect(anthropic('sk-relay-0000000000000000000000000000000000000000').messages.create({ model: 'sdk-fixed', ...ask })).rejects.toBeInstanceOf(
       Anthropic.AuthenticationError,
     )
-    await expect(anthropic(poor.key).messages.create({ model: 'nope', ...ask })).rejects.toBeInstanceOf(Anthropic.NotFoundError)
+    await expect(anthropic(poor.key).messages.create({ model: 'nope', ...ask })).rejects.toBeInstanceOf(Anthropic.BadRequestError)
     expect(provider.received.length).toBe(before)
   })
 

@@ -9,12 +9,12 @@
  */
 import type { ModelCost } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
-import { listModelCosts, pickModelCost } from '../points/model-costs.ts'
+import { listModelCosts, PriceTable } from '../points/model-costs.ts'
 import type { ProviderKeyBox } from './provider-keys.ts'
 import { enabledProviders, providerKinds, providersInOrder, type EnabledProvider, type Provider, type ProviderKind } from './providers.ts'
 
 interface Snapshot {
-  costs: Map<string, ModelCost>
+  costs: PriceTable
   providers: Record<ProviderKind, EnabledProvider[]>
   readAt: number
 }
@@ -22,6 +22,8 @@ interface Snapshot {
 export interface Route {
   /** Null: the relay does not price the model. */
   cost: ModelCost | null
+  /** The price row that priced it: the model itself, its undated alias or a pattern. */
+  pricedBy: string | null
   /** In the order to try them; empty when none serves the model. */
   providers: Provider[]
 }
@@ -60,7 +62,12 @@ export class RouteTable {
   }
 
   #routeIn(snapshot: Snapshot, kind: ProviderKind, model: string): Route {
-    return { cost: pickModelCost(snapshot.costs, model), providers: providersInOrder(snapshot.providers[kind], this.#box, model, this.#onUnreadable) }
+    const priced = snapshot.costs.find(model)
+    return {
+      cost: priced?.cost ?? null,
+      pricedBy: priced?.by ?? null,
+      providers: providersInOrder(snapshot.providers[kind], this.#box, model, this.#onUnreadable),
+    }
   }
 
   #read(): Promise<Snapshot> {
@@ -74,7 +81,7 @@ export class RouteTable {
     const readAt = this.#now()
     const [costs, ...providers] = await Promise.all([listModelCosts(this.#db), ...providerKinds.map((kind) => enabledProviders(this.#db, kind))])
     return {
-      costs: new Map(costs.map((cost) => [cost.model, cost])),
+      costs: new PriceTable(costs),
       providers: Object.fromEntries(providerKinds.map((kind, i) => [kind, providers[i]!])) as Snapshot['providers'],
       readAt,
     }

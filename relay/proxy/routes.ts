@@ -26,17 +26,21 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
     services.logger.error('provider key unreadable: re-add the provider (JWT_SECRET rotated away?)', { provider: id }),
   )
   const deps: ProxyDeps = { services, routes }
-  app.post(proxyPaths.messages, (c) => meteredCall(c, deps, anthropicMessages))
-  app.post(proxyPaths.countTokens, (c) => freeCall(c, deps, anthropicCountTokens))
-  app.post(proxyPaths.chatCompletions, (c) => meteredCall(c, deps, openAiChat))
-  app.get(proxyPaths.models, (c) => listModels(c, services))
+  // A base URL pasted with its /v1 (ANTHROPIC_BASE_URL=https://relay.example.com/v1) makes the
+  // SDKs call /v1/v1/…: served the same, as nothing else could be meant (docs/decisions/081).
+  for (const prefix of ['', '/v1']) {
+    app.post(prefix + proxyPaths.messages, (c) => meteredCall(c, deps, anthropicMessages))
+    app.post(prefix + proxyPaths.countTokens, (c) => freeCall(c, deps, anthropicCountTokens))
+    app.post(prefix + proxyPaths.chatCompletions, (c) => meteredCall(c, deps, openAiChat))
+    app.get(prefix + proxyPaths.models, (c) => listModels(c, services))
+  }
   // Anything else under /v1 is answered in the client's format too, not the relay's envelope.
   app.all('/v1/*', (c) =>
     proxyErrorResponse(
       apiOf(c),
       new ProxyError(
         'unknown_path',
-        `The relay has no ${c.req.method} ${c.req.path}: it serves POST /v1/messages, POST /v1/messages/count_tokens, POST /v1/chat/completions and GET /v1/models.`,
+        `The relay has no ${c.req.method} ${c.req.path}: it serves POST /v1/messages, POST /v1/messages/count_tokens, POST /v1/chat/completions and GET /v1/models. Set ANTHROPIC_BASE_URL to the relay's address without a path (https://relay.example.com), OPENAI_BASE_URL to that address with /v1.`,
       ),
     ),
   )
@@ -44,7 +48,7 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
 
 /** Which client asks: Anthropic's send `anthropic-version`. */
 function apiOf(c: Context<RelayEnv>): ClientApi {
-  return c.req.header('anthropic-version') || c.req.path.startsWith('/v1/messages') ? 'anthropic' : 'openai'
+  return c.req.header('anthropic-version') || /^(\/v1)?\/v1\/messages/.test(c.req.path) ? 'anthropic' : 'openai'
 }
 
 async function listModels(c: Context<RelayEnv>, services: RelayServices): Promise<Response> {
@@ -62,7 +66,7 @@ async function listModels(c: Context<RelayEnv>, services: RelayServices): Promis
 type OpenApiDocument = ReturnType<typeof createDocument>
 
 const object = { type: 'object' as const }
-const keyed: Array<Record<string, string[]>> = [{ apiKey: [] }, { apiKeyBearer: [] }]
+const keyed: Array<Record<string, string[]>> = [{ apiKey: [] }, { apiKeyBearer: [] }, { oauthApi: ['api'] }]
 const json = (description: string) => ({ description, content: { 'application/json': { schema: object } } })
 const call = (summary: string, description: string) => ({
   tags: ['relay'],
@@ -75,12 +79,14 @@ const call = (summary: string, description: string) => ({
       description: 'The provider\'s answer, unchanged: JSON, or `text/event-stream` when the request sets `"stream": true`.',
       content: { 'application/json': { schema: object }, 'text/event-stream': { schema: { type: 'string' as const } } },
     },
-    '401': json('Invalid or deleted API key'),
-    '403': json('No package in force (none, expired or disabled)'),
-    '404': json('Model not priced on this relay'),
+    '400': json('Malformed request; on the Anthropic API also a model not priced here'),
+    '401': json('Invalid or deleted API key, or an expired OAuth token'),
+    '403': json('No package in force (none, expired or disabled), or an OAuth token without the api scope'),
+    '404': json('Model not priced on this relay (OpenAI API)'),
     '429': json('Not enough points: the message says how many the call needs; Retry-After is the next hourly refill'),
-    '502': json('Every provider failed'),
-    '529': json('Every provider is overloaded (503 on the OpenAI API)'),
+    '502': json('Every provider failed (Retry-After)'),
+    '503': json('No enabled provider serves the model (x-should-retry: false)'),
+    '529': json('Every provider is overloaded (503 on the OpenAI API; Retry-After)'),
   },
 })
 
@@ -92,6 +98,7 @@ export function describeProxyRoutes(document: OpenApiDocument): void {
       ...document.components?.securitySchemes,
       apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
       apiKeyBearer: { type: 'http', scheme: 'bearer', description: 'An API key (sk-relay-…) as a Bearer token' },
+      oauthApi: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An OAuth access token granted the api scope (docs/oauth.md)' },
     },
   }
   document.paths = {

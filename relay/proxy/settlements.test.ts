@@ -12,7 +12,7 @@ const cost = pointPerToken('queue-model')
 describeEachDatabase('settlement queue', (ctx) => {
   /** A hold of 10 points (10 tokens reserved), as a relayed call takes before it is forwarded. */
   async function hold(user: Customer): Promise<Charge> {
-    return chargeUpfront(servicesOf(ctx), { userId: user.id, model: cost.model, cost, estimate: { input_tokens: 4, output_tokens: 6 } })
+    return chargeUpfront(servicesOf(ctx), { userId: user.id, model: cost.model, cost, inputTokens: 4, maxOutputTokens: 6, shortfallCeiling: 0 })
   }
 
   function settlement(user: Customer, charge: Charge, outputTokens: number): Settlement {

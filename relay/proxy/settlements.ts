@@ -29,8 +29,8 @@ export interface Settlement {
   cost: ModelCost
   /** What the answer used; null when no answer came (everything taken goes back). */
   usage: TokenUsage | null
-  /** The call's record, but for the points, which the settlement decides. */
-  call: Omit<CallRecord, 'points'>
+  /** The call's record, but for the points and shortfall, which the settlement decides. */
+  call: Omit<CallRecord, 'points' | 'shortfall' | 'clientId'> & { clientId?: string | null }
 }
 
 export interface SettlementQueueOptions {
@@ -111,7 +111,7 @@ export class SettlementQueue {
           if (isDatabaseUnavailable(error) && this.#retryLater(settlement)) continue
           // The answer is out already; the hold stays until the stale-hold sweep gives it back (stale-holds.ts).
           this.#services.logger.error('settling a relayed call failed', {
-            key: settlement.call.keyId,
+            key: settlement.call.keyId ?? settlement.call.clientId,
             model: settlement.call.model,
             error: String(error),
           })
@@ -137,8 +137,8 @@ export class SettlementQueue {
   }
 
   async #settle(trx: Database, { charge, cost, usage, call }: Settlement): Promise<void> {
-    const points = await settleCharge({ db: trx, clock: this.#services.clock }, charge, cost, usage)
-    await recordCall(trx, { ...call, points })
+    const { points, shortfall } = await settleCharge({ db: trx, clock: this.#services.clock }, charge, cost, usage)
+    await recordCall(trx, { ...call, clientId: call.clientId ?? null, points, shortfall })
   }
 }
 

@@ -14,7 +14,7 @@ describeEachDatabase('stale holds', (ctx) => {
     const lines: string[] = []
     const services = { ...servicesOf(ctx), logger: createLogger('warn', (line) => lines.push(line)) }
     const user = await customer(ctx, 100)
-    const freeze = () => chargeUpfront(services, { userId: user.id, model: cost.model, cost, estimate: { input_tokens: 5, output_tokens: 5 } })
+    const freeze = () => chargeUpfront(services, { userId: user.id, model: cost.model, cost, inputTokens: 5, maxOutputTokens: 5, shortfallCeiling: 0 })
     await freeze()
     ctx.clock.advance(ctx.config.staleHoldMinutes * 60_000 - 1000)
     await freeze()

@@ -12,7 +12,7 @@ describeEachDatabase('resource CLI', (ctx) => {
     expect(added.code).toBe(0)
     expect(added.stdout).toMatch(/^\d{17,19}$/)
     const first = await admin('resource', 'add', '--title', 'Status', '--url', 'https://status.example.com')
-    expect((await admin('resource', 'list')).stdout).toMatch(new RegExp(`^${first.stdout} +0 {2}Status[\\s\\S]*${added.stdout} +2 {2}Docs[\\s\\S]*2 link\\(s\\)$`))
+    expect((await admin('resource', 'list')).stdout).toMatch(new RegExp(`^id +order +title +url\\n${first.stdout} +0 {2}Status[\\s\\S]*${added.stdout} +2 {2}Docs[\\s\\S]*2 link\\(s\\)$`))
 
     const seen = await ctx.request('GET', resourcePaths.resources, { token: login.access_token })
     expect(seen.body.data.items).toEqual([

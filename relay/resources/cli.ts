@@ -27,7 +27,9 @@ export const resourceCommands: Command[] = [
     options: {},
     async run(_values, { services, print }) {
       const list = await listResourceLinks(services.db)
-      for (const link of list.items) print([link.id, String(link.sort_order).padStart(4), link.title, link.url].join('  '))
+      const title = Math.max(5, ...list.items.map((link) => link.title.length))
+      print(['id'.padEnd(list.items[0]?.id.length ?? 18), 'order', 'title'.padEnd(title), 'url'].join('  '))
+      for (const link of list.items) print([link.id, String(link.sort_order).padStart(5), link.title.padEnd(title), link.url].join('  '))
       print(`${list.count} link(s)`)
     },
   }),

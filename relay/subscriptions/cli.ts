@@ -2,10 +2,32 @@
 import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import { packageKinds } from '../contract/accounts.ts'
-import { createPackage, listPackages } from './packages.ts'
+import { contentLanguages, type PerLanguage } from '../contract/languages.ts'
+import { createPackage, listPackages, packageNames } from './packages.ts'
 import { createRedeemCodes, maxCodesPerBatch } from './redeem-codes.ts'
 
 const count = (max: number) => z.coerce.number().int().min(0).max(max)
+const languageNames = { zh: 'Chinese', en: 'English', ja: 'Japanese' } as const
+
+/** `--name-zh`, `--name-en`, `--name-ja`: each language's text, over `--<field>` for all of them. */
+function perLanguageOptions<F extends string>(field: F, what: string) {
+  return Object.fromEntries(
+    contentLanguages.map((lang) => [`${field}-${lang}`, { description: `${what} in ${languageNames[lang]}`, schema: z.string().optional() }]),
+  ) as Record<`${F}-${(typeof contentLanguages)[number]}`, { description: string; schema: z.ZodOptional<z.ZodString> }>
+}
+
+/** One text per language from `--<field>-<lang>`, each falling back to `--<field>`; undefined when none is given. */
+function perLanguageValue(values: Readonly<Record<string, unknown>>, field: string): PerLanguage | undefined {
+  const text = (key: string) => (typeof values[key] === 'string' ? values[key] : undefined)
+  const texts = contentLanguages.map((lang) => text(`${field}-${lang}`) ?? text(field))
+  if (texts.every((text) => text === undefined)) return undefined
+  const missing = contentLanguages.filter((_, i) => texts[i] === undefined)
+  if (missing.length > 0) {
+    throw new Error(`--${field}: give ${missing.map((lang) => `--${field}-${lang}`).join(' and ')} too, or --${field} for every language`)
+  }
+  const [zh, en, ja] = texts as string[]
+  return { zh: zh!, en: en!, ja: ja! }
+}
 
 export const subscriptionCommands: Command[] = [
   defineCommand({
@@ -13,24 +35,28 @@ export const subscriptionCommands: Command[] = [
     summary: 'Create a package (packages never change afterwards: make a new one for a new offer)',
     options: {
       code: { description: 'unique code, 2–32 letters, digits, _ or - (stored upper-case)', schema: z.string() },
-      name: { description: 'name users see', schema: z.string() },
+      name: { description: 'name users see, the same in every language (a brand name); or give the three below', schema: z.string().optional() },
+      ...perLanguageOptions('name', 'name users see'),
       kind: { description: 'personal, or team for a shared pool', schema: z.enum(packageKinds) },
       'points-limit': { description: 'points on activation, and the cap of hourly refills', schema: count(100_000_000) },
       'hour-points': { description: 'points added every hour (default 100)', schema: count(100_000_000).optional() },
       'validity-days': { description: 'days it lasts (default 30)', schema: count(3650).optional() },
       price: { description: 'price in minor units (fen); 0 = free (default 0)', schema: count(100_000_000).optional() },
-      description: { description: 'shown with the package', schema: z.string().optional() },
+      description: { description: 'shown with the package, the same in every language; or give the three below', schema: z.string().optional() },
+      ...perLanguageOptions('description', 'shown with the package'),
     },
     async run(values, { services, print }) {
+      const name = perLanguageValue(values, 'name')
+      if (!name) throw new Error('--name-zh, --name-en and --name-ja (or --name for every language): required')
       const pkg = await createPackage(services.db, services.clock.now(), {
         code: values.code,
-        name: values.name,
+        name,
         kind: values.kind,
         points_limit: values['points-limit'],
         hour_points: values['hour-points'],
         validity_days: values['validity-days'],
         price: values.price,
-        description: values.description ?? null,
+        description: perLanguageValue(values, 'description') ?? null,
       })
       print(`${pkg.code}  ${pkg.id}`)
     },
@@ -41,10 +67,10 @@ export const subscriptionCommands: Command[] = [
     summary: 'Every package',
     options: {},
     async run(_values, { services, print }) {
-      print(['code'.padEnd(16), 'kind'.padEnd(8), 'limit'.padStart(9), 'per hour'.padStart(9), 'days'.padStart(5), 'price'.padStart(9), '  name'].join(' '))
+      print(['code'.padEnd(16), 'kind'.padEnd(8), 'limit'.padStart(9), 'per hour'.padStart(9), 'days'.padStart(5), 'price'.padStart(9), '  name (zh / en / ja)'].join(' '))
       for (const p of await listPackages(services.db)) {
         const columns = [p.code.padEnd(16), p.kind.padEnd(8), String(p.points_limit).padStart(9), String(p.hour_points).padStart(9)]
-        print([...columns, String(p.validity_days).padStart(5), String(p.price).padStart(9), `  ${p.name}`].join(' '))
+        print([...columns, String(p.validity_days).padStart(5), String(p.price).padStart(9), `  ${Object.values(packageNames(p)).join(' / ')}`].join(' '))
       }
     },
   }),

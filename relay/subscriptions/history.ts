@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely'
 import type { Subscription } from '../contract/accounts.ts'
+import type { ContentLanguage } from '../contract/languages.ts'
 import { pageOffset, type PageQuery } from '../contract/paging.ts'
 import type { SubscriptionHistory } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
@@ -14,7 +15,8 @@ import { usedByAccounts, usedByMembers } from '../points/usage.ts'
 /** User info lists this many of the newest subscriptions; the history call pages through all events. */
 export const userInfoSubscriptions = 20
 
-export async function subscriptionHistory(db: Database, userId: string, page: PageQuery, now: number): Promise<SubscriptionHistory> {
+/** Package names in `lang`. */
+export async function subscriptionHistory(db: Database, userId: string, page: PageQuery, now: number, lang: ContentLanguage): Promise<SubscriptionHistory> {
   // Catching up first writes any expiry that is due, so the history is complete.
   const plan = await currentPlan(db, userId, now)
   const inForceId = plan && isInForce(plan.subscription) ? plan.subscription.id : null
@@ -29,7 +31,7 @@ export async function subscriptionHistory(db: Database, userId: string, page: Pa
         'subscription_events.action',
         'subscription_events.subscription_id',
         'subscription_events.create_timestamp',
-        'packages.name as package_name',
+        `packages.name_${lang} as package_name` as const,
         'packages.code as package_code',
         'packages.kind as package_kind',
         'teams.name as team_name',
@@ -51,7 +53,7 @@ export async function subscriptionHistory(db: Database, userId: string, page: Pa
 }
 
 /** The user's personal subscriptions and, for a member, their team's: the one in force first, then newest first. */
-export async function loadSubscriptions(db: Database, userId: string, now: number): Promise<Subscription[]> {
+export async function loadSubscriptions(db: Database, userId: string, now: number, lang: ContentLanguage): Promise<Subscription[]> {
   const plan = await currentPlan(db, userId, now)
   const rows = await db
     .selectFrom('subscriptions')
@@ -72,13 +74,13 @@ export async function loadSubscriptions(db: Database, userId: string, now: numbe
       'subscriptions.status',
       'subscriptions.start_timestamp',
       'subscriptions.end_timestamp',
-      'packages.name as package_name',
+      `packages.name_${lang} as package_name` as const,
       'packages.code as package_code',
       'packages.kind as package_kind',
       'packages.points_limit',
       'packages.hour_points',
       'packages.validity_days',
-      'packages.description',
+      `packages.description_${lang} as description` as const,
       'teams.name as team_name',
       'points_accounts.id as account_id',
       'points_accounts.balance',

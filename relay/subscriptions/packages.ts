@@ -6,6 +6,7 @@
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { packageKinds, type PackageKind } from '../contract/accounts.ts'
+import { contentLanguages, type ContentLanguage, type PerLanguage } from '../contract/languages.ts'
 import type { PackageInfo } from '../contract/points.ts'
 import { newId } from '../db/ids.ts'
 import { isUniqueViolation, type Database } from '../db/open-database.ts'
@@ -14,6 +15,14 @@ import { maxPointsChange } from '../points/entries.ts'
 
 export type PackageRow = Selectable<PackagesTable>
 
+/** One text for every language (a brand name such as "Pro"), or one per language. */
+function perLanguage<S extends z.ZodString>(text: S) {
+  return z.union([
+    text.transform((t): PerLanguage => ({ zh: t, en: t, ja: t })),
+    z.object({ zh: text, en: text, ja: text }),
+  ])
+}
+
 /** Spec §9 defaults: hour_points 100, validity_days 30. */
 export const newPackageSchema = z.object({
   code: z
@@ -21,13 +30,14 @@ export const newPackageSchema = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9_-]{2,32}$/, 'code: 2–32 letters, digits, _ or -'),
-  name: z.string().trim().min(1).max(64),
+  /** What users see, in their language (docs/decisions/095). */
+  name: perLanguage(z.string().trim().min(1).max(64)),
   kind: z.enum(packageKinds),
   points_limit: z.int().min(1).max(maxPointsChange),
   hour_points: z.int().min(0).max(maxPointsChange).default(100),
   validity_days: z.int().min(1).max(3650).default(30),
   price: z.int().min(0).max(100_000_000).default(0),
-  description: z.string().trim().max(500).nullable().default(null),
+  description: perLanguage(z.string().trim().max(500)).nullable().default(null),
 })
 export type NewPackage = z.input<typeof newPackageSchema>
 
@@ -35,7 +45,18 @@ export type NewPackage = z.input<typeof newPackageSchema>
 export async function createPackage(db: Database, now: number, input: NewPackage): Promise<PackageRow> {
   const parsed = newPackageSchema.safeParse(input)
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error))
-  const row: PackageRow = { id: newId(), ...parsed.data, create_timestamp: now }
+  const { name, description, ...terms } = parsed.data
+  const row: PackageRow = {
+    id: newId(),
+    ...terms,
+    name_zh: name.zh,
+    name_en: name.en,
+    name_ja: name.ja,
+    description_zh: description?.zh || null,
+    description_en: description?.en || null,
+    description_ja: description?.ja || null,
+    create_timestamp: now,
+  }
   try {
     await db.insertInto('packages').values(row).execute()
   } catch (error) {
@@ -59,16 +80,32 @@ export function findPackageByCode(db: Database, code: string): Promise<PackageRo
   return db.selectFrom('packages').selectAll().where('code', '=', code.trim().toUpperCase()).executeTakeFirst()
 }
 
-export function toPackageInfo(row: PackageRow): PackageInfo {
+/** The package's name in `lang`. */
+export function packageName(row: PackageRow, lang: ContentLanguage): string {
+  return row[`name_${lang}`]
+}
+
+/** The package's description in `lang`; null when it has none. */
+export function packageDescription(row: PackageRow, lang: ContentLanguage): string | null {
+  return row[`description_${lang}`]
+}
+
+/** Every language's name, for the operator. */
+export function packageNames(row: PackageRow): PerLanguage {
+  return Object.fromEntries(contentLanguages.map((lang) => [lang, packageName(row, lang)])) as PerLanguage
+}
+
+/** The package as the user reads it, in their language. */
+export function toPackageInfo(row: PackageRow, lang: ContentLanguage): PackageInfo {
   return {
     id: row.id,
     code: row.code,
-    name: row.name,
+    name: packageName(row, lang),
     kind: row.kind,
     points_limit: row.points_limit,
     hour_points: row.hour_points,
     validity_days: row.validity_days,
     price: row.price,
-    description: row.description,
+    description: packageDescription(row, lang),
   }
 }

@@ -6,6 +6,7 @@
  */
 import { createHash, randomInt } from 'node:crypto'
 import type { Selectable } from 'kysely'
+import { defaultContentLanguage, type ContentLanguage } from '../contract/languages.ts'
 import { pointsReasons, type RedeemCodeCheck, type RedeemResult } from '../contract/points.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
@@ -19,7 +20,7 @@ import { dayMs, findMembership, findPackage, findPersonalPlan, isInForce, type P
 import type { RelayServices } from '../services.ts'
 import { startSubscription } from './activation.ts'
 import { currentPlanOf } from './current-plan.ts'
-import { findPackageByCode, toPackageInfo, type PackageRow } from './packages.ts'
+import { findPackageByCode, packageName, toPackageInfo, type PackageRow } from './packages.ts'
 
 /** Digits and capitals without I, L, O, U (as invite codes): 16 symbols are 80 bits. */
 const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -67,23 +68,24 @@ export async function createRedeemCodes(
 }
 
 /** `redeem_code` as the contract's schema left it (upper case, no separators). */
-export async function checkRedeemCode(services: RelayServices, userId: string, code: string): Promise<RedeemCodeCheck> {
+export async function checkRedeemCode(services: RelayServices, userId: string, code: string, lang: ContentLanguage): Promise<RedeemCodeCheck> {
   const { db, clock, limiter } = services
   await limiter.enforce(attemptsRule, userId)
   const now = clock.now()
   if (await findMembership(db, userId)) throw new RelayError('redeem_in_team')
   const row = await findUsableCode(db, code, now)
   const [pkg, plan] = await Promise.all([findPackage(db, row.package_id), currentPlan(db, userId, now)])
-  const current = plan && isInForce(plan.subscription) ? currentPlanOf(plan, now) : null
+  const current = plan && isInForce(plan.subscription) ? currentPlanOf(plan, now, lang) : null
   return {
-    package: toPackageInfo(pkg),
+    package: toPackageInfo(pkg, lang),
     code_expires_timestamp: row.expires_timestamp,
     replaces_active: current !== null,
     current,
   }
 }
 
-export async function redeemCode(services: RelayServices, userId: string, code: string): Promise<RedeemResult> {
+/** `lang`: of the package's name in the answer (callers that ignore it leave it out). */
+export async function redeemCode(services: RelayServices, userId: string, code: string, lang: ContentLanguage = defaultContentLanguage): Promise<RedeemResult> {
   const { db, clock, limiter, redeemHooks } = services
   await limiter.enforce(attemptsRule, userId)
   return inTransaction(db, async (trx) => {
@@ -119,7 +121,7 @@ export async function redeemCode(services: RelayServices, userId: string, code: 
     for (const hook of redeemHooks) await hook(trx, event)
 
     return {
-      package_name: pkg.name,
+      package_name: packageName(pkg, lang),
       package_code: pkg.code,
       points_gained: pkg.points_limit,
       subscription_id: subscription.id,

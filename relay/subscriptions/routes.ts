@@ -21,7 +21,7 @@ export function subscriptionRoutes(services: RelayServices): Route[] {
       body: redeemCodeBody,
       response: redeemCodeCheckSchema,
       errors: ['redeem_code_invalid', 'redeem_in_team', 'rate_limited'],
-      handler: async ({ user, body }) => checkRedeemCode(services, user.id, body.redeem_code),
+      handler: async ({ user, body, lang }) => checkRedeemCode(services, user.id, body.redeem_code, lang),
     }),
     defineRoute({
       method: 'post',
@@ -34,7 +34,8 @@ export function subscriptionRoutes(services: RelayServices): Route[] {
       body: redeemCodeBody,
       response: redeemResultSchema,
       errors: ['redeem_code_invalid', 'redeem_in_team', 'rate_limited'],
-      handler: async ({ user, body }) => redeemCode(services, user.id, body.redeem_code),
+      idempotent: true,
+      handler: async ({ user, body, lang }) => redeemCode(services, user.id, body.redeem_code, lang),
     }),
     defineRoute({
       method: 'get',
@@ -45,7 +46,7 @@ export function subscriptionRoutes(services: RelayServices): Route[] {
       scope: 'billing',
       query: subscriptionHistoryQuery,
       response: subscriptionHistorySchema,
-      handler: async ({ user, query }) => subscriptionHistory(db, user.id, query, clock.now()),
+      handler: async ({ user, query, lang }) => subscriptionHistory(db, user.id, query, clock.now(), lang),
     }),
   ]
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import { usernameSchema } from '../contract/accounts.ts'
+import { knownPublicUrl, unknownPublicUrlHint } from '../deployment/public-url.ts'
 import { findPackageByCode } from '../subscriptions/packages.ts'
 import { findUserByUsername } from '../users/users.ts'
 import { invitationUrl, teamCodeOf } from './team-codes.ts'
@@ -18,13 +19,14 @@ export const teamCommands: Command[] = [
     },
     async run(values, { services, print }) {
       const { db, clock, config } = services
+      const publicUrl = await knownPublicUrl(db, config)
       const [pkg, owner] = await Promise.all([findPackageByCode(db, values.package), findUserByUsername(db, values.owner)])
       if (!pkg) throw new Error(`no package with code ${values.package}`)
       if (!owner) throw new Error(`no user named ${values.owner}`)
       const team = await createTeam(db, clock.now(), { name: values.name, pkg, ownerId: owner.id })
       const code = teamCodeOf(team)
       print(code)
-      print(invitationUrl(config.publicUrl, code))
+      print(publicUrl ? invitationUrl(publicUrl, code) : `no invitation link: ${unknownPublicUrlHint}. The owner also finds it on the portal's subscription page.`)
     },
   }),
   defineCommand({
@@ -33,10 +35,11 @@ export const teamCommands: Command[] = [
     options: {},
     async run(_values, { services, print }) {
       const teams = await listTeams(services.db, services.clock.now())
+      print(['id'.padEnd(teams[0]?.id.length ?? 18), 'package'.padEnd(12), 'status'.padEnd(8), 'ends'.padEnd(10), 'members', 'owner'.padEnd(16), 'name'].join('  '))
       if (teams.length === 0) print('no teams: create one with "team create"')
       for (const team of teams) {
         const ends = new Date(team.end_timestamp).toISOString().slice(0, 10)
-        print([team.id, team.package.padEnd(12), team.status.padEnd(8), ends, String(team.members).padStart(4), team.owner.padEnd(16), team.name].join('  '))
+        print([team.id, team.package.padEnd(12), team.status.padEnd(8), ends, String(team.members).padStart(7), team.owner.padEnd(16), team.name].join('  '))
       }
     },
   }),

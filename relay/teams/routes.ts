@@ -18,7 +18,7 @@ export function teamRoutes(services: RelayServices): Route[] {
       auth: 'user',
       scope: 'billing',
       response: teamInfoSchema,
-      handler: async ({ user }) => teamInfo(services, user.id),
+      handler: async ({ user, lang }) => teamInfo(services, user.id, lang),
     }),
     defineRoute({
       method: 'get',
@@ -30,7 +30,7 @@ export function teamRoutes(services: RelayServices): Route[] {
       params: teamCodeParams,
       response: teamCodeCheckSchema,
       errors: [...codeErrors],
-      handler: async ({ user, params }) => checkTeamCode(services, user.id, params.team_code),
+      handler: async ({ user, params, lang }) => checkTeamCode(services, user.id, params.team_code, lang),
     }),
     defineRoute({
       method: 'get',
@@ -42,7 +42,7 @@ export function teamRoutes(services: RelayServices): Route[] {
       params: teamCodeParams,
       response: teamPreviewSchema,
       errors: [...codeErrors],
-      handler: async ({ user, params }) => previewTeam(services, user.id, params.team_code),
+      handler: async ({ user, params, lang }) => previewTeam(services, user.id, params.team_code, lang),
     }),
     defineRoute({
       method: 'post',
@@ -55,7 +55,8 @@ export function teamRoutes(services: RelayServices): Route[] {
       body: teamJoinBody,
       response: teamJoinResultSchema,
       errors: [...codeErrors, 'already_in_team'],
-      handler: async ({ user, body }) => joinTeam(services, user.id, body.team_code),
+      idempotent: true,
+      handler: async ({ user, body, lang }) => joinTeam(services, user.id, body.team_code, lang),
     }),
   ]
 }

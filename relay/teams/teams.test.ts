@@ -28,7 +28,7 @@ describeEachDatabase('teams', (ctx) => {
 
     const checked = await get(fillPath(pointsPaths.teamValidate, { team_code: code }), user)
     expect(checked.status).toBe(200)
-    expect(checked.body.data).toMatchObject({ team_name: `team ${owner.username}`, package_name: '团队版 Team', member_count: 1 })
+    expect(checked.body.data).toMatchObject({ team_name: `team ${owner.username}`, package_name: '团队版', member_count: 1 })
 
     const preview = await get(fillPath(pointsPaths.teamPreview, { team_code: code }), user)
     expect(preview.body.data).toMatchObject({
@@ -48,7 +48,7 @@ describeEachDatabase('teams', (ctx) => {
 
     const joined = await join(user, code)
     expect(joined.status).toBe(200)
-    expect(joined.body.data).toMatchObject({ team_name: `team ${owner.username}`, package_name: '团队版 Team', user_type: 'team' })
+    expect(joined.body.data).toMatchObject({ team_name: `team ${owner.username}`, package_name: '团队版', user_type: 'team' })
     expect(await userType(user)).toBe('team')
 
     const info = (await ctx.request('GET', '/api/user/info', { token: user.token })).body.data

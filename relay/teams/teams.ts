@@ -6,6 +6,7 @@
  * so of any number of parallel joins exactly one succeeds.
  */
 import type { Selectable } from 'kysely'
+import type { ContentLanguage } from '../contract/languages.ts'
 import type { TeamCodeCheck, TeamInfo, TeamJoinResult, TeamPreview } from '../contract/points.ts'
 import { newId } from '../db/ids.ts'
 import { isUniqueViolation, type Database } from '../db/open-database.ts'
@@ -21,7 +22,7 @@ import { startSubscription } from '../subscriptions/activation.ts'
 import { currentPlanOf } from '../subscriptions/current-plan.ts'
 import { recordSubscriptionEvent } from '../subscriptions/events.ts'
 import type { PackageRow } from '../subscriptions/packages.ts'
-import { toPackageInfo } from '../subscriptions/packages.ts'
+import { packageName, toPackageInfo } from '../subscriptions/packages.ts'
 import { endPlanInForce } from '../subscriptions/redeem-codes.ts'
 import { findTeamByCode, invitationUrl, newTeamSecret, teamCodeOf } from './team-codes.ts'
 
@@ -113,20 +114,20 @@ export async function listTeams(db: Database, now: number): Promise<TeamListing[
 }
 
 /** GET /api/team/validate/{team_code}: a team one can join now. */
-export async function checkTeamCode(services: RelayServices, userId: string, code: string): Promise<TeamCodeCheck> {
+export async function checkTeamCode(services: RelayServices, userId: string, code: string, lang: ContentLanguage): Promise<TeamCodeCheck> {
   await services.limiter.enforce(attemptsRule, userId)
   const { team, plan } = await joinableTeam(services.db, code, services.clock.now())
-  return teamCheck(services.db, team, plan)
+  return teamCheck(services.db, team, plan, lang)
 }
 
 /** GET /api/team/preview/{team_code}: the team's package against the caller's current plan. */
-export async function previewTeam(services: RelayServices, userId: string, code: string): Promise<TeamPreview> {
+export async function previewTeam(services: RelayServices, userId: string, code: string, lang: ContentLanguage): Promise<TeamPreview> {
   const { db, clock, limiter } = services
   await limiter.enforce(attemptsRule, userId)
   const now = clock.now()
   const { team, plan } = await joinableTeam(db, code, now)
-  const [check, mine, membership] = await Promise.all([teamCheck(db, team, plan), currentPlan(db, userId, now), findMembership(db, userId)])
-  const current = mine && isInForce(mine.subscription) ? currentPlanOf(mine, now) : null
+  const [check, mine, membership] = await Promise.all([teamCheck(db, team, plan, lang), currentPlan(db, userId, now), findMembership(db, userId)])
+  const current = mine && isInForce(mine.subscription) ? currentPlanOf(mine, now, lang) : null
   const teamDays = remainingDays(plan.subscription, now)
   const row = (field: TeamPreview['comparison'][number]['field'], team: number, mineValue: number | undefined) => ({
     field,
@@ -135,7 +136,7 @@ export async function previewTeam(services: RelayServices, userId: string, code:
   })
   return {
     team: check,
-    package: toPackageInfo(plan.pkg),
+    package: toPackageInfo(plan.pkg, lang),
     pool: { remaining_points: plan.account.balance, end_timestamp: plan.subscription.end_timestamp, remaining_days: teamDays },
     current,
     comparison: [
@@ -151,7 +152,7 @@ export async function previewTeam(services: RelayServices, userId: string, code:
 }
 
 /** POST /api/team/join. */
-export async function joinTeam(services: RelayServices, userId: string, code: string): Promise<TeamJoinResult> {
+export async function joinTeam(services: RelayServices, userId: string, code: string, lang: ContentLanguage): Promise<TeamJoinResult> {
   const { db, clock, limiter } = services
   await limiter.enforce(attemptsRule, userId)
   return inTransaction(db, async (trx) => {
@@ -160,12 +161,12 @@ export async function joinTeam(services: RelayServices, userId: string, code: st
     if (await findMembership(trx, userId)) throw new RelayError('already_in_team')
     const team = await findTeamByCode(trx, code)
     const plan = await addMember(trx, team, userId, now)
-    return { team_id: team.id, team_name: team.name, package_name: plan.pkg.name, user_type: 'team' }
+    return { team_id: team.id, team_name: team.name, package_name: packageName(plan.pkg, lang), user_type: 'team' }
   })
 }
 
 /** GET /api/user/team/info. */
-export async function teamInfo(services: RelayServices, userId: string): Promise<TeamInfo> {
+export async function teamInfo(services: RelayServices, userId: string, lang: ContentLanguage): Promise<TeamInfo> {
   const { db, clock, config } = services
   const now = clock.now()
   const membership = await findMembership(db, userId)
@@ -193,7 +194,7 @@ export async function teamInfo(services: RelayServices, userId: string): Promise
       create_timestamp: membership.create_timestamp,
       team_code: teamCode,
       invite_url: invitationUrl(config.publicUrl, teamCode),
-      package: toPackageInfo(plan.pkg),
+      package: toPackageInfo(plan.pkg, lang),
       status: plan.subscription.status,
       total_points: plan.pkg.points_limit,
       remaining_points: plan.account.balance,
@@ -255,11 +256,11 @@ async function joinableTeam(db: Database, code: string, now: number): Promise<{ 
   return { team, plan }
 }
 
-async function teamCheck(db: Database, team: TeamRow, plan: Plan): Promise<TeamCodeCheck> {
+async function teamCheck(db: Database, team: TeamRow, plan: Plan, lang: ContentLanguage): Promise<TeamCodeCheck> {
   const { count } = await db
     .selectFrom('team_members')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('team_id', '=', team.id)
     .executeTakeFirstOrThrow()
-  return { team_id: team.id, team_name: team.name, package_name: plan.pkg.name, member_count: Number(count) }
+  return { team_id: team.id, team_name: team.name, package_name: packageName(plan.pkg, lang), member_count: Number(count) }
 }

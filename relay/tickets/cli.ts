@@ -16,6 +16,8 @@ import {
 
 const ticketArgument = { name: 'ticket', description: 'ticket number (e.g. T2501150001) or id' } as const
 const operatorStatuses = ['processing', 'completed', 'rejected'] as const
+/** Operators read the relay's own ticket texts in English, as the rest of the CLI. */
+const cliLanguage = 'en'
 const time = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString().slice(0, 16).replace('T', ' '))
 
 export const ticketCommands: Command[] = [
@@ -30,8 +32,10 @@ export const ticketCommands: Command[] = [
       page: { description: 'page number (default 1)', schema: z.coerce.number().int().min(1).default(1) },
     },
     async run({ status, page }, { services, print }) {
-      const list = await listAllTickets(services.db, { status, page, pageSize: 100 })
+      const list = await listAllTickets(services.db, { status, page, pageSize: 100 }, cliLanguage)
       print(`${list.total} ticket(s)${status ? ` with status ${status}` : ''}, page ${list.page}`)
+      const header = ['number'.padEnd(11), 'status'.padEnd(10), 'prio.'.padEnd(6), 'type'.padEnd(13), 'owner'.padEnd(16), 'assignee'.padEnd(16), 'updated (UTC)'.padEnd(16)]
+      print([...header, 'title'].join('  '))
       for (const t of list.items) {
         const columns = [t.number, t.status.padEnd(10), t.priority.padEnd(6), t.type.padEnd(13), t.owner_name.padEnd(16)]
         print([...columns, (t.assignee_name ?? '-').padEnd(16), time(t.update_timestamp), t.title].join('  '))
@@ -46,7 +50,7 @@ export const ticketCommands: Command[] = [
     options: {},
     async run({ ticket }, { services, print }) {
       const row = await findTicketByReference(services.db, ticket)
-      const detail = await getTicket(services.db, row.id)
+      const detail = await getTicket(services.db, row.id, undefined, cliLanguage)
       const owner = await findUserById(services.db, row.user_id)
       print(`${detail.number}  ${detail.status}  ${detail.priority}  ${detail.type}  by ${owner?.username ?? '?'}  (id ${detail.id})`)
       print(`assignee: ${detail.assignee_name ?? '-'}  tags: ${detail.tags.join(', ') || '-'}`)

@@ -41,7 +41,7 @@ export function ticketRoutes(services: RelayServices): Route[] {
       scope: 'session',
       query: ticketListQuery,
       response: ticketPageSchema,
-      handler: async ({ user, query }) => listTickets(db, { ...query, userId: user.id }),
+      handler: async ({ user, query, lang }) => listTickets(db, { ...query, userId: user.id }, lang),
     }),
 
     defineRoute({
@@ -55,12 +55,13 @@ export function ticketRoutes(services: RelayServices): Route[] {
       body: createTicketBody,
       response: ticketDetailSchema,
       errors: ['rate_limited'],
-      handler: async ({ user, body }) => {
+      idempotent: true,
+      handler: async ({ user, body, lang }) => {
         await limiter.enforce(ticketLimits.createPerUser, user.id)
         const created = await db
           .transaction()
           .execute((trx) => createTicket(trx, { ...body, userId: user.id, now: clock.now() }))
-        return getTicket(db, created.id, user.id)
+        return getTicket(db, created.id, user.id, lang)
       },
     }),
 
@@ -74,7 +75,7 @@ export function ticketRoutes(services: RelayServices): Route[] {
       params: idPathParams,
       response: ticketDetailSchema,
       errors: ['not_found'],
-      handler: async ({ user, params }) => getTicket(db, params.id, user.id),
+      handler: async ({ user, params, lang }) => getTicket(db, params.id, user.id, lang),
     }),
 
     defineRoute({
@@ -89,7 +90,8 @@ export function ticketRoutes(services: RelayServices): Route[] {
       body: ticketReplyBody,
       response: ticketDetailSchema,
       errors: ['not_found', 'ticket_closed', 'rate_limited'],
-      handler: async ({ user, params, body }) => {
+      idempotent: true,
+      handler: async ({ user, params, body, lang }) => {
         await limiter.enforce(ticketLimits.replyPerUser, user.id)
         await db.transaction().execute((trx) =>
           addTicketMessage(trx, {
@@ -102,7 +104,7 @@ export function ticketRoutes(services: RelayServices): Route[] {
             now: clock.now(),
           }),
         )
-        return getTicket(db, params.id, user.id)
+        return getTicket(db, params.id, user.id, lang)
       },
     }),
 
@@ -118,9 +120,9 @@ export function ticketRoutes(services: RelayServices): Route[] {
         params: idPathParams,
         response: ticketDetailSchema,
         errors: ['not_found', 'ticket_transition_invalid'],
-        handler: async ({ user, params }) => {
+        handler: async ({ user, params, lang }) => {
           await setTicketStatus(db, { ticketId: params.id, userId: user.id, to, by: 'user', now: clock.now() })
-          return getTicket(db, params.id, user.id)
+          return getTicket(db, params.id, user.id, lang)
         },
       }),
     ),

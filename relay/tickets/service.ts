@@ -15,11 +15,13 @@ import {
   type TicketStatusFilter,
   type TicketType,
 } from '../contract/tickets.ts'
+import type { ContentLanguage } from '../contract/languages.ts'
 import { pageOffset, type PageQuery, type Paged } from '../contract/paging.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
-import type { TicketsTable } from '../db/schema.ts'
+import type { SystemTicketKind, TicketsTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
+import { ticketContent, ticketTitle } from './system-tickets.ts'
 
 /** Who asks for a status change: the ticket's owner, or the operators (CLI, automatic approval). */
 export type TicketActor = 'user' | 'staff'
@@ -44,6 +46,8 @@ export interface NewTicket {
   priority: TicketPriority
   title: string
   content: string
+  /** A ticket the relay opens itself (system-tickets.ts): `title` is then its English title. */
+  system?: Pick<TicketsTable, 'reset_reason'> & { kind: SystemTicketKind }
   /** Default pending; `completed` for a request approved on the spot. */
   status?: Exclude<TicketStatus, 'closed'>
   now: number
@@ -68,6 +72,8 @@ export async function createTicket(
       status,
       title: input.title,
       content: input.content,
+      system_kind: input.system?.kind ?? null,
+      reset_reason: input.system?.reset_reason ?? null,
       assignee_id: null,
       tags: '[]',
       create_timestamp: input.now,
@@ -202,15 +208,16 @@ function ticketsWithNames(db: Database) {
 
 type TicketRow = Selectable<TicketsTable> & { assignee_name: string | null; owner_name: string }
 
-function toTicket(row: TicketRow): Ticket {
+/** The ticket in `lang`: the relay's own texts in the reader's language, a person's as written. */
+function toTicket(row: TicketRow, lang: ContentLanguage): Ticket {
   return {
     id: row.id,
     number: row.number,
     type: row.type,
     priority: row.priority,
     status: row.status,
-    title: row.title,
-    content: row.content,
+    title: ticketTitle(row, lang),
+    content: ticketContent(row, lang),
     assignee_id: row.assignee_id,
     assignee_name: row.assignee_name,
     tags: parseTags(row.tags),
@@ -247,19 +254,19 @@ async function pageOfTickets(db: Database, filter: TicketListFilter & { userId?:
 }
 
 /** One user's tickets, newest first. */
-export async function listTickets(db: Database, filter: TicketListFilter & { userId: string }): Promise<TicketPage> {
+export async function listTickets(db: Database, filter: TicketListFilter & { userId: string }, lang: ContentLanguage): Promise<TicketPage> {
   const page = await pageOfTickets(db, filter)
-  return { ...page, items: page.items.map(toTicket) }
+  return { ...page, items: page.items.map((row) => toTicket(row, lang)) }
 }
 
 /** Every user's tickets with their owner's name, for operators. */
-export async function listAllTickets(db: Database, filter: TicketListFilter): Promise<Paged<Ticket & { owner_name: string }>> {
+export async function listAllTickets(db: Database, filter: TicketListFilter, lang: ContentLanguage): Promise<Paged<Ticket & { owner_name: string }>> {
   const page = await pageOfTickets(db, filter)
-  return { ...page, items: page.items.map((row) => ({ ...toTicket(row), owner_name: row.owner_name })) }
+  return { ...page, items: page.items.map((row) => ({ ...toTicket(row, lang), owner_name: row.owner_name })) }
 }
 
-/** A ticket with its conversation, oldest message first; another user's ticket is not found. */
-export async function getTicket(db: Database, ticketId: string, userId?: string): Promise<TicketDetail> {
+/** A ticket with its conversation, oldest message first; another user's ticket is not found (`userId` undefined: any user's). */
+export async function getTicket(db: Database, ticketId: string, userId: string | undefined, lang: ContentLanguage): Promise<TicketDetail> {
   const [row, messages] = await Promise.all([
     ticketsWithNames(db)
       .where('tickets.id', '=', ticketId)
@@ -273,7 +280,7 @@ export async function getTicket(db: Database, ticketId: string, userId?: string)
       .execute(),
   ])
   if (!row) throw new RelayError('not_found', 'ticket not found')
-  return { ...toTicket(row), messages }
+  return { ...toTicket(row, lang), messages }
 }
 
 /**

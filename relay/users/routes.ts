@@ -36,10 +36,10 @@ export function userRoutes(services: RelayServices): Route[] {
       tag,
       auth: 'user',
       response: userInfoSchema,
-      handler: async ({ user }) => ({
+      handler: async ({ user, lang }) => ({
         user: toUser(user),
-        points: await loadPointsBlock(services, user.id),
-        subscriptions: await loadSubscriptions(db, user.id, clock.now()),
+        points: await loadPointsBlock(services, user.id, lang),
+        subscriptions: await loadSubscriptions(db, user.id, clock.now(), lang),
       }),
     }),
 

@@ -75,8 +75,10 @@ test.describe('device code', () => {
     const poll = devicePoller(client, device.device_secret, device.interval)
     expect((await poll()).body.error.details.reason).toBe('authorization_pending')
 
-    // The link the CLI prints: login first, then back to the prefilled code.
+    // The link the CLI prints: the prefilled code, then sign-in, then back to it.
     await page.goto(device.verification_uri_complete)
+    await expect(page.getByLabel('设备码')).toHaveValue(device.device_code)
+    await page.getByRole('button', { name: '验证' }).click()
     await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/)
     await signIn(page, user)
     await expect(page).toHaveURL(/\/auth\/device-code\?code=/)

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../fixtures/databases.ts'
-import { makeCodes, makeTeam, quickUser } from '../fixtures/points.ts'
+import { grant, spend } from '../../relay/points/ledger.ts'
+import { makeCodes, makeTeam, quickUser, servicesOf } from '../fixtures/points.ts'
 import type { TestAccount, TestRelay } from '../fixtures/relay-harness.ts'
 import { loadPortal, portalOrigin, Visitor } from './portal-harness.ts'
 
@@ -92,13 +93,13 @@ describeEachDatabase('points screens', (ctx) => {
     const check = await visitor.submit('/subscription', { intent: 'validate-redeem', redeemCode: typed })
     expect(check.status).toBe(200)
     const checkHtml = await check.text()
-    expect(textOf(checkHtml, 'package-name')).toBe('个人版 Personal')
+    expect(textOf(checkHtml, 'package-name')).toBe('个人版')
     expect(checkHtml).toMatch(new RegExp(`<input type="hidden" name="redeemCode" value="${typed}"/>`))
     expect(checkHtml).not.toContain('data-testid="replace-warning"')
 
     const page = await follow(visitor, await visitor.submit('/subscription', { intent: 'redeem', redeemCode: typed }))
-    expect(page).toContain('兑换成功：已开通「个人版 Personal」，获得 2,400 积分')
-    expect(textOf(page, 'current-package')).toBe('个人版 Personal')
+    expect(page).toContain('兑换成功：已开通「个人版」，获得 2,400 积分')
+    expect(textOf(page, 'current-package')).toBe('个人版')
     expect(textOf(page, 'subscription-history')).toContain('开通')
 
     // The same code again is used up; a second code warns before confirming.
@@ -106,7 +107,7 @@ describeEachDatabase('points screens', (ctx) => {
     expect(again.status).toBe(422)
     expect(await again.text()).toContain('兑换码无效或已过期')
     const replace = await (await visitor.submit('/subscription', { intent: 'validate-redeem', redeemCode: second! })).text()
-    expect(textOf(replace, 'replace-warning')).toContain('当前套餐「个人版 Personal」将立即停用，剩余的 2,400 积分将作废')
+    expect(textOf(replace, 'replace-warning')).toContain('当前套餐「个人版」将立即停用，剩余的 2,400 积分将作废')
     expect(replace).toContain('替换当前套餐并兑换')
     const replaced = await follow(visitor, await visitor.submit('/subscription', { intent: 'redeem', redeemCode: second! }))
     expect(replaced).toContain('兑换成功')
@@ -149,13 +150,14 @@ describeEachDatabase('points screens', (ctx) => {
   })
 
   it('shows balance, history pages and the reset request on the points screen', async () => {
-    const visitor = await signedIn(await ctx.signUp())
+    const account = await ctx.signUp()
+    const visitor = await signedIn(account)
     const [code] = await makeCodes(ctx, 'PERSONAL')
     await follow(visitor, await visitor.submit('/subscription', { intent: 'redeem', redeemCode: code! }))
 
     const points = await (await visitor.get('/points')).text()
     expect(textOf(points, 'points-balance')).toBe('2,400')
-    expect(textOf(points, 'points-package-name')).toBe('个人版 Personal')
+    expect(textOf(points, 'points-package-name')).toBe('个人版')
     expect(textOf(points, 'points-history')).toContain('套餐开通')
     expect(textOf(points, 'model-costs')).toContain('claude-sonnet-4-5')
 
@@ -166,12 +168,38 @@ describeEachDatabase('points screens', (ctx) => {
     expect(missingHtml).toContain('请选择原因')
     expect(missingHtml).toContain('a loop used my points</textarea>')
 
+    // At the limit a reset would add nothing: the page says so before and after asking.
+    expect(textOf(points, 'reset-at-limit')).toContain('已达到或超过套餐上限')
+    const refused = await visitor.submit('/points', { reason: 'misoperation', description: 'a loop used my points' })
+    expect(refused.status).toBe(422)
+    expect(await refused.text()).toContain('积分余额已达到或超过套餐上限，重置不会增加积分，无需申请')
+
+    await spend(servicesOf(ctx), { userId: account.login.user.id, amount: 16, model: null })
+    const spent = await (await visitor.get('/points')).text()
+    expect(spent).not.toContain('data-testid="reset-at-limit"')
     const sent = await follow(visitor, await visitor.submit('/points', { reason: 'misoperation', description: 'a loop used my points' }))
-    expect(sent).toMatch(/积分重置申请已(提交|自动通过)/)
+    expect(sent).toContain('积分重置申请已自动通过：补充了 16 积分，余额已回到套餐上限')
 
     // The request is an open ticket unless it was approved at once; the dashboard counts open ones.
     const dashboard = await (await visitor.get('/dashboard')).text()
     expect(textOf(dashboard, 'stat-tickets')).toMatch(/^待处理工单 [01] 查看工单$/)
+  })
+
+  it('shows the share of the period\'s points used, also when the balance is above the limit', async () => {
+    const account = await ctx.signUp()
+    const visitor = await signedIn(account)
+    const [code] = await makeCodes(ctx, 'PERSONAL')
+    await follow(visitor, await visitor.submit('/subscription', { intent: 'redeem', redeemCode: code! }))
+    const services = servicesOf(ctx)
+    await spend(services, { userId: account.login.user.id, amount: 16, model: null })
+    await grant(services, { userId: account.login.user.id, amount: 12_600, reason: 'goodwill' })
+
+    // 16 used, 14,984 left over a 2,400 limit: the limit said "0 % used".
+    const points = await (await visitor.get('/points')).text()
+    expect(textOf(points, 'points-balance')).toBe('14,984')
+    expect(textOf(points, 'points-used')).toContain('16')
+    expect(textOf(points, 'points-progress')).toBe('已使用本期积分的 0.1%（16 / 15,000）')
+    expect(points).toMatch(/role="progressbar"[^>]*aria-valuemax="15000"[^>]*aria-valuenow="16"/)
   })
 
   it('renders the dashboard: balance, the 10 days, the invite link and the referral rule', async () => {

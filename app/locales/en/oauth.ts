@@ -35,6 +35,7 @@ export default {
     subtitle: 'Enter the 8-character code your command-line tool or other device shows to connect it to your account',
     code: 'Device code',
     codeHint: '8 letters or digits, e.g. ABCD-2345; the hyphen is optional, any case',
+    signInHint: 'Verifying asks you to sign in; you come back here afterwards with the code kept.',
     codeRequired: 'Please enter the device code',
     codeFormat: 'The device code is 8 letters or digits',
     verify: 'Verify',
@@ -54,5 +55,6 @@ export default {
   toast: {
     deviceAuthorized: 'Device code authorised',
     deviceDenied: 'You denied the device’s request',
+    deviceSignIn: 'Sign in to continue authorising device {{code}}',
   },
 } satisfies Messages<typeof zh>

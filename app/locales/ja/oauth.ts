@@ -35,6 +35,7 @@ export default {
     subtitle: 'コマンドラインツールなどのデバイスに表示された 8 文字のコードを入力して、アカウントに接続します',
     code: 'デバイスコード',
     codeHint: '8 文字の英数字（例：ABCD-2345）。ハイフンは省略可、大文字小文字は区別しません',
+    signInHint: '確認にはログインが必要です。ログイン後はコードを保ったままこのページに戻ります。',
     codeRequired: 'デバイスコードを入力してください',
     codeFormat: 'デバイスコードは 8 文字の英数字です',
     verify: '確認',
@@ -54,5 +55,6 @@ export default {
   toast: {
     deviceAuthorized: 'デバイスコードを承認しました',
     deviceDenied: 'デバイスのリクエストを拒否しました',
+    deviceSignIn: 'ログインしてから、デバイス {{code}} の承認を続けてください',
   },
 } satisfies Messages<typeof zh>

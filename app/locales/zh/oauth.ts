@@ -33,6 +33,7 @@ export default {
     subtitle: '输入命令行工具等设备上显示的 8 位代码，将其连接到您的账户',
     code: '设备码',
     codeHint: '8 位字母或数字，例如 ABCD-2345；可省略连字符，不区分大小写',
+    signInHint: '验证时需要登录：登录后会回到这里，设备码会保留。',
     codeRequired: '请输入设备码',
     codeFormat: '设备码为 8 位字母或数字',
     verify: '验证',
@@ -52,5 +53,6 @@ export default {
   toast: {
     deviceAuthorized: '设备码已授权',
     deviceDenied: '已拒绝该设备的授权请求',
+    deviceSignIn: '请先登录，登录后继续授权设备 {{code}}',
   },
 }

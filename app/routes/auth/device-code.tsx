@@ -1,9 +1,11 @@
 /**
- * `/auth/device-code` (spec §2, §8; DESIGN §6): the signed-in user types the 8 characters their
- * device shows (prefilled from `?code=`, any case, hyphen optional), verifies them, sees which
- * client asks for what, then authorises or denies. Verifying answers in place (the confirmation
- * step is the action's reply, so it needs no JavaScript); the decision redirects with a toast to
- * a finished state that tells the user to go back to the device.
+ * `/auth/device-code`: anyone may open it and type the 8 characters their device shows
+ * (prefilled from `?code=`, any case, hyphen optional). Verifying needs an account: a visitor who
+ * is not signed in is sent to sign in with the code kept in the return address, and comes back
+ * to this form with it filled in (docs/decisions/092). Signed in, verifying shows which client
+ * asks for what, then the user authorises or denies. Verifying answers in place (the
+ * confirmation step is the action's reply, so it needs no JavaScript); the decision redirects
+ * with a toast to a finished state that tells the user to go back to the device.
  */
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -20,9 +22,10 @@ import { Card } from '#app/components/ui/card.tsx'
 import { Input, Label } from '#app/components/ui/input.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
-import { getRelay, requireSession } from '#app/middleware/session.server.ts'
+import { getRelay, getSession } from '#app/middleware/session.server.ts'
 import { deviceCodeSchema } from '#app/schemas/oauth.ts'
 import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
+import { loginUrl } from '#app/utils/safe-redirect.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 const outcomes = ['approved', 'denied'] as const
@@ -32,21 +35,29 @@ const fieldOf = { device_code_invalid: 'code', device_code_expired: 'code', vali
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(request, context)
   const query = new URL(request.url).searchParams
   const typed = query.get('code') ?? ''
   const outcome = outcomes.find((o) => o === query.get('status')) ?? null
-  return { title: getI18n(context).t('oauth:device.title'), prefill: normaliseDeviceCode(typed) ?? typed.slice(0, 32), outcome }
+  return {
+    title: getI18n(context).t('oauth:device.title'),
+    prefill: normaliseDeviceCode(typed) ?? typed.slice(0, 32),
+    outcome,
+    signedIn: getSession(context) !== null,
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(request, context)
   const formData = await request.formData()
   const intent = formData.get('intent')
   const submission = parseWithZod(formData, { schema: deviceCodeSchema })
   if (submission.status !== 'success') return invalid(submission)
-  const relay = getRelay(context)
   const deviceCode = submission.value.code
+  if (!getSession(context)) {
+    // Sign in first, then back to this form with the code filled in.
+    const back = new URL(`${oauthScreens.device}?code=${encodeURIComponent(deviceCode)}`, request.url)
+    return redirectWithToast(loginUrl(new Request(back)), { type: 'info', key: 'oauth:toast.deviceSignIn', values: { code: deviceCode } })
+  }
+  const relay = getRelay(context)
   try {
     if (intent === 'approve' || intent === 'deny') {
       await relay.post(oauthPaths.authorize, { device_code: deviceCode, decision: intent })
@@ -76,13 +87,13 @@ export default function DeviceCode({ loaderData, actionData }: Route.ComponentPr
       ) : loaderData.outcome && !actionData ? (
         <Finished outcome={loaderData.outcome} />
       ) : (
-        <EnterCode prefill={loaderData.prefill} lastResult={actionData?.result} />
+        <EnterCode prefill={loaderData.prefill} signedIn={loaderData.signedIn} lastResult={actionData?.result} />
       )}
     </Card>
   )
 }
 
-function EnterCode({ prefill, lastResult }: { prefill: string; lastResult?: SubmissionResult<string[]> }) {
+function EnterCode({ prefill, signedIn, lastResult }: { prefill: string; signedIn: boolean; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('oauth')
   const [form, fields] = useZodForm(deviceCodeSchema, { lastResult, defaultValue: { code: prefill } })
   const code = getInputProps(fields.code, { type: 'text' })
@@ -109,6 +120,11 @@ function EnterCode({ prefill, lastResult }: { prefill: string; lastResult?: Subm
         <SubmitButton intent="verify" className="w-full">
           {t('device.verify')}
         </SubmitButton>
+        {signedIn ? null : (
+          <p className="text-center text-xs text-zinc-500 dark:text-zinc-400" data-testid="device-sign-in-hint">
+            {t('device.signInHint')}
+          </p>
+        )}
       </Form>
     </>
   )

@@ -6,6 +6,7 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/forgot-password'
 import { accountPaths } from '#relay/contract/index.ts'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { FormKey } from '#app/components/forms/form-key.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { AuthCard } from '#app/components/auth-card.tsx'
@@ -13,13 +14,14 @@ import { ActionNotice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { resetSchema, resetSchemaFor } from '#app/schemas/auth.ts'
+import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { toastHeader } from '#app/utils/toast.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getI18n(context).t('auth:forgot.title') }
+  return { title: getI18n(context).t('auth:forgot.title'), formKey: newFormKey() }
 }
 
 const secretFields = ['newPassword', 'confirmPassword']
@@ -33,17 +35,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const relay = getRelay(context)
   try {
     if (intent === 'send-code') {
-      await relay.post(accountPaths.sendResetCode, { email: (submission.value as { email: string }).email })
+      // The form's key: a reload or a double click sends one mail, so the code in it stays valid.
+      await relay.post(accountPaths.sendResetCode, { email: (submission.value as { email: string }).email }, formKeyOf(formData))
       return data({ result: submission.reply({ hideFields: secretFields }), notice: 'common:toast.codeSent' })
     }
     const v = submission.value as { email: string; code: string; newPassword: string; confirmPassword: string }
     // Spec §5: the new password is sent as both new and confirm.
-    await relay.post(accountPaths.resetPassword, {
-      email: v.email,
-      code: v.code,
-      new_password: v.newPassword,
-      confirm_password: v.confirmPassword,
-    })
+    await relay.post(
+      accountPaths.resetPassword,
+      { email: v.email, code: v.code, new_password: v.newPassword, confirm_password: v.confirmPassword },
+      formKeyOf(formData),
+    )
   } catch (error) {
     return relayRefusal(submission, error, { hideFields: secretFields, fieldOf })
   }
@@ -62,6 +64,7 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <button type="submit" name="intent" value="reset" className="sr-only" tabIndex={-1} aria-hidden="true" />
         <HoneypotInputs />
+        <FormKey value={loaderData.formKey} />
         <ActionNotice message={notice} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="flex gap-2">

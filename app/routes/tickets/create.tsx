@@ -9,6 +9,7 @@ import { Form, Link } from 'react-router'
 import type { Route } from './+types/create'
 import { ticketBounds, ticketPaths, ticketPriorities, ticketTypes, type TicketDetail } from '#relay/contract/index.ts'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { FormKey } from '#app/components/forms/form-key.tsx'
 import { RadioField } from '#app/components/forms/radio-field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { TextareaField } from '#app/components/forms/textarea-field.tsx'
@@ -20,6 +21,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { createTicketSchema } from '#app/schemas/tickets.ts'
+import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -27,14 +29,16 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getI18n(context).t('tickets:create.title') }
+  return { title: getI18n(context).t('tickets:create.title'), formKey: newFormKey() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: createTicketSchema })
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: createTicketSchema })
   if (submission.status !== 'success') return invalid(submission)
   try {
-    const ticket = await getRelay(context).post<TicketDetail>(ticketPaths.tickets, submission.value)
+    // A repeat of this form (reload, double click) gets the ticket the first one opened.
+    const ticket = await getRelay(context).post<TicketDetail>(ticketPaths.tickets, submission.value, formKeyOf(formData))
     return redirectWithToast(`/tickets/${ticket.id}`, {
       type: 'success',
       key: 'tickets:create.created',
@@ -61,6 +65,7 @@ export default function CreateTicket({ loaderData, actionData }: Route.Component
       />
       <Card>
         <Form method="post" {...getFormProps(form)} className="space-y-5">
+          <FormKey value={loaderData.formKey} />
           <Notice tone="info">{t('create.promise')}</Notice>
           <FormErrors id={form.errorId} errors={form.errors} />
           <RadioField

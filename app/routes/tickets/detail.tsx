@@ -11,6 +11,7 @@ import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/detail'
 import { fillPath, ticketBounds, ticketPaths, type TicketDetail, type TicketMessage } from '#relay/contract/index.ts'
 import { FormErrors } from '#app/components/forms/field.tsx'
+import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { TextareaField } from '#app/components/forms/textarea-field.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
@@ -26,6 +27,7 @@ import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { ticketReplySchema } from '#app/schemas/tickets.ts'
+import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
@@ -38,11 +40,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getI18n(context).t
   try {
     const ticket = await getRelay(context).get<TicketDetail>(fillPath(ticketPaths.ticket, { id: params.id }))
-    return { title: `${ticket.number} · ${t('tickets:title')}`, ticket }
+    return { title: `${ticket.number} · ${t('tickets:title')}`, ticket, formKey: newFormKey() }
   } catch (error) {
     // Missing, someone else's (the relay answers 404) or not an id at all (400): not found.
     if (error instanceof RelayCallError && (error.status === 404 || error.status === 400)) {
-      return data({ title: t('tickets:detail.notFoundTitle'), ticket: null }, { status: 404 })
+      return data({ title: t('tickets:detail.notFoundTitle'), ticket: null, formKey: '' }, { status: 404 })
     }
     throw error
   }
@@ -55,7 +57,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: ticketReplySchema })
   if (submission.status !== 'success') return invalid(submission)
   try {
-    await getRelay(context).post(fillPath(ticketPaths.messages, { id: params.id }), submission.value)
+    // A repeat of the same form (reload, double click) answers the first reply instead of posting twice.
+    await getRelay(context).post(fillPath(ticketPaths.messages, { id: params.id }), submission.value, formKeyOf(formData))
   } catch (error) {
     return flowRefusal(submission, error, { failed: 'tickets:detail.replyFailed', network: 'errors:network' })
   }
@@ -63,17 +66,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function TicketDetailRoute({ params, loaderData, actionData }: Route.ComponentProps) {
-  return <TicketDetailScreen id={params.id} ticket={loaderData.ticket} replyResult={actionData?.result} />
+  return <TicketDetailScreen id={params.id} ticket={loaderData.ticket} formKey={loaderData.formKey} replyResult={actionData?.result} />
 }
 
 /** Spec §2: the screen receives the ticket id as a property. */
 function TicketDetailScreen({
   id,
   ticket,
+  formKey,
   replyResult,
 }: {
   id: string
   ticket: TicketDetail | null
+  formKey: string
   replyResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation('tickets')
@@ -107,7 +112,7 @@ function TicketDetailScreen({
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Conversation ticket={ticket} />
           {/* A new key after each reply empties the box once the reply is in the conversation. */}
-          <ReplyBox key={ticket.messages.length} ticket={ticket} lastResult={replyResult} />
+          <ReplyBox key={ticket.messages.length} ticket={ticket} formKey={formKey} lastResult={replyResult} />
         </div>
         <div className="space-y-6">
           <TicketInfo ticket={ticket} />
@@ -201,7 +206,7 @@ function MessageItem({ message, original }: { message: TicketMessage; original: 
   )
 }
 
-function ReplyBox({ ticket, lastResult }: { ticket: TicketDetail; lastResult?: SubmissionResult<string[]> }) {
+function ReplyBox({ ticket, formKey, lastResult }: { ticket: TicketDetail; formKey: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('tickets')
   const [form, fields] = useZodForm(ticketReplySchema, { lastResult })
   if (ticket.status === 'closed') {
@@ -221,6 +226,7 @@ function ReplyBox({ ticket, lastResult }: { ticket: TicketDetail; lastResult?: S
         </Notice>
       )}
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <FormKey value={formKey} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextareaField
           meta={fields.content}

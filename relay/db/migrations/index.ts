@@ -14,6 +14,10 @@ import * as referral from './0006-referral.ts'
 import * as tickets from './0004-tickets.ts'
 import * as resources from './0007-resources.ts'
 import * as proxy from './0009-proxy.ts'
+import * as languages from './0010-languages.ts'
+import * as deployment from './0011-deployment.ts'
+import * as idempotency from './0012-idempotency.ts'
+import * as proxyPricing from './0013-proxy-pricing.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -25,4 +29,8 @@ export const migrations: Record<string, Migration> = {
   '0006-referral': referral,
   '0007-resources': resources,
   '0009-proxy': proxy,
+  '0010-languages': languages,
+  '0011-deployment': deployment,
+  '0012-idempotency': idempotency,
+  '0013-proxy-pricing': proxyPricing,
 }

@@ -1,0 +1,41 @@
+/**
+ * Who calls the model API (`/v1/*`) and `GET /api/v1/usage`: an API key's owner, or the user
+ * behind an OAuth access token the user granted the `api` scope (device flow or authorisation
+ * code; docs/decisions/083). Either way the calls are the user's, charged to their points. A
+ * client's token without `api` is refused with `insufficient_scope`; a portal sign-in token
+ * (which names no client) is not a credential for these calls: keys are made for that.
+ */
+import type { Context } from 'hono'
+import { verifyAccessToken } from '../auth/access-tokens.ts'
+import { apiKeyPattern } from '../contract/api-keys.ts'
+import { RelayError } from '../http/relay-error.ts'
+import { apiKeyOf } from '../keys/request-key.ts'
+import { authenticateApiKey } from '../keys/service.ts'
+import type { RelayServices } from '../services.ts'
+
+export interface ApiCaller {
+  userId: string
+  /** The API key, or null for an OAuth token. */
+  keyId: string | null
+  /** The OAuth client whose token it is, or null for an API key. */
+  clientId: string | null
+}
+
+/** The caller, or RelayError `unauthenticated` / `token_expired` (401) or `insufficient_scope` (403). */
+export async function apiCaller(c: Context, services: RelayServices): Promise<ApiCaller> {
+  const credential = apiKeyOf(c)
+  if (!credential) throw new RelayError('unauthenticated', 'an API key or an OAuth access token with the api scope is required')
+  if (apiKeyPattern.test(credential)) {
+    const identity = await authenticateApiKey(services.db, credential, services.clock)
+    if (!identity) throw new RelayError('unauthenticated', 'unknown or deleted API key')
+    return { ...identity, clientId: null }
+  }
+  // Not a key: perhaps a client's access token (a JWT).
+  if (credential.split('.').length !== 3) throw new RelayError('unauthenticated', 'unknown or deleted API key')
+  const claims = await verifyAccessToken(services.config, services.clock, credential)
+  if (claims.clientId === null || claims.scopes === null) throw new RelayError('unauthenticated', 'a portal sign-in token is not an API credential')
+  if (!claims.scopes.includes('api')) throw new RelayError('insufficient_scope', 'the token was not granted the api scope', { required_scope: 'api' })
+  const user = await services.db.selectFrom('users').select(['token_version', 'status']).where('id', '=', claims.userId).executeTakeFirst()
+  if (!user || user.token_version !== claims.version || user.status !== 'active') throw new RelayError('unauthenticated')
+  return { userId: claims.userId, keyId: null, clientId: claims.clientId }
+}

@@ -1,0 +1,431 @@
+/**
+ * The real Claude Code CLI (`@anthropic-ai/claude-code`, its native binary from the registry's
+ * platform package) against the production server (server/main.ts, relay embedded) and the
+ * loopback fake Anthropic provider, with only the seeded prices. The operator's steps run through
+ * the operator CLI's commands, the user's through the portal's HTTP API.
+ *
+ * Claude Code never reaches anything but loopback: a temp HOME, no auto-updater, no
+ * non-essential traffic, and every other host behind a proxy that does not exist.
+ *
+ * Needs the portal build (`npm run build`; `npm test` builds first).
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signAccessToken } from '../../relay/auth/access-tokens.ts'
+import { commands } from '../../relay/cli.ts'
+import { runCli } from '../../relay/cli-registry.ts'
+import { systemClock } from '../../relay/clock.ts'
+import { loadRelayConfig, type RelayConfig } from '../../relay/config.ts'
+import { deviceCodeGrantType, oauthPaths } from '../../relay/contract/oauth.ts'
+import { createLogger } from '../../relay/logger.ts'
+import { findUserByUsername } from '../../relay/users/users.ts'
+import { openRuntime, type Runtime } from '../../relay/runtime.ts'
+import { createServices } from '../../relay/services.ts'
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
+import { startFakeProvider, type FakeProvider, type FakeUsage } from '../fixtures/fake-provider.ts'
+import { expectLedgerInvariants } from '../fixtures/ledger.ts'
+import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
+
+const claudeBinary = join(dirname(createRequire(import.meta.url).resolve('@anthropic-ai/claude-code-linux-x64/package.json')), 'claude')
+
+/** What a typical Claude Code turn reports: mostly the cached system prompt and tools read back. */
+const typicalUsage: FakeUsage = { input_tokens: 2000, cache_read_tokens: 20_000, cache_write_tokens: 1500, output_tokens: 600 }
+const answerText = 'Relayed answer: 敏捷的棕色狐狸 jumps over the lazy dog.'
+
+interface ClaudeRun {
+  code: number | null
+  output: string
+  /** From start to exit. */
+  ms: number
+  /** Requests it sent to the relay, and when (performance.now()); only with `counted`. */
+  requests: number[]
+  /** From its first request to the relay until it exited: what it spent on a refusal, its own start-up aside. */
+  msAfterFirstRequest: number
+}
+
+/**
+ * A transparent loopback hop in front of the server that notes when each request passes, so a
+ * test can tell how many requests Claude Code made and how long it went on after the first —
+ * on a busy machine its own start-up alone can take seconds.
+ */
+async function countingHop(target: string): Promise<{ url: string; seen: number[]; close(): Promise<void> }> {
+  const seen: number[] = []
+  const server: Server = createServer((req, res) => {
+    seen.push(performance.now())
+    const upstream = httpRequest(target + req.url, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
+    upstream.on('error', () => res.destroy())
+    req.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+for (const kind of databaseKinds()) {
+  // Each run of the CLI takes a second or two, several on a loaded machine.
+  describe(`Claude Code through the production server (${kind})`, { timeout: 180_000 }, () => {
+    let database: TestDatabase
+    let runtime: Runtime
+    let config: RelayConfig
+    let server: ProductionServer
+    let provider: FakeProvider
+    let providerId: string
+    let base: string
+    let home: string
+    let workdir: string
+
+    /** An operator command, as `npm run admin -- …` runs it, on the server's database. */
+    async function admin(...argv: string[]): Promise<string> {
+      const out: string[] = []
+      const err: string[] = []
+      const code = await runCli(argv, commands, {
+        stdout: (line) => out.push(line),
+        stderr: (line) => err.push(line),
+        openServices: async () => {
+          const opened = await openRuntime(config, { logger: createLogger('error', (line) => err.push(line)) })
+          return { services: createServices(opened.deps), close: () => opened.close() }
+        },
+      })
+      if (code !== 0) throw new Error(`admin ${argv.join(' ')} failed: ${err.join('\n')}`)
+      return out.join('\n')
+    }
+
+    async function api(method: string, path: string, token: string | null, body?: unknown) {
+      const response = await fetch(base + path, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+      const text = await response.text()
+      return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null }
+    }
+
+    interface User {
+      id: string
+      username: string
+      login: string
+      key: string
+      keyId: string
+    }
+
+    /** A user created by the operator, holding a package of `points` (none when null) and an API key. */
+    async function user(points: number | null): Promise<User> {
+      const username = `cc${Math.random().toString(36).slice(2, 10)}`
+      await admin('user', 'create', '--username', username, '--email', `${username}@example.com`, '--password', 'a long password 123')
+      const row = await findUserByUsername(runtime.deps.db, username)
+      if (!row) throw new Error('user not created')
+      // Stands in for a portal sign-in: the same token the relay's login call signs.
+      const login = await signAccessToken(config, systemClock, row)
+      if (points !== null) {
+        const code = `CC${Math.random().toString(36).slice(2, 10).toUpperCase()}`
+        await admin('package', 'create', '--code', code, '--name', code, '--kind', 'personal', '--points-limit', String(points), '--hour-points', '10')
+        const redeemCode = (await admin('codes', 'create', '--package', code, '--count', '1')).trim()
+        const redeemed = await api('POST', '/api/user/redeem-code', login, { redeem_code: redeemCode })
+        expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200)
+      }
+      const created = await api('POST', '/api/user/api-keys', login, { name: 'claude code' })
+      expect(created.status).toBe(200)
+      // Ids are 64-bit integers on the wire: read from the text, not through a lossy number.
+      return { id: row.id, username, login, key: created.body.data.key, keyId: /"id":(\d+)/.exec(created.text)![1]! }
+    }
+
+    /** `claude` with only loopback reachable and nothing of this machine's own setup. */
+    async function claude(args: string[], env: { token: string; baseUrl?: string; counted?: boolean }, timeoutMs = 60_000): Promise<ClaudeRun> {
+      const hop = env.counted ? await countingHop(base) : null
+      try {
+        const run = await spawnClaude(args, { ...env, baseUrl: hop?.url ?? env.baseUrl }, timeoutMs)
+        const requests = hop ? [...hop.seen] : []
+        return { ...run, requests, msAfterFirstRequest: requests.length ? run.endedAt - requests[0]! : Number.NaN }
+      } finally {
+        await hop?.close()
+      }
+    }
+
+    function spawnClaude(args: string[], env: { token: string; baseUrl?: string }, timeoutMs: number): Promise<{ code: number | null; output: string; ms: number; endedAt: number }> {
+      const started = performance.now()
+      const child = spawn(claudeBinary, args, {
+        cwd: workdir,
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          ANTHROPIC_BASE_URL: env.baseUrl ?? base,
+          ANTHROPIC_AUTH_TOKEN: env.token,
+          DISABLE_AUTOUPDATER: '1',
+          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+          DISABLE_TELEMETRY: '1',
+          DISABLE_ERROR_REPORTING: '1',
+          // Anything not on loopback goes to a proxy nobody runs, and fails at once.
+          HTTPS_PROXY: 'http://127.0.0.1:9',
+          HTTP_PROXY: 'http://127.0.0.1:9',
+          NO_PROXY: '127.0.0.1,localhost',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+      return new Promise((resolve) =>
+        child.on('close', (code) => {
+          clearTimeout(timer)
+          const endedAt = performance.now()
+          resolve({ code, output, ms: endedAt - started, endedAt })
+        }),
+      )
+    }
+
+    /** One request, no retries, and Claude Code gone within 10 s of it (its start-up, which load can stretch, aside). */
+    function expectStoppedAtOnce(run: ClaudeRun): void {
+      expect(run.code, run.output).not.toBe(0)
+      expect(run.requests).toHaveLength(1)
+      expect(run.msAfterFirstRequest).toBeLessThan(10_000)
+    }
+
+    /** The user's settled calls, oldest first (waits for the settlement, which follows the stream). */
+    async function callsOf(userId: string, count: number) {
+      const deadline = Date.now() + 5000
+      for (;;) {
+        const rows = await runtime.deps.db.selectFrom('proxy_calls').selectAll().where('user_id', '=', userId).orderBy('id').execute()
+        if (rows.length >= count || Date.now() > deadline) return rows
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    }
+
+    /** The seeded price of `model` applied to `usage`, computed here from the price row itself. */
+    async function priceOf(model: string, usage: FakeUsage): Promise<number> {
+      const row = await runtime.deps.db.selectFrom('model_costs').selectAll().where('model', '=', model).executeTakeFirstOrThrow()
+      const perMillion =
+        usage.input_tokens * row.input_points_per_mtok! +
+        usage.output_tokens * row.output_points_per_mtok! +
+        usage.cache_read_tokens * row.cache_read_points_per_mtok! +
+        usage.cache_write_tokens * row.cache_write_points_per_mtok!
+      return Math.ceil(perMillion / 1_000_000)
+    }
+
+    async function balanceOf(userId: string): Promise<number> {
+      const usage = await runtime.deps.db.selectFrom('points_ledger').select('balance_after').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst()
+      return usage?.balance_after ?? 0
+    }
+
+    beforeAll(async () => {
+      if (!existsSync('build/server/index.js')) throw new Error('The portal build is missing: run npm run build first (npm test does).')
+      database = await createTestDatabase(kind)
+      const dataDir = mkdtempSync(join(tmpdir(), 'claude-code-suite-'))
+      home = join(dataDir, 'home')
+      workdir = join(dataDir, 'project')
+      mkdirSync(home)
+      mkdirSync(workdir)
+      writeFileSync(join(workdir, 'notes.txt'), 'relay notes: the answer is 42\n')
+      provider = await startFakeProvider()
+      provider.behaviour = { kind: 'answer', text: answerText, usage: typicalUsage }
+      server = await startProductionServer(database)
+      base = server.url
+      // The operator CLI's view of the same deployment.
+      config = loadRelayConfig({
+        DATABASE_URL: database.url,
+        ...(database.searchPath ? { DATABASE_SCHEMA: database.searchPath } : {}),
+        JWT_SECRET: productionSecrets.JWT_SECRET,
+        PASSWORD_COST: '10',
+        LOG_LEVEL: 'error',
+      })
+      runtime = await openRuntime(config, { logger: createLogger('error') })
+      const added = await admin('provider', 'add', '--kind', 'anthropic', '--base-url', provider.url, '--key', 'fake-provider-secret-0000', '--models', 'claude-*')
+      providerId = /\d{6,}/.exec(added)![0]
+    }, 60_000)
+
+    afterAll(async () => {
+      if (runtime) {
+        await expectLedgerInvariants(runtime.deps.db)
+        await runtime.close()
+      }
+      await server?.stop()
+      await provider?.close()
+      await database?.dispose()
+      if (home) rmSync(dirname(home), { recursive: true, force: true })
+    })
+
+    it('answers claude -p with the default model and with --model opus|sonnet|haiku, each charged the price table applied to the usage the provider reported', async () => {
+      const alice = await user(2400)
+      const asked: string[] = []
+      for (const model of [null, 'opus', 'sonnet', 'haiku']) {
+        const before = provider.received.length
+        const run = await claude(['-p', 'Say something', ...(model ? ['--model', model] : [])], { token: alice.key })
+        expect(run.output, run.output).toContain(answerText)
+        expect(run.code).toBe(0)
+        const request = provider.received[before]!
+        asked.push(request.body.model)
+        // What the provider needs reached it; what identifies the user's session did not.
+        expect(request.url).toBe('/v1/messages?beta=true')
+        expect(request.headers['anthropic-version']).toBe('2023-06-01')
+        expect(request.headers['anthropic-beta']).toContain('claude-code-20250219')
+        expect(request.headers['x-api-key']).toBe('fake-provider-secret-0000')
+        expect(request.headers['x-claude-code-session-id']).toBeUndefined()
+        expect(request.headers['x-app']).toBeUndefined()
+        expect(request.headers.authorization).toBeUndefined()
+      }
+      // What Claude Code 2.1.330 asks for by default and for each alias.
+      expect(asked).toEqual(['claude-opus-5-5', 'claude-opus-5-5', 'claude-sonnet-5-5', 'claude-haiku-5-5'])
+      const calls = await callsOf(alice.id, 4)
+      expect(calls.map((c) => [c.model, c.outcome, c.streamed])).toEqual(asked.map((m) => [m, 'completed', 1]))
+      for (const call of calls) {
+        expect(call).toMatchObject({
+          input_tokens: typicalUsage.input_tokens,
+          output_tokens: typicalUsage.output_tokens,
+          cache_read_tokens: typicalUsage.cache_read_tokens,
+          cache_write_tokens: typicalUsage.cache_write_tokens,
+          shortfall_points: 0,
+          key_id: alice.keyId,
+        })
+        expect(call.points).toBe(await priceOf(call.model, typicalUsage))
+      }
+      const spent = calls.reduce((sum, call) => sum + call.points, 0)
+      expect(await balanceOf(alice.id)).toBe(2400 - spent)
+    })
+
+    it('streams --output-format stream-json intact, and takes a base URL pasted with /v1', async () => {
+      const bob = await user(2400)
+      const run = await claude(['-p', 'Say something', '--output-format', 'stream-json', '--verbose'], { token: bob.key })
+      expect(run.code).toBe(0)
+      const events = run.output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { type: string; result?: string; is_error?: boolean })
+      expect(events.find((e) => e.type === 'result')).toMatchObject({ is_error: false, result: answerText })
+
+      const slashV1 = await claude(['-p', 'Say something'], { token: bob.key, baseUrl: `${base}/v1` })
+      expect(slashV1.output).toContain(answerText)
+      expect(await callsOf(bob.id, 2)).toHaveLength(2)
+    })
+
+    it('runs a tool-use turn: the tool call reaches Claude Code, its result reaches the provider, both calls charged', async () => {
+      const carol = await user(2400)
+      provider.queue({ kind: 'tool_use', name: 'Read', input: { file_path: join(workdir, 'notes.txt') }, usage: typicalUsage })
+      const before = provider.received.length
+      const run = await claude(['-p', 'What does notes.txt say?', '--allowedTools', 'Read'], { token: carol.key })
+      expect(run.output, run.output).toContain(answerText)
+      const [toolCall, followUp] = provider.received.slice(before)
+      expect(toolCall!.body.tools.map((t: { name: string }) => t.name)).toContain('Read')
+      expect(JSON.stringify(followUp!.body.messages)).toMatch(/tool_result[\s\S]*relay notes: the answer is 42/)
+      const calls = await callsOf(carol.id, 2)
+      expect(calls.map((c) => c.outcome)).toEqual(['completed', 'completed'])
+      for (const call of calls) expect(call.points).toBe(await priceOf('claude-opus-5-5', typicalUsage))
+    })
+
+    it('serves five typical turns on a package that covers five, then stops Claude Code at once with our message', async () => {
+      const typical = await priceOf('claude-opus-5-5', typicalUsage)
+      const dave = await user(5 * typical)
+      for (let turn = 1; turn <= 5; turn++) {
+        const run = await claude(['-p', `Turn ${turn}`], { token: dave.key })
+        expect(run.output, `turn ${turn}: ${run.output}`).toContain(answerText)
+      }
+      const calls = await callsOf(dave.id, 5)
+      expect(calls.map((c) => c.points)).toEqual([typical, typical, typical, typical, typical])
+      expect(await balanceOf(dave.id)).toBe(0)
+
+      const before = provider.received.length
+      const broke = await claude(['-p', 'One more'], { token: dave.key, counted: true })
+      expectStoppedAtOnce(broke)
+      expect(broke.output).toContain('Not enough points')
+      expect(provider.received.length).toBe(before)
+    })
+
+    it('ends Claude Code within 10 s with our message for a deleted key and for no package', async () => {
+      const erin = await user(2400)
+      expect((await api('DELETE', `/api/user/api-keys/${erin.keyId}`, erin.login)).status).toBe(200)
+      const deleted = await claude(['-p', 'Hello'], { token: erin.key, counted: true })
+      expectStoppedAtOnce(deleted)
+      expect(deleted.output).toContain('Invalid API key: the key is unknown or was deleted')
+
+      const frank = await user(null)
+      const unpackaged = await claude(['-p', 'Hello'], { token: frank.key, counted: true })
+      expectStoppedAtOnce(unpackaged)
+      expect(unpackaged.output).toContain('No package: redeem a code or join a team in the portal')
+    })
+
+    it('ends Claude Code within 30 s, naming the model and the fix, when every provider is disabled', async () => {
+      const grace = await user(2400)
+      await admin('provider', 'disable', providerId)
+      try {
+        // Running relays reread providers within two seconds (docs/decisions/076).
+        await new Promise((resolve) => setTimeout(resolve, 2100))
+        const before = provider.received.length
+        const run = await claude(['-p', 'Hello'], { token: grace.key, counted: true })
+        expect(run.code).not.toBe(0)
+        expect(run.msAfterFirstRequest).toBeLessThan(30_000)
+        expect(run.requests).toHaveLength(1)
+        expect(run.output).toContain('No provider of this relay serves claude-opus-5-5')
+        expect(run.output).toContain('provider add|enable')
+        expect(provider.received.length).toBe(before)
+      } finally {
+        await admin('provider', 'enable', providerId)
+        await new Promise((resolve) => setTimeout(resolve, 2100))
+      }
+      const calls = await callsOf(grace.id, 0)
+      expect(calls).toEqual([])
+    })
+
+    it('signs a CLI in by the device flow of docs/oauth.md: its api token makes charged calls, its profile-only token is refused with 403', async () => {
+      const hana = await user(2400)
+      const clientId = /client_id=(\S+)/.exec(await admin('client', 'create', '--name', 'Relay CLI'))![1]!
+      async function deviceToken(scope: string): Promise<string> {
+        const started = await api('GET', `${oauthPaths.deviceCode}?client_id=${clientId}&scope=${encodeURIComponent(scope)}`, null)
+        expect(started.status).toBe(200)
+        // The user approves the code in the portal (its device-code screen posts this).
+        expect((await api('POST', oauthPaths.authorize, hana.login, { device_code: started.body.data.device_code, decision: 'approve' })).status).toBe(200)
+        const tokens = await api('POST', oauthPaths.token, null, { grant_type: deviceCodeGrantType, device_secret: started.body.data.device_secret, client_id: clientId })
+        expect(tokens.status, JSON.stringify(tokens.body)).toBe(200)
+        expect(tokens.body.data.scope).toBe(scope)
+        return tokens.body.data.access_token
+      }
+
+      const apiToken = await deviceToken('profile api')
+      const byCurl = await fetch(`${base}/v1/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiToken}`, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'claude-sonnet-5-5', max_tokens: 1024, messages: [{ role: 'user', content: 'Hello' }] }),
+      })
+      expect(byCurl.status).toBe(200)
+      expect(await byCurl.json()).toMatchObject({ type: 'message', content: [{ type: 'text', text: answerText }] })
+      const byClaude = await claude(['-p', 'Hello'], { token: apiToken })
+      expect(byClaude.output).toContain(answerText)
+      const calls = await callsOf(hana.id, 2)
+      expect(calls.map((c) => [c.model, c.key_id, c.client_id])).toEqual([
+        ['claude-sonnet-5-5', null, clientId],
+        ['claude-opus-5-5', null, clientId],
+      ])
+      expect(calls[0]!.points).toBe(await priceOf('claude-sonnet-5-5', typicalUsage))
+      expect(await balanceOf(hana.id)).toBe(2400 - calls[0]!.points - calls[1]!.points)
+      const usage = await api('GET', '/api/v1/usage', apiToken)
+      expect(usage.body.data).toMatchObject({ key: null, client_id: clientId, user: { username: hana.username }, points: { balance: 2400 - calls[0]!.points - calls[1]!.points } })
+
+      const profileToken = await deviceToken('profile')
+      const refused = await fetch(`${base}/v1/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${profileToken}`, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'claude-sonnet-5-5', max_tokens: 1024, messages: [{ role: 'user', content: 'Hello' }] }),
+      })
+      expect(refused.status).toBe(403)
+      expect(refused.headers.get('x-should-retry')).toBe('false')
+      expect(((await refused.json()) as { error: { type: string } }).error.type).toBe('permission_error')
+      const usageRefused = await api('GET', '/api/v1/usage', profileToken)
+      expect(usageRefused.status).toBe(403)
+      expect(usageRefused.body.error.details).toEqual({ reason: 'insufficient_scope', required_scope: 'api' })
+      const byClaudeRefused = await claude(['-p', 'Hello'], { token: profileToken, counted: true })
+      expectStoppedAtOnce(byClaudeRefused)
+      expect(byClaudeRefused.output).toContain('not granted the api scope')
+      expect(await callsOf(hana.id, 2)).toHaveLength(2)
+    })
+  })
+}
