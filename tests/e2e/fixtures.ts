@@ -6,6 +6,8 @@
  *   registration, which only the registration spec exercises).
  * - `latestCode(email)`: the 6-digit code of the newest mail the SMTP sink received for `email`.
  * - `signIn(page, user)`: the login form, filled and submitted.
+ * - `relayApi(path, body, token?)`: a POST to the relay's account API, as the portal and CLIs make it.
+ * - `spendThroughRelay(token, model)`: one metered call of `model` with a new API key of the user.
  * - `jsEnabled`: whether this project runs with JavaScript (`js`) or without (`no-js`).
  * - Every page fails its test on a `console.error` or an uncaught error in the page, unless the
  *   test announced it with `allowConsoleError(/pattern/)` (a page it opens on purpose to see a
@@ -64,6 +66,39 @@ export async function latestCode(email: string, { after = 0 } = {}): Promise<str
 export async function mailCount(email: string): Promise<number> {
   const response = await fetch(`${e2eEnv.mailUrl}/messages?to=${encodeURIComponent(email)}`)
   return ((await response.json()) as SinkMessage[]).length
+}
+
+/** A POST to the relay's account API with the user's access token; fails the test unless it succeeds. */
+export async function relayApi(path: string, body: unknown, token?: string): Promise<Record<string, string>> {
+  const response = await fetch(`${e2eEnv.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  })
+  const reply = (await response.json()) as { code: number; data: Record<string, string> }
+  expect(reply.code, `${path}: ${JSON.stringify(reply)}`).toBe(0)
+  return reply.data
+}
+
+/**
+ * One call of `model` through the metered relay, as Claude Code makes it, with a new API key of
+ * the user whose access token is `token`; waits until the call is settled (nothing frozen).
+ */
+export async function spendThroughRelay(token: string, model: string): Promise<void> {
+  const { key } = await relayApi('/api/user/api-keys', { name: uniqueName('key') }, token)
+  const call = await fetch(`${e2eEnv.baseUrl}/v1/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+    body: JSON.stringify({ model, max_tokens: 100, messages: [{ role: 'user', content: 'Hello' }] }),
+  })
+  expect(call.status).toBe(200)
+  await call.text()
+  await expect
+    .poll(async () => {
+      const reply = await fetch(`${e2eEnv.baseUrl}/api/user/points`, { headers: { authorization: `Bearer ${token}` } })
+      return ((await reply.json()) as { data: { frozen_points: number } }).data.frozen_points
+    })
+    .toBe(0)
 }
 
 export async function signIn(page: Page, user: TestUser, { remember = false, path = '/auth/login' } = {}) {

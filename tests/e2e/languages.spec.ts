@@ -5,28 +5,33 @@
  * the screens are all this spec reads.
  */
 import type { Page } from '@playwright/test'
-import { admin, createUser, expect, test, type TestUser } from './fixtures.ts'
-import { e2eEnv } from './env.ts'
+import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
+import { admin, createUser, expect, relayApi, spendThroughRelay, test, uniqueName, type TestUser } from './fixtures.ts'
 
 test.beforeEach(() => test.slow())
 
-/** A user holding the personal package, with a points-reset request (a ticket the relay writes). */
+let provider: FakeProvider
+let model: string
+
+test.beforeAll(async () => {
+  provider = await startFakeProvider()
+  model = uniqueName('e2e-lang-model-')
+  await admin('provider', 'add', '--kind', 'anthropic', '--base-url', provider.url, '--key', 'e2e-provider-key-0000', '--models', model)
+  await admin('model-cost', 'set', '--model', model, '--kind', 'variable', '--input', '100000', '--output', '500000')
+})
+test.afterAll(() => provider?.close())
+
+/**
+ * A user holding the personal package who used some of it (a reset of a full balance is refused),
+ * with a points-reset request: a ticket the relay writes.
+ */
 async function userWithPackageAndResetTicket(): Promise<TestUser> {
   const user = await createUser()
-  const api = async (path: string, body: unknown, token?: string) => {
-    const response = await fetch(`${e2eEnv.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    })
-    const reply = (await response.json()) as { data: Record<string, unknown> }
-    if (!response.ok) throw new Error(`${path}: ${JSON.stringify(reply)}`)
-    return reply.data
-  }
-  const token = (await api('/api/user/login', { username: user.username, password: user.password })).access_token as string
+  const { access_token: token } = await relayApi('/api/user/login', { username: user.username, password: user.password })
   const [code] = (await admin('codes', 'create', '--package', 'PERSONAL', '--count', '1')).split('\n')
-  await api('/api/user/redeem-code', { redeem_code: code!.trim() }, token)
-  await api('/api/user/points/reset-ticket', { reason: 'misoperation', description: 'A script looped overnight' }, token)
+  await relayApi('/api/user/redeem-code', { redeem_code: code!.trim() }, token)
+  await spendThroughRelay(token!, model)
+  await relayApi('/api/user/points/reset-ticket', { reason: 'misoperation', description: 'A script looped overnight' }, token)
   return user
 }
 

@@ -4,7 +4,7 @@
  * at or above the limit says there is nothing to reset, and an approved one says what it added.
  */
 import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
-import { admin, createUser, expect, signIn, test, uniqueName, type TestUser } from './fixtures.ts'
+import { admin, createUser, expect, relayApi, signIn, spendThroughRelay, test, uniqueName, type TestUser } from './fixtures.ts'
 
 let provider: FakeProvider
 let model: string
@@ -21,31 +21,13 @@ test.afterAll(() => provider?.close())
 // Operator commands start a process each.
 test.beforeEach(() => test.slow())
 
-async function api(baseURL: string, path: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  })
-  const reply = (await response.json()) as { code: number; data: Record<string, string> }
-  expect(reply.code, `${path}: ${JSON.stringify(reply)}`).toBe(0)
-  return reply.data
-}
-
 /** A user on the default personal package (2,400 points) who made one call costing 32 points. */
 async function userWhoUsed32(baseURL: string): Promise<TestUser> {
   const user = await createUser()
   const [code] = (await admin('codes', 'create', '--package', 'PERSONAL', '--count', '1')).split('\n')
-  const { access_token: token } = await api(baseURL, '/api/user/login', { username: user.username, password: user.password })
-  await api(baseURL, '/api/user/redeem-code', { redeem_code: code!.trim() }, token)
-  const { key } = await api(baseURL, '/api/user/api-keys', { name: 'claude code' }, token)
-  const call = await fetch(`${baseURL}/v1/messages`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
-    body: JSON.stringify({ model, max_tokens: 100, messages: [{ role: 'user', content: 'Hello' }] }),
-  })
-  expect(call.status).toBe(200)
-  await call.text()
+  const { access_token: token } = await relayApi('/api/user/login', { username: user.username, password: user.password })
+  await relayApi('/api/user/redeem-code', { redeem_code: code!.trim() }, token)
+  await spendThroughRelay(token!, model)
   // Settled: the call's hold is closed and its 32 points are counted as used.
   await expect
     .poll(async () => {

@@ -1,10 +1,10 @@
 /**
- * Issue 6 acceptance (portal half), with JavaScript on and off: a call made through the metered
+ * The portal half of the metered relay, with JavaScript on and off: a call made through the metered
  * relay of the production server — as Claude Code makes it, with an API key from the portal —
  * is charged, and shows in the dashboard's usage chart and the points history with its model.
  */
 import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
-import { admin, createUser, expect, signIn, test, uniqueName } from './fixtures.ts'
+import { admin, createUser, expect, relayApi, signIn, test, uniqueName } from './fixtures.ts'
 
 let provider: FakeProvider
 
@@ -16,17 +16,6 @@ test.afterAll(() => provider?.close())
 // Operator commands start a process each.
 test.beforeEach(() => test.slow())
 
-/** A call of the relay's account API with the user's access token, as the portal and CLIs make them. */
-async function api(baseURL: string, path: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  })
-  const reply = (await response.json()) as { code: number; data: Record<string, string> }
-  expect(reply.code, `${path}: ${JSON.stringify(reply)}`).toBe(0)
-  return reply.data
-}
 
 test('a call through the relay is charged and shows in the usage chart and the points history', async ({ page, baseURL }) => {
   // The fake provider reports 120 input and 40 output tokens: 12 + 20 points at these rates.
@@ -35,9 +24,9 @@ test('a call through the relay is charged and shows in the usage chart and the p
   await admin('model-cost', 'set', '--model', model, '--kind', 'variable', '--input', '100000', '--output', '500000')
   const user = await createUser()
   const [code] = (await admin('codes', 'create', '--package', 'PERSONAL', '--count', '1')).split('\n')
-  const { access_token: token } = await api(baseURL!, '/api/user/login', { username: user.username, password: user.password })
-  await api(baseURL!, '/api/user/redeem-code', { redeem_code: code!.trim() }, token)
-  const { key } = await api(baseURL!, '/api/user/api-keys', { name: 'claude code' }, token)
+  const { access_token: token } = await relayApi('/api/user/login', { username: user.username, password: user.password })
+  await relayApi('/api/user/redeem-code', { redeem_code: code!.trim() }, token)
+  const { key } = await relayApi('/api/user/api-keys', { name: 'claude code' }, token)
 
   const call = await fetch(`${baseURL}/v1/messages`, {
     method: 'POST',
