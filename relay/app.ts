@@ -1,5 +1,5 @@
 /**
- * The relay as a Hono app, built only from its dependencies (DESIGN §4): no globals, no
+ * The relay as a Hono app, built only from its dependencies (docs/architecture.md §4): no globals, no
  * environment reads, so tests and the embedding portal server build it the same way.
  */
 import { Hono } from 'hono'

@@ -1,5 +1,5 @@
 /**
- * API keys (DESIGN §5): created with a name, the full key shown once in the create reply, then
+ * API keys (docs/architecture.md §5): created with a name, the full key shown once in the create reply, then
  * only its masked form. `GET /api/v1/usage` is the one account call a key (not a login)
  * authenticates: CLI status bars read the balance with it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 6 acceptance (portal half), with JavaScript on and off: a call made through the metered
+ * The portal half of the metered relay, with JavaScript on and off: a call made through the metered
  * relay of the production server — as Claude Code makes it, with an API key from the portal —
  * is charged, and shows in the dashboard's usage chart and the points history with its model.
  */
