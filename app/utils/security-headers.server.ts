@@ -26,7 +26,7 @@ export function applySecurityHeaders(headers: Headers, nonce?: string): void {
           "connect-src 'self'",
           "font-src 'self'",
           "object-src 'none'",
-          "base-uri 'self'",
+          "base-uri 'none'",
           "frame-ancestors 'none'",
         ].join('; '),
       )
