@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { idSchema, timestampSchema } from './accounts.ts'
+import { idPathParams } from './paths.ts'
 
 export const apiKeyBounds = {
   name: { min: 1, max: 64 },
@@ -20,7 +21,8 @@ export const apiKeyPattern = /^sk-relay-[0-9A-Za-z]{40}$/
 export const createApiKeyBody = z.object({
   name: z.string().trim().min(apiKeyBounds.name.min).max(apiKeyBounds.name.max),
 })
-export const apiKeyIdParams = z.object({ id: z.string().regex(/^\d{1,20}$/) })
+/** An `{id}` beyond the 64-bit range is refused by validation, never passed to PostgreSQL. */
+export const apiKeyIdParams = idPathParams
 
 export const apiKeySchema = z
   .object({
