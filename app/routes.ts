@@ -5,7 +5,7 @@ export default [
     index('routes/home/route.tsx'),
     route('privacy', 'routes/legal.tsx', { id: 'privacy' }),
     route('terms', 'routes/legal.tsx', { id: 'terms' }),
-    // Spec §2: any unmatched path shows Home.
+    // docs/product.md: any unmatched path shows Home.
     route('*', 'routes/home/route.tsx', { id: 'routes/catch-all' }),
   ]),
   layout('routes/layouts/auth.tsx', [

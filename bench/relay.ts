@@ -219,7 +219,7 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   }
   const widths = header.map((_, i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)))
   for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('   '))
-  console.log('\nTargets (DESIGN §10, issue 6): under 1 ms added at the median; at least 80 % of direct throughput.')
+  console.log('\nTargets (docs/architecture.md §10): under 1 ms added at the median; at least 80 % of direct throughput.')
   console.log('An instant provider makes the relay the whole cost (an HTTP hop and a ledger transaction per call');
   console.log('against a fake that does nothing): that row is the relay\'s capacity, its CPU per call the cost.')
   agent.destroy()

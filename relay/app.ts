@@ -1,5 +1,5 @@
 /**
- * The relay as a Hono app, built only from its dependencies (DESIGN §4): no globals, no
+ * The relay as a Hono app, built only from its dependencies (docs/architecture.md §4): no globals, no
  * environment reads, so tests and the embedding portal server build it the same way.
  */
 import { Hono } from 'hono'
@@ -35,6 +35,15 @@ export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
   const routes = areaRoutes.flatMap((area) => area(services))
   const app = new Hono<RelayEnv>()
 
+  // Every answer: never sniffed as another type, never leaking its address onwards; over https, https only.
+  const https = services.config.publicUrl.startsWith('https://')
+  app.use('*', async (c, next) => {
+    await next()
+    c.header('x-content-type-options', 'nosniff')
+    c.header('referrer-policy', 'no-referrer')
+    if (https) c.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+  })
+
   app.use(
     '/api/*',
     bodyLimit({
@@ -49,7 +58,11 @@ export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
   describeProxyRoutes(document)
   const docsPage = renderDocsPage(document)
   app.get('/api/openapi.json', (c) => c.json(document))
-  app.get('/api/docs', (c) => c.html(docsPage))
+  app.get('/api/docs', (c) => {
+    // A static page: no script, no form, nothing from elsewhere.
+    c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+    return c.html(docsPage)
+  })
 
   app.notFound(handleNotFound)
   app.onError(handleError(services.logger))

@@ -64,8 +64,21 @@ export interface CliIo {
   openServices(): Promise<{ services: RelayServices; close(): Promise<void> }>
 }
 
-/** Runs `argv` (without node and script); returns the process exit code. */
-export async function runCli(argv: readonly string[], commands: readonly Command[], io: CliIo): Promise<number> {
+/**
+ * Control characters other than line breaks and tabs, and the Unicode ones that reorder text,
+ * drawn visibly instead of passed to the operator's terminal: user text (a ticket, a name) could
+ * otherwise recolour the terminal, set its title, write its clipboard or hide part of a line.
+ */
+// eslint-disable-next-line no-control-regex
+const terminalControls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+export function printable(text: string): string {
+  return text.replace(terminalControls, (ch) => (ch === '\u001b' ? '^[' : '\ufffd'))
+}
+
+/** Runs `argv` (without node and script); returns the process exit code. Everything printed goes through `printable`. */
+export async function runCli(argv: readonly string[], commands: readonly Command[], rawIo: CliIo): Promise<number> {
+  const io: CliIo = { ...rawIo, stdout: (line) => rawIo.stdout(printable(line)), stderr: (line) => rawIo.stderr(printable(line)) }
   const command = findCommand(argv, commands)
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
     io.stdout(command ? commandHelp(command) : help(commands))

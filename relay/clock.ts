@@ -1,4 +1,4 @@
-/** Every time-dependent rule reads this, never Date.now(), so tests can move time (DESIGN §6). */
+/** Every time-dependent rule reads this, never Date.now(), so tests can move time (docs/architecture.md §6). */
 export interface Clock {
   /** Epoch milliseconds. */
   now(): number

@@ -1,6 +1,6 @@
 /**
  * After `react-router build`: writes a .br and a .gz beside every compressible client asset, so
- * the server sends pre-compressed bytes without spending CPU per request (DESIGN §10).
+ * the server sends pre-compressed bytes without spending CPU per request (docs/architecture.md §10).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

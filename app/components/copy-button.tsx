@@ -1,5 +1,5 @@
 /**
- * Copy actions (spec §2, §8): a button that copies with the Clipboard API and says so in a toast.
+ * Copy actions (docs/product.md): a button that copies with the Clipboard API and says so in a toast.
  * It needs JavaScript, so it only appears once hydrated; without JavaScript the text beside it is
  * selectable (CopyField renders it in a readonly input).
  */

@@ -1,6 +1,6 @@
 /**
  * The error page. A relay that is down (503) keeps the session: the page says so and offers a
- * retry, never a login (spec §4).
+ * retry, never a login (docs/product.md).
  */
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §4, §9). The server renders the flash toast so it shows without JavaScript; CSS
+ * Toasts (docs/product.md). The server renders the flash toast so it shows without JavaScript; CSS
  * dismisses it after its duration and a label-for-checkbox closes it. Once hydrated, code can
  * add toasts of its own (copy actions) through `showToast`, rendered with the same markup.
  */

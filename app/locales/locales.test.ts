@@ -1,5 +1,5 @@
 /**
- * Issue 2 acceptance 5: a translation key missing in en or ja fails the suite (the type check
+ * A translation key missing in en or ja fails the suite (the type check
  * catches it too, through `satisfies Messages<typeof zh>`), and every relay error reason has a
  * message in every language.
  */

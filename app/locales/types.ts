@@ -1,5 +1,5 @@
 /**
- * zh is the typed source of truth (DESIGN §4). Every other language declares its namespace as
+ * zh is the typed source of truth (docs/architecture.md §4). Every other language declares its namespace as
  * `satisfies Messages<typeof zh>`, so a key missing in en or ja fails the type check.
  */
 export type Messages<T> = {

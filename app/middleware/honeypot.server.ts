@@ -1,5 +1,5 @@
 /**
- * A honeypot on the public forms (DESIGN §8): bots fill the hidden field and are turned away
+ * A honeypot on the public forms (docs/architecture.md §8): bots fill the hidden field and are turned away
  * before the action runs. remix-utils' middleware does the checking.
  */
 import { createHoneypotMiddleware } from 'remix-utils/middleware/honeypot'

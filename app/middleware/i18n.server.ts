@@ -1,5 +1,5 @@
 /**
- * Language detection (DESIGN §7): `?lng=` → `lng` cookie → Accept-Language → zh.
+ * Language detection (docs/architecture.md §7): `?lng=` → `lng` cookie → Accept-Language → zh.
  * remix-i18next builds one i18next instance per request from the typed locale modules.
  */
 import { createCookie, type RouterContextProvider } from 'react-router'

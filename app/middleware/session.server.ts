@@ -1,5 +1,5 @@
 /**
- * Session and relay access for every request (DESIGN §7):
+ * Session and relay access for every request (docs/architecture.md §7):
  * - reads the encrypted session cookie;
  * - refreshes an access token that is about to expire, once per request (the relay's reuse
  *   grace makes two parallel refreshes safe), keeping the session when the relay is down;
@@ -50,7 +50,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       state.session = sessionFromTokens(tokens, state.session.remember)
       state.setCookie = await commitSession(state.session)
     } catch (error) {
-      // Spec §4: a refused refresh logs out; a relay that is down keeps the session (the
+      // docs/product.md: a refused refresh logs out; a relay that is down keeps the session (the
       // unavailability is rethrown and shown as the error page).
       if (!(error instanceof RelayCallError)) throw error
       state.session = null
@@ -104,7 +104,7 @@ export function endSession(context: Readonly<RouterContextProvider>): void {
   state.setCookie = destroySession()
 }
 
-/** Navigation guard for protected routes (spec §2). */
+/** Navigation guard for protected routes (docs/product.md). */
 export function requireSession(request: Request, context: Readonly<RouterContextProvider>): SessionData {
   const session = getSession(context)
   if (!session) throw redirect(loginUrl(request))

@@ -1,5 +1,5 @@
 /**
- * API keys (spec §2): create (the full key shown once, from the action's reply, so it needs no
+ * API keys (docs/product.md): create (the full key shown once, from the action's reply, so it needs no
  * JavaScript and is never stored in a cookie; a reload that re-posts the form shows the same key,
  * docs/decisions/090), list, delete behind a confirmation, and the Claude Code usage guide filled
  * in with this deployment's URL.

@@ -1,5 +1,5 @@
 /**
- * The dashboard (spec §2 "Dashboard"): who the user is, their points and package, the 10-day
+ * The dashboard (docs/product.md "Dashboard"): who the user is, their points and package, the 10-day
  * usage chart, open tickets, the invite link with the referral rule, the Claude Code tutorial
  * with common commands, and quick links.
  */
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [info, usage, openTickets, referral] = await Promise.all([
     relay.get<UserInfo>(accountPaths.info),
     relay.get<WeeklyUsage>(pointsPaths.weeklyUsage),
-    // Both belong to other areas: without them the dashboard still stands (spec §2).
+    // Both belong to other areas: without them the dashboard still stands (docs/product.md).
     optionalRead(relay.get<TicketPage>(ticketPaths.tickets, { status: 'open', page: 1, pageSize: 1 })),
     optionalRead(relay.get<ReferralStats>(referralPaths.stats)),
   ])
@@ -211,7 +211,7 @@ function Invite({
         <CopyField id="invite-link" label={t('invite.link')} value={inviteUrl} copyText={t('copy')} copiedKey="dashboard:invite.copied" />
       </div>
       {rule ? (
-        // The referral screen's table of the configured rule (DESIGN §6: never fixed copy).
+        // The referral screen's table of the configured rule (docs/architecture.md §6: never fixed copy).
         <div className="mt-5">
           <h3 className="mb-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('invite.rewards')}</h3>
           <RewardRule rule={rule} />

@@ -1,7 +1,7 @@
 /**
- * The points screen (spec §2 "Points"): balance and usage progress, refill rate and times, frozen
+ * The points screen (docs/product.md "Points"): balance and usage progress, refill rate and times, frozen
  * points, the current package, the paged history, the model cost table and the points-reset
- * request (a ticket, handled within 1–3 working days, spec §9).
+ * request (a ticket, handled within 1–3 working days, docs/product.md, Constants).
  */
 import { Coins, History } from 'lucide-react'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const relay = getRelay(context)
   const [summary, history, costs] = await Promise.all([
     relay.get<PointsSummary>(pointsPaths.points),
-    // Spec §8 "fetch points history failed": the list says so, the rest of the page stands.
+    // docs/product.md, Messages "fetch points history failed": the list says so, the rest of the page stands.
     optionalRead(relay.get<PointsHistory>(pointsPaths.history, { page: pageParam(request), pageSize: pageDefaults.pageSize })),
     relay.get<ModelCostList>(pointsPaths.modelCosts),
   ])
@@ -231,7 +231,7 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
                 { id: 'type', label: t('history.type') },
                 { id: 'change', label: t('history.change'), align: 'end' },
                 { id: 'model', label: t('history.model') },
-                // The balance after each row is extra; a phone keeps the four columns of spec §2.
+                // The balance after each row is extra; a phone keeps the four columns of docs/product.md.
                 { id: 'balance', label: t('history.balanceAfter'), align: 'end', className: 'hidden sm:table-cell' },
               ]}
             >

@@ -1,5 +1,5 @@
 /**
- * The profile screen (spec §2 "Profile"): the user's details with an edit form, the resource
+ * The profile screen (docs/product.md "Profile"): the user's details with an edit form, the resource
  * links (visit, copy, refresh, count, last updated) and the change-password dialog. The dialog
  * is a disclosure the server can render open (`?dialog=password`, or after a refused change), so
  * it is a real form with or without JavaScript.
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const relay = getRelay(context)
   const [info, resources] = await Promise.all([
     relay.get<UserInfo>(accountPaths.info),
-    // Spec §8 "fetch resources failed (try later)": that card says so, the rest of the page stands.
+    // docs/product.md, Messages "fetch resources failed (try later)": that card says so, the rest of the page stands.
     optionalRead(relay.get<ResourceList>(resourcePaths.resources)),
   ])
   const passwordOpen = new URL(request.url).searchParams.get('dialog') === 'password'

@@ -1,5 +1,5 @@
 /**
- * The referral programme (spec §2): stats, the invitation link with copy, the configured reward
+ * The referral programme (docs/product.md): stats, the invitation link with copy, the configured reward
  * rule, and the paged reward history. Everything is a GET: page links and refresh work without
  * JavaScript.
  */

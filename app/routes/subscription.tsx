@@ -1,5 +1,5 @@
 /**
- * The subscription screen (spec §2, §4): the current package (personal or team), the team and
+ * The subscription screen (docs/product.md): the current package (personal or team), the team and
  * its members, the history, and two two-step flows: redeem (validate → confirm, with the
  * replace-active-package warning) and team join (validate → comparison → join, irreversible).
  * Each step is a real form; the next step is rendered from the action's data, the validated
@@ -151,7 +151,7 @@ async function validateTeam(relay: RelayClient, code: FormDataEntryValue | null)
   const teamCode = submission.value.teamCode
   const params = { team_code: teamCode }
   try {
-    // The spec's two calls: validate answers the code's refusal reasons, preview the comparison.
+    // The two calls of docs/architecture.md §5.6: validate answers the code's refusal reasons, preview the comparison.
     const [, preview] = await Promise.all([
       relay.get(fillPath(pointsPaths.teamValidate, params)),
       relay.get<TeamPreview>(fillPath(pointsPaths.teamPreview, params)),
@@ -350,7 +350,7 @@ function JoinTeamCard({ step, teamName }: { step: StepData | undefined; teamName
     <Card aria-labelledby="join-title" data-testid="join-team">
       <CardTitle id="join-title">{step?.preview ? t('join.compareTitle', { team: step.preview.team.team_name }) : t('join.title')}</CardTitle>
       {teamName ? (
-        // Joining is irreversible (spec §4): a member cannot join another team.
+        // Joining is irreversible (docs/product.md): a member cannot join another team.
         <Notice tone="info" className="mt-4">
           {t('join.inTeam', { name: teamName })}
         </Notice>

@@ -18,7 +18,7 @@ describe('team code form', () => {
     }
   })
 
-  it('refuses what is not base64, or not a team code inside, with the spec message key', () => {
+  it('refuses what is not base64, or not a team code inside, with its own message key', () => {
     for (const code of ['not base64!', '%%%%', teamCode('no-colon-here'), teamCode('abc:secretsecret')]) {
       const submission = parseWithZod(form({ teamCode: code }), { schema: teamFormSchema })
       expect(submission.status).toBe('error')
@@ -49,7 +49,7 @@ describe('redeem code form', () => {
 })
 
 describe('points reset form', () => {
-  it('needs one of the five reasons of spec §5 and a description', () => {
+  it('needs one of the five reasons of docs/product.md and a description', () => {
     const submission = parseWithZod(form({ reason: 'lottery', description: '' }), { schema: resetRequestSchema })
     expect(submission.reply().error?.reason).toEqual(['points:reset.reasonRequired'])
     expect(submission.reply().error?.description).toEqual(['points:reset.descriptionRequired'])

@@ -11,7 +11,7 @@ export const redeemCodeField = z
   .min(1, { error: 'subscription:redeem.required', abort: true })
   .refine((code) => redeemCodeSchema.safeParse(code).success, 'subscription:redeem.invalid')
 
-/** Spec §5: a team code that is not base64 is refused here, with its own message. */
+/** docs/product.md: a team code that is not base64 is refused here, with its own message. */
 export const teamCodeField = z
   .string({ error: 'subscription:join.required' })
   .trim()

@@ -9,7 +9,7 @@ const formOf = (fields: Record<string, string>) => {
 }
 
 describe('profile forms', () => {
-  it('uses the spec §5 wording when the new password and its confirmation differ', () => {
+  it('uses the documented wording when the new password and its confirmation differ', () => {
     const reply = parseWithZod(formOf({ oldPassword: 'old-password', newPassword: 'new-password-1', confirmPassword: 'new-password-2' }), {
       schema: changePasswordSchema,
     }).reply()

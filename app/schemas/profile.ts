@@ -24,7 +24,7 @@ export const changePasswordSchema = z
     newPassword: passwordField,
     confirmPassword: z.string({ error: 'validation:confirmRequired' }),
   })
-  // Spec §5's own wording for this form.
+  // docs/product.md's own wording for this form.
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'profile:password.mismatch' })
 
 export const profileIntents = ['profile', 'password'] as const

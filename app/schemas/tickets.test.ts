@@ -9,7 +9,7 @@ const formOf = (fields: Record<string, string>) => {
 }
 
 describe('ticket form', () => {
-  it('says what a ticket needs (spec §5) as well as which field is missing', () => {
+  it('says what a ticket needs (docs/product.md) as well as which field is missing', () => {
     const reply = parseWithZod(formOf({ title: 'Only a title', content: '   ' }), { schema: createTicketSchema }).reply()
     expect(reply.error).toMatchObject({
       '': ['tickets:create.missing'],

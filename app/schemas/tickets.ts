@@ -14,7 +14,7 @@ export const createTicketSchema = z
   })
   .superRefine(
     (value, ctx) => {
-      // Spec §5: besides each field's own message, the form as a whole says what a ticket needs.
+      // docs/product.md: besides each field's own message, the form as a whole says what a ticket needs.
       const raw = value as Partial<Record<(typeof required)[number], unknown>>
       if (required.some((field) => typeof raw[field] !== 'string' || !(raw[field] as string).trim())) {
         ctx.addIssue({ code: 'custom', message: 'tickets:create.missing', path: [] })

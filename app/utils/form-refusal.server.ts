@@ -1,5 +1,5 @@
 /**
- * Spec §8 gives each flow its own failure messages ("redeem failed", "validation failed, check
+ * docs/product.md, Messages gives each flow its own failure messages ("redeem failed", "validation failed, check
  * the network"…). This wraps `relayRefusal` so a refusal the relay explained (a known reason)
  * keeps its own message, while an unexplained refusal and an outage get the flow's message.
  */

@@ -1,8 +1,8 @@
 /**
- * The one way the portal talks to the relay (DESIGN §2, §7). It speaks the HTTP contract of
- * spec §7 either to an embedded relay in the same process (no socket) or to RELAY_URL.
+ * The one way the portal talks to the relay (docs/architecture.md §2, §7). It speaks the HTTP contract of
+ * docs/architecture.md §5.6 either to an embedded relay in the same process (no socket) or to RELAY_URL.
  *
- * - Normalises bodies exactly as spec §7–8 say (see `normalise`).
+ * - Normalises bodies exactly as docs/product.md say (see `normalise`).
  * - Parses ids losslessly (relay-json.ts).
  * - Every call has a 15 000 ms timeout and follows the caller's abort signal; idempotent reads
  *   are retried up to 3 times on network errors, never on an HTTP answer.
@@ -40,7 +40,7 @@ function record(value: unknown): Record<string, unknown> | undefined {
 }
 
 /**
- * Spec §7 response normalisation and §8 error messages: a body with a `success` flag is used as
+ * docs/architecture.md §5.6 response normalisation and §8 error messages: a body with a `success` flag is used as
  * is; a `code` of 0 is success; any other code is an error with code, message and details. A
  * non-OK status takes its message from msg, message, error.details, error.message, else
  * `HTTP error! status: N`.
@@ -94,7 +94,7 @@ export interface RelayClient {
 /**
  * A relay that cannot be reached, times out or answers 5xx is thrown as a 503 route error
  * response, not an Error: React Router keeps its status and data in production, so the error
- * page can say the service is down and keep the session (spec §4), and actions can still catch it.
+ * page can say the service is down and keep the session (docs/product.md), and actions can still catch it.
  */
 function relayUnavailable(status: number, message: string) {
   return data({ relayUnavailable: true as const, status, message }, { status: 503 })

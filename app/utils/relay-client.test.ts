@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRelayClient, normalise } from './relay-client.server.ts'
 
-describe('normalise (spec §7–8)', () => {
+describe('normalise (docs/product.md)', () => {
   it('takes a body with a success flag as is', () => {
     expect(normalise(200, { success: true, data: { a: 1 } })).toEqual({ success: true, data: { a: 1 }, message: undefined })
     expect(normalise(200, { success: false, message: 'nope' })).toMatchObject({ success: false, message: 'nope' })

@@ -1,5 +1,5 @@
 /**
- * Relay bodies are parsed losslessly (spec §3, DESIGN §5): the relay writes 64-bit ids as bare
+ * Relay bodies are parsed losslessly (docs/architecture.md §6, docs/architecture.md §5): the relay writes 64-bit ids as bare
  * JSON numbers, which `JSON.parse` would round. Every `id`, every `*_id` field and every integer
  * of 16 or more digits becomes a string; all other numbers stay numbers.
  */

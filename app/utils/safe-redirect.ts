@@ -1,5 +1,5 @@
 /**
- * Only same-site paths are followed after login or a settings change (DESIGN §8): anything
+ * Only same-site paths are followed after login or a settings change (docs/architecture.md §8): anything
  * that could leave the site (`//host`, `/\host`, a scheme) falls back to the default.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {

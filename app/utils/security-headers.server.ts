@@ -1,7 +1,7 @@
 import { servedOverHttps } from '#server/env.ts'
 
 /**
- * Security headers for every portal response (DESIGN §8). Documents also get a CSP whose
+ * Security headers for every portal response (docs/architecture.md §8). Documents also get a CSP whose
  * script-src allows only this request's nonce. The Vite dev server (its injected client scripts and
  * HMR socket) gets no CSP; every build does, whatever NODE_ENV says.
  */
@@ -26,7 +26,7 @@ export function applySecurityHeaders(headers: Headers, nonce?: string): void {
           "connect-src 'self'",
           "font-src 'self'",
           "object-src 'none'",
-          "base-uri 'self'",
+          "base-uri 'none'",
           "frame-ancestors 'none'",
         ].join('; '),
       )

@@ -19,7 +19,14 @@ export interface SessionData {
   remember: boolean
 }
 
-const cookieName = '__session'
+/**
+ * Over https the name carries the `__Host-` prefix: browsers then accept the cookie only when it
+ * is Secure, host-only and for Path=/, so neither a subdomain nor a plain-http page can plant or
+ * shadow a session.
+ */
+function cookieName(): string {
+  return servedOverHttps() ? '__Host-session' : '__session'
+}
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
@@ -38,7 +45,7 @@ function readCookie(request: Request, name: string): string | undefined {
 }
 
 export async function readSession(request: Request): Promise<SessionData | null> {
-  const value = readCookie(request, cookieName)
+  const value = readCookie(request, cookieName())
   if (!value) return null
   for (const secret of sessionSecrets()) {
     try {
@@ -63,12 +70,12 @@ export async function commitSession(session: SessionData, now = Date.now()): Pro
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     .encrypt(keyOf(secret!))
   const expiresAt = session.remember ? session.refreshExpiresAt : session.accessExpiresAt
-  return `${cookieName}=${jwe}; ${cookieAttributes((expiresAt - now) / 1000)}`
+  return `${cookieName()}=${jwe}; ${cookieAttributes((expiresAt - now) / 1000)}`
 }
 
 /** The Set-Cookie header value that removes the session. */
 export function destroySession(): string {
-  return `${cookieName}=; ${cookieAttributes(0)}`
+  return `${cookieName()}=; ${cookieAttributes(0)}`
 }
 
 export function sessionFromTokens(

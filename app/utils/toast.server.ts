@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §4, §9) travel in a flash cookie: an action sets it on its redirect, the next
+ * Toasts (docs/product.md) travel in a flash cookie: an action sets it on its redirect, the next
  * page render reads it in the root loader and the toast middleware clears it. The server renders
  * the toast, so it shows without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * Six-digit e-mail codes for registration and password reset (DESIGN §8): stored hashed,
+ * Six-digit e-mail codes for registration and password reset (docs/architecture.md §8): stored hashed,
  * single-use, expiring (EMAIL_CODE_TTL), dead after EMAIL_CODE_MAX_ATTEMPTS tries, and a new
  * code voids the previous one.
  */

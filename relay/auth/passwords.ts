@@ -1,5 +1,5 @@
 /**
- * Password hashing with scrypt from node:crypto (DESIGN §8). The stored form carries its
+ * Password hashing with scrypt from node:crypto (docs/architecture.md §8). The stored form carries its
  * parameters, `scrypt$N$r$p$salt$hash`, so they can be raised later without breaking old hashes.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'

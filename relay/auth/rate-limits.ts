@@ -1,5 +1,5 @@
 /**
- * Limits on the account calls (DESIGN §8). Per IP they are generous, because many users in
+ * Limits on the account calls (docs/architecture.md §8). Per IP they are generous, because many users in
  * China share an address behind carrier NAT; per account or e-mail they are tight.
  */
 import { rateLimitRule } from '../http/rate-limit.ts'

@@ -1,5 +1,5 @@
 /**
- * Opaque refresh tokens (DESIGN §5, docs/decisions/011). Only a SHA-256 of each is stored. A
+ * Opaque refresh tokens (docs/architecture.md §5, docs/decisions/011). Only a SHA-256 of each is stored. A
  * token is rotated on use; the rotated token keeps working for a short grace window
  * (REFRESH_REUSE_GRACE) and then yields another fresh successor, so two tabs or two parallel
  * requests refreshing at once both stay signed in. A rotated token presented after the grace

@@ -1,8 +1,8 @@
 /**
- * Account calls of spec §7 and DESIGN §5. The zod schemas validate the relay's input and
+ * Account calls of docs/architecture.md §5.6 and docs/architecture.md §5. The zod schemas validate the relay's input and
  * generate its OpenAPI document; the portal reuses the same bounds in its forms.
  *
- * Length bounds (the spec leaves them open; README "Field bounds" documents them):
+ * Length bounds (docs/product.md leaves them open; README "Field bounds" documents them):
  * username 3–32 of letters, digits, `_` and `-` (no `@`, so login can tell it from an e-mail);
  * e-mail up to 254; password 8–128; e-mail codes 6 digits; invite code 4–32 letters and digits;
  * name 64, phone 32, company 128, avatar an http(s) URL up to 512.
@@ -64,7 +64,7 @@ export interface User {
 }
 
 /**
- * The points/package block of user info and login (spec §3); defaults when the user has no
+ * The points/package block of user info and login (docs/architecture.md §6); defaults when the user has no
  * package (status `none`). `total_points` is the package's points (its limit),
  * `remaining_points` the spendable balance (frozen points excluded), `used_points` what the user
  * spent in the current subscription (a team member: their own share of the pool),
@@ -102,7 +102,7 @@ export interface PointsBlock {
 export const packageKinds = ['personal', 'team'] as const
 export type PackageKind = (typeof packageKinds)[number]
 /**
- * `normal` is the healthy state (DESIGN §6: the portal treats `active` alike); `none` means the
+ * `normal` is the healthy state (docs/architecture.md §6: the portal treats `active` alike); `none` means the
  * user holds no package at all.
  */
 export const subscriptionStatuses = ['normal', 'expired', 'disabled', 'none'] as const
@@ -230,7 +230,7 @@ export const accountPaths = {
  * accounts-schemas.test.ts proves each schema infers exactly its interface.
  */
 
-/** A 64-bit id: a decimal string in JS, a bare integer on the wire (DESIGN §5). */
+/** A 64-bit id: a decimal string in JS, a bare integer on the wire (docs/architecture.md §5). */
 export const idSchema = z
   .string()
   .regex(/^\d+$/)

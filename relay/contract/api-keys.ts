@@ -1,10 +1,11 @@
 /**
- * API keys (DESIGN §5): created with a name, the full key shown once in the create reply, then
+ * API keys (docs/architecture.md §5): created with a name, the full key shown once in the create reply, then
  * only its masked form. `GET /api/v1/usage` is the one account call a key (not a login)
  * authenticates: CLI status bars read the balance with it.
  */
 import { z } from 'zod'
 import { idSchema, timestampSchema } from './accounts.ts'
+import { idPathParams } from './paths.ts'
 
 export const apiKeyBounds = {
   name: { min: 1, max: 64 },
@@ -20,7 +21,8 @@ export const apiKeyPattern = /^sk-relay-[0-9A-Za-z]{40}$/
 export const createApiKeyBody = z.object({
   name: z.string().trim().min(apiKeyBounds.name.min).max(apiKeyBounds.name.max),
 })
-export const apiKeyIdParams = z.object({ id: z.string().regex(/^\d{1,20}$/) })
+/** An `{id}` beyond the 64-bit range is refused by validation, never passed to PostgreSQL. */
+export const apiKeyIdParams = idPathParams
 
 export const apiKeySchema = z
   .object({

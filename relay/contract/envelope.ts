@@ -1,5 +1,5 @@
 /**
- * The relay's wire format (DESIGN §5). Shared by the relay, which writes it, and the portal's
+ * The relay's wire format (docs/architecture.md §5). Shared by the relay, which writes it, and the portal's
  * relay client, which reads it. Nothing here may import relay internals: the portal imports it.
  */
 

@@ -1,4 +1,4 @@
-/** The relay's public contract: the only relay module the portal may import (DESIGN §4). */
+/** The relay's public contract: the only relay module the portal may import (docs/architecture.md §4). */
 export * from './envelope.ts'
 export * from './accounts.ts'
 export * from './oauth.ts'

@@ -1,5 +1,5 @@
 /**
- * Sign-in for external clients (spec §2, §7; DESIGN §6): the authorisation code flow with PKCE,
+ * Sign-in for external clients (docs/product.md; docs/architecture.md §6): the authorisation code flow with PKCE,
  * the device flow of RFC 8628 and token introspection in the manner of RFC 7662, all under
  * `/api/oauth/internal/`. Replies use the relay's envelope like every other call; the error
  * reasons carry the RFC names (`authorization_pending`, `slow_down`, `invalid_grant`…) so a
@@ -7,7 +7,7 @@
  */
 import { z } from 'zod'
 
-/** The three permissions the consent screens list (spec §2), in that order. */
+/** The three permissions the consent screens list (docs/product.md), in that order. */
 export const oauthScopes = ['profile', 'api', 'billing'] as const
 export type OAuthScope = (typeof oauthScopes)[number]
 /** What a client gets when it names no scope. */

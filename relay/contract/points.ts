@@ -1,5 +1,5 @@
 /**
- * Packages, subscriptions, teams, redeem codes and points (issue 3; DESIGN §6). Every call needs
+ * Packages, subscriptions, teams, redeem codes and points (docs/architecture.md §6). Every call needs
  * a signed-in user. Points are integers; ids are 64-bit (strings in JS); times are epoch ms.
  *
  * The user-info block and the subscription shape live in accounts.ts (`PointsBlock`,
@@ -111,7 +111,7 @@ export const pointsSummarySchema = z
 /* ---------- GET /api/user/points/history?page&pageSize ---------- */
 
 /**
- * Ledger row types (DESIGN §6). `change` is signed: earned, unfrozen, refilled are positive;
+ * Ledger row types (docs/architecture.md §6). `change` is signed: earned, unfrozen, refilled are positive;
  * consumed, frozen, expired negative, except that a refund is a `consumed` row with a positive
  * change (a reversal), so the sum of consumed rows is always the net use.
  */
@@ -303,7 +303,7 @@ export const currentPlanSchema = z
 
 /**
  * Validation does not use the code up. `replaces_active`: the caller has a package in force,
- * which redeeming ends at once (its remaining points expire), so the portal must warn (spec §4).
+ * which redeeming ends at once (its remaining points expire), so the portal must warn (docs/product.md).
  */
 export interface RedeemCodeCheck {
   package: PackageInfo
@@ -397,7 +397,7 @@ export const subscriptionHistorySchema = pagedSchema(subscriptionHistoryItemSche
 /* ---------- Teams ---------- */
 
 /**
- * A team code is base64 of `<team_id>:<secret>` (DESIGN §6). The relay issues the URL-safe
+ * A team code is base64 of `<team_id>:<secret>` (docs/architecture.md §6). The relay issues the URL-safe
  * alphabet without padding, so a code sits in a path or query unescaped; both alphabets are
  * accepted, padded or not.
  */

@@ -1,5 +1,5 @@
 /**
- * The referral programme (spec §2–4, §9; DESIGN §6). A user's invite code binds an invitee at
+ * The referral programme (docs/product.md, §9; docs/architecture.md §6). A user's invite code binds an invitee at
  * registration, once and permanently; rewards follow the configured rule whenever the invitee
  * redeems a paid package: one amount for the first paid purchase, another for each later one,
  * paid to both sides in points and/or membership days.
@@ -24,7 +24,7 @@ export const referralRuleSchema = z
 export type ReferralRule = z.infer<typeof referralRuleSchema>
 
 /**
- * Spec §9: a first purchase gives both sides 3 × 2000 + 4 × 1000 points, each later one 1 × 2000;
+ * docs/product.md, Constants: a first purchase gives both sides 3 × 2000 + 4 × 1000 points, each later one 1 × 2000;
  * the days the Chinese copy mentions are left to the operator (docs/decisions/052).
  */
 export const defaultReferralRule: ReferralRule = {

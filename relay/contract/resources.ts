@@ -1,5 +1,5 @@
 /**
- * Resource links of the profile page (spec §2–3: field names not shown, so ours): operators
+ * Resource links of the profile page (docs/product.md: field names not shown, so ours): operators
  * manage them with the CLI, every signed-in user reads the same list.
  */
 import { z } from 'zod'

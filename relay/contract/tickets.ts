@@ -1,5 +1,5 @@
 /**
- * Support tickets (spec §2–4, DESIGN §5–6). Bounds (the spec leaves them open): title 1–120
+ * Support tickets (docs/product.md, docs/architecture.md §5–6). Bounds (docs/product.md leaves them open): title 1–120
  * characters, content and replies 1–5000, at most 10 tags of up to 32 characters.
  */
 import { z } from 'zod'

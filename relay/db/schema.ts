@@ -30,7 +30,7 @@ export interface UsersTable {
   status: UserStatus
   /** Upper-case, unique; given to every user at creation. */
   invite_code: string
-  /** Bound once at registration, permanently (DESIGN §6). */
+  /** Bound once at registration, permanently (docs/architecture.md §6). */
   invited_by: string | null
   remark: string | null
   name: string | null

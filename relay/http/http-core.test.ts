@@ -158,6 +158,11 @@ describe('HTTP core', () => {
     expect(await document.json()).toMatchObject({ openapi: '3.1.0', info: { title: 'Relay API' } })
     const docs = await relayApp.fetch(new Request('http://relay.test/api/docs'), {})
     expect(docs.headers.get('content-type')).toContain('text/html')
+    expect(docs.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(docs.headers.get('content-security-policy')).toContain("base-uri 'none'")
+    expect(docs.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(docs.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff')
     expect(await docs.text()).toContain('href="/api/openapi.json"')
   })
 

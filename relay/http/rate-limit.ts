@@ -1,6 +1,6 @@
 /**
  * Fixed-window counters kept in the database, so limits hold across relay instances and
- * restarts (DESIGN §8, docs/decisions/012). One row per rule and subject; a single upsert both
+ * restarts (docs/architecture.md §8, docs/decisions/012). One row per rule and subject; a single upsert both
  * increments and, when a new window has begun, resets it, so the count is exact under any
  * concurrency on SQLite and PostgreSQL alike.
  */

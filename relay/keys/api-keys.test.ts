@@ -92,6 +92,11 @@ describeEachDatabase('API keys', (ctx) => {
     expect((await usage({ 'x-api-key': created.body.data.key })).status).toBe(200)
     // An id that exists nowhere reads the same.
     expect((await remove(other.login.access_token, '123456789012345678')).status).toBe(404)
+    // The largest 64-bit id is an id like any other; one past it, or 20 digits, is not an id at all.
+    expect((await remove(other.login.access_token, '9223372036854775807')).status).toBe(404)
+    for (const id of ['9223372036854775808', '99999999999999999999', '-1']) {
+      expect((await remove(other.login.access_token, id)).status, id).toBe(400)
+    }
   })
 
   it('validates the name and keeps the per-user limit under parallel creates', async () => {

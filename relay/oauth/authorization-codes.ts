@@ -1,5 +1,5 @@
 /**
- * The authorisation code flow with PKCE (RFC 6749 §4.1, RFC 7636 S256; DESIGN §6). The user's
+ * The authorisation code flow with PKCE (RFC 6749 §4.1, RFC 7636 S256; docs/architecture.md §6). The user's
  * decision on the consent screen becomes the URL the browser is sent to: the registered redirect
  * URI with `code` and `state`, or with `error=access_denied` and `state`. A code lives 60 s, works
  * once, and only for the client, redirect URI and verifier it was issued for. A code presented a

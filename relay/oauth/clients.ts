@@ -1,7 +1,7 @@
 /**
  * Registered external clients (`npm run admin -- client …`). A client has a public id, a secret
  * shown once and kept as a digest, and the redirect URIs it may send browsers back to, matched
- * exactly (DESIGN §6). First-party clients are our own apps: only they may use the SSO screen.
+ * exactly (docs/architecture.md §6). First-party clients are our own apps: only they may use the SSO screen.
  */
 import { randomBytes } from 'node:crypto'
 import type { Selectable } from 'kysely'

@@ -1,5 +1,5 @@
 /**
- * The device flow of RFC 8628 (DESIGN §6). A CLI asks for a device authorisation and shows the
+ * The device flow of RFC 8628 (docs/architecture.md §6). A CLI asks for a device authorisation and shows the
  * person an 8-character code from an unambiguous 32-symbol alphabet (Crockford's: digits and
  * capitals without I, L, O, U; 40 bits) as XXXX-XXXX. The person signs in to the portal, types
  * it, sees which client asks for what, and approves or denies. Meanwhile the client polls the

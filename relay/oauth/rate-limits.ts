@@ -1,5 +1,5 @@
 /**
- * Limits of this area (DESIGN §8, RFC 8628 §5.1). A device code has 40 bits and lives 10
+ * Limits of this area (docs/architecture.md §8, RFC 8628 §5.1). A device code has 40 bits and lives 10
  * minutes, so guessing one is hopeless only while guesses are few: every look-up of a typed code
  * (verify or decide) counts, per account and across all accounts, kept in the database so the
  * limits hold across relay instances. A person verifies and then approves: two look-ups.

@@ -1,4 +1,4 @@
-/** The calls of spec §7 under /api/oauth/internal/ (docs/oauth.md walks a client through them). */
+/** The calls of docs/architecture.md §5.6 under /api/oauth/internal/ (docs/oauth.md walks a client through them). */
 import {
   authorizeBody,
   authorizeResultSchema,

@@ -1,5 +1,5 @@
 /**
- * Every area's calls demand the scope they belong to (issue 5: a token granted a subset of scopes
+ * Every area's calls demand the scope they belong to (a token granted a subset of scopes
  * cannot use the others): account info needs `profile`; points, packages, teams and referral need
  * `billing`; tickets, keys, profile and password changes only a portal session may make.
  */

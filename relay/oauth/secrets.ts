@@ -1,6 +1,6 @@
 /**
  * Every code, secret and token of this area is random, long or rate-limited, and kept only as a
- * SHA-256 digest (DESIGN §8): a leaked table hands out nothing usable. High-entropy secrets need
+ * SHA-256 digest (docs/architecture.md §8): a leaked table hands out nothing usable. High-entropy secrets need
  * no slow hash; the 40-bit device codes are protected by their lifetime and the throttle instead.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'

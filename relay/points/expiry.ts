@@ -1,5 +1,5 @@
 /**
- * Ending a subscription (DESIGN §6): at its end timestamp, or early when a redemption or a team
+ * Ending a subscription (docs/architecture.md §6): at its end timestamp, or early when a redemption or a team
  * join replaces it. Its status becomes `expired` and the account's remaining points expire with
  * an `expired` row; points frozen for calls in flight expire when those calls settle.
  */

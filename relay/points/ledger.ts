@@ -1,5 +1,5 @@
 /**
- * The points ledger: the only way other areas change a balance (DESIGN §6).
+ * The points ledger: the only way other areas change a balance (docs/architecture.md §6).
  *
  * Rules every function keeps: each change appends one `points_ledger` row in the same
  * transaction as the balance update; a balance always equals the sum of its account's rows and

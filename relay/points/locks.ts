@@ -1,5 +1,5 @@
 /**
- * Transactions and row locks for balance changes (DESIGN §6). On SQLite every transaction
+ * Transactions and row locks for balance changes (docs/architecture.md §6). On SQLite every transaction
  * already holds the database's write lock from its first statement (BEGIN IMMEDIATE, see
  * db/open-database.ts); on PostgreSQL the rows a change depends on are locked.
  * Lock order, to rule out deadlocks: the user row first, then their personal account, then a

@@ -35,7 +35,7 @@ describeEachDatabase('points calls', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
   const get = (path: string, token: string, query?: Record<string, string>) => ctx.request('GET', path, { token, query })
 
-  it('answers a user without a package with the defaults of spec §9', async () => {
+  it('answers a user without a package with the defaults of docs/product.md, Constants', async () => {
     const user = await quickUser(ctx)
     expect((await get(pointsPaths.points, user.token)).body.data).toEqual({
       balance: 0,

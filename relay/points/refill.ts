@@ -1,5 +1,5 @@
 /**
- * Lazy hourly refill (DESIGN §6): no scheduler; whenever an account is read or spent from, each
+ * Lazy hourly refill (docs/architecture.md §6): no scheduler; whenever an account is read or spent from, each
  * whole hour since its last refill adds the package's hour_points, capped at the points limit.
  * Hours are counted only until the subscription's end.
  */

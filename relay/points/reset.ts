@@ -1,5 +1,5 @@
 /**
- * Points-reset requests (spec §4–5, DESIGN §6). A request always creates a `pointsReset` ticket
+ * Points-reset requests (docs/product.md, docs/architecture.md §6). A request always creates a `pointsReset` ticket
  * (tickets/service.ts). It is approved on the spot when the user's personal package is in force and
  * their last applied reset is at least `pointsResetCooldownDays` old: the balance is topped up
  * to the package's limit (an `earned` row, reason `reset`) and the ticket is completed.

@@ -9,7 +9,7 @@ import { isInForce, remainingDays } from './plan.ts'
 import { nextRefillAt } from './refill.ts'
 import { usedEver, usedInPlan } from './usage.ts'
 
-/** Spec §9 defaults, shown while the user holds no package. */
+/** docs/product.md, Constants defaults, shown while the user holds no package. */
 const noPackage = { hour_points: 100, validity_days: 30 } as const
 
 /** The package's texts in `lang` (callers that read only numbers leave it out). */
@@ -51,7 +51,7 @@ export async function pointsSummary(db: Database, userId: string, now: number, l
   }
 }
 
-/** The user-info block (spec §3): the same numbers under the names the spec gives them. */
+/** The user-info block (docs/architecture.md §6): the same numbers under the names docs/product.md gives them. */
 export async function pointsBlock(db: Database, userId: string, now: number, lang: ContentLanguage): Promise<PointsBlock> {
   const [summary, totalUsed] = await Promise.all([pointsSummary(db, userId, now, lang), usedEver(db, userId)])
   const pkg = summary.package

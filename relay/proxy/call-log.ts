@@ -1,6 +1,6 @@
 /**
  * One `proxy_calls` row per forwarded call: who (user, API key or OAuth client, caller IP), what (API, model,
- * streamed), how it ended, the tokens and the points. Never a prompt or a completion (DESIGN §6).
+ * streamed), how it ended, the tokens and the points. Never a prompt or a completion (docs/architecture.md §6).
  */
 import type { Insertable } from 'kysely'
 import { newId } from '../db/ids.ts'

@@ -4,7 +4,7 @@
  * with the other calls that ended within `windowMs` (at most `maxBatch` of them), in one
  * transaction: a group commit. A commit is most of a settlement's cost on SQLite, and it would
  * otherwise fall on the next call the relay serves; grouped, it is shared and taken off the
- * calls' path (DESIGN §10: metering never holds up an answer). The price: a finished call's hold
+ * calls' path (docs/architecture.md §10: metering never holds up an answer). The price: a finished call's hold
  * stays frozen up to `windowMs` longer.
  *
  * Correctness does not rest on the grouping: every settlement in a group is the ledger's own

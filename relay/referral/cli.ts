@@ -1,4 +1,4 @@
-/** Operator commands for the referral reward rule (DESIGN §6: the rule is configuration). */
+/** Operator commands for the referral reward rule (docs/architecture.md §6: the rule is configuration). */
 import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import type { ReferralReward, ReferralRule } from '../contract/referral.ts'

@@ -1,6 +1,6 @@
 /**
- * The configured reward rule (DESIGN §6): one row of JSON, set by an operator with
- * `npm run admin -- referral rule set …`; without it the spec's default applies.
+ * The configured reward rule (docs/architecture.md §6): one row of JSON, set by an operator with
+ * `npm run admin -- referral rule set …`; without it the default of docs/product.md applies.
  */
 import { z } from 'zod'
 import type { Clock } from '../clock.ts'

@@ -23,7 +23,7 @@ function perLanguage<S extends z.ZodString>(text: S) {
   ])
 }
 
-/** Spec §9 defaults: hour_points 100, validity_days 30. */
+/** docs/product.md, Constants defaults: hour_points 100, validity_days 30. */
 export const newPackageSchema = z.object({
   code: z
     .string()

@@ -1,5 +1,5 @@
 /**
- * Redeem codes (spec §4, DESIGN §6): operators print them for a personal package; a user
+ * Redeem codes (docs/product.md, docs/architecture.md §6): operators print them for a personal package; a user
  * validates one (nothing changes), then redeems it: the package in force ends at once (its points
  * expire) and the new one starts. A code is single-use under any concurrency: claiming it is one
  * guarded UPDATE inside the redemption's transaction.
@@ -165,7 +165,7 @@ async function hasEarlierPaidRedemption(trx: Database, userId: string, exceptCod
 }
 
 /**
- * Lookup is by hash, so the comparison never runs over the secret itself (DESIGN §8). O, I and
+ * Lookup is by hash, so the comparison never runs over the secret itself (docs/architecture.md §8). O, I and
  * L are read as the digits people meant.
  */
 function hashCode(code: string): string {

@@ -1,5 +1,5 @@
 /**
- * Teams (spec §4, DESIGN §6): a team has one package subscription at a time (an operator renews
+ * Teams (docs/product.md, docs/architecture.md §6): a team has one package subscription at a time (an operator renews
  * it) and one shared points pool through all of them.
  * Joining is irreversible: it ends the member's personal package at once (its points expire)
  * and makes them a `team` user. A user is in at most one team (the primary key of team_members),

@@ -34,6 +34,21 @@ describeEachDatabase('ticket CLI', (ctx) => {
     expect(seen.messages.map((m: { content: string }) => m.content)).toEqual(['Looking into it', 'Fixed'])
   })
 
+  it('shows a ticket without passing its author\'s terminal escape sequences to the operator\'s terminal', async () => {
+    const account = await ctx.signUp()
+    const hostile = 'red \u001b[31mtext\u001b[0m, title \u001b]0;pwned\u0007, clipboard \u001b]52;c;ZXZpbA==\u0007, bidi \u202Etxt.exe'
+    const created = await ctx.request('POST', ticketPaths.tickets, {
+      token: account.login.access_token,
+      body: { type: 'other', title: 'Hi \u001b[2J', content: hostile },
+    })
+    const shown = await admin('ticket', 'show', created.body.data.id)
+    expect(shown.code).toBe(0)
+    // eslint-disable-next-line no-control-regex
+    expect(shown.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/)
+    expect(shown.stdout).toContain('red ^[[31mtext^[[0m')
+    expect(shown.stdout).toContain('bidi \ufffdtxt.exe')
+  })
+
   it('refuses an illegal status change and then keeps neither the reply nor the change', async () => {
     const { account, id, number } = await openTicket()
     expect((await admin('ticket', 'reply', number, '--message', 'Done', '--status', 'completed')).code).toBe(0)

@@ -1,5 +1,5 @@
 /**
- * Tickets: creation, the status machine of DESIGN §6, the conversation and the reads behind the
+ * Tickets: creation, the status machine of docs/architecture.md §6, the conversation and the reads behind the
  * user's calls and the operator CLI. Writes take a `Database` that may be a transaction, so other
  * areas (the points-reset request) create and settle tickets inside their own transactions.
  */
@@ -27,7 +27,7 @@ import { ticketContent, ticketTitle } from './system-tickets.ts'
 export type TicketActor = 'user' | 'staff'
 
 /**
- * The legal transitions, as target ← sources per actor (DESIGN §6). An operator may complete a
+ * The legal transitions, as target ← sources per actor (docs/architecture.md §6). An operator may complete a
  * pending ticket directly: an automatically approved points reset never passes through
  * processing, nor does a question answered in one reply. Completed and rejected are final.
  */

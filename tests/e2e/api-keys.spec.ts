@@ -1,4 +1,4 @@
-/** Issue 4 acceptance: create an API key, see it once, use it, delete it; with JavaScript on and off. */
+/** Create an API key, see it once, use it, delete it; with JavaScript on and off. */
 import { e2eEnv } from './env.ts'
 import { createUser, expect, signIn, test } from './fixtures.ts'
 

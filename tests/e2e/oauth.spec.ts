@@ -1,5 +1,5 @@
 /**
- * Issue 5 acceptance: sign-in for external clients, with JavaScript on and off. The test plays
+ * Sign-in for external clients, with JavaScript on and off. The test plays
  * the client: it asks the running server for a device code and polls for tokens over HTTP, and
  * it runs a loopback HTTP server as the registered redirect URI of the code flow.
  */
@@ -107,7 +107,7 @@ test.describe('device code', () => {
     await client.close()
   })
 
-  test('denial gives the client access_denied; a wrong code is refused with the spec message', async ({ page }) => {
+  test('denial gives the client access_denied; a wrong code is refused with the documented message', async ({ page }) => {
     const client = await registerClient('E2E Denied CLI')
     const user = await createUser()
     const device = (await call('GET', `/api/oauth/internal/device-code?client_id=${client.clientId}`)).body.data

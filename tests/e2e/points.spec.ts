@@ -1,5 +1,5 @@
 /**
- * Issue 3 acceptance (portal half), with JavaScript on and off: an operator-made redeem code is
+ * Packages and points in the portal, with JavaScript on and off: an operator-made redeem code is
  * validated and confirmed (a second one behind the replace warning), and the dashboard,
  * subscription and points screens show the package and balance; a team invitation link opens the
  * join flow and joining shows the team and its members.

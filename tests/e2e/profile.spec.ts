@@ -1,4 +1,4 @@
-/** Issue 4 acceptance, profile: details, resource links and the password change, JS on and off. */
+/** Profile: details, resource links and the password change, JS on and off. */
 import { admin, createUser, expect, signIn, test, uniqueName } from './fixtures.ts'
 
 test('change the password: this session goes on, others end, and the new password signs in', async ({ page, browser }) => {

@@ -1,4 +1,4 @@
-/** Issue 4 acceptance: an invite link registers a friend who then counts in the inviter's stats; JS on and off. */
+/** An invite link registers a friend who then counts in the inviter's stats; JS on and off. */
 import { e2eEnv } from './env.ts'
 import { createUser, expect, latestCode, mailCount, signIn, test, uniqueName } from './fixtures.ts'
 

@@ -1,4 +1,4 @@
-/** Issue 4 acceptance, tickets: the whole life of a ticket, with JavaScript on and off. */
+/** Tickets: the whole life of a ticket, with JavaScript on and off. */
 import type { Page } from '@playwright/test'
 import { admin, createUser, expect, signIn, test, type TestUser } from './fixtures.ts'
 
@@ -29,7 +29,7 @@ test('create a ticket, see it listed, open it, reply, close it and reopen it', a
 
   await main(page).getByRole('link', { name: '新建工单' }).first().click()
   await expect(page.getByText('我们会在 1–2 个工作日内处理您的工单')).toBeVisible()
-  // Spec §5: nothing filled in → the form says what a ticket needs, and keeps what was typed.
+  // docs/product.md: nothing filled in → the form says what a ticket needs, and keeps what was typed.
   await page.getByLabel('标题').fill('只填了标题')
   await page.getByRole('button', { name: '提交工单' }).click()
   await expect(page.getByText('请填写所有必填项：提交工单需要选择类型，并填写标题和问题描述')).toBeVisible()

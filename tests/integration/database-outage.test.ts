@@ -9,13 +9,10 @@
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../relay/db/open-database.ts'
-import { setModelCost } from '../../relay/points/model-costs.ts'
-import { ProviderKeyBox } from '../../relay/proxy/provider-keys.ts'
-import { addProvider } from '../../relay/proxy/providers.ts'
 import { createTestDatabase, type TestDatabase } from '../fixtures/databases.ts'
-import { fakeProviderSecret, startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
+import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
-import { productionSecrets, seedCustomer, startProductionServer, type ProductionServer, type SeededCustomer } from '../fixtures/production-server.ts'
+import { seedCustomer, serveModel, startProductionServer, type ProductionServer, type SeededCustomer } from '../fixtures/production-server.ts'
 import { startTcpProxy, type TcpProxy } from '../fixtures/tcp-proxy.ts'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
@@ -43,14 +40,7 @@ describe.skipIf(!databaseUrl)('the production server when PostgreSQL goes away (
       { ...database, url: proxied.toString() },
       { DATABASE_TIMEOUT_MS: '2000', PGAPPNAME: applicationName, LOG_LEVEL: 'error' },
     )
-    const now = Date.now()
-    await setModelCost(db, now, { model, kind: 'variable', input_points_per_mtok: 1_000_000, output_points_per_mtok: 1_000_000 })
-    await addProvider(db, new ProviderKeyBox([productionSecrets.JWT_SECRET]), now, {
-      kind: 'anthropic',
-      baseUrl: provider.url,
-      key: fakeProviderSecret,
-      models: [model],
-    })
+    await serveModel(db, model, provider.url)
     customer = await seedCustomer(server, db, 10_000_000)
   }, 60_000)
 

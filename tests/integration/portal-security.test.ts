@@ -50,6 +50,7 @@ describe('portal security', () => {
     expect(scripts.length).toBeGreaterThan(0)
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonceA}"`)
     expect(a.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(a.headers.get('content-security-policy')).toContain("base-uri 'none'")
     expect(a.headers.get('x-content-type-options')).toBe('nosniff')
     expect(a.headers.get('x-frame-options')).toBe('DENY')
     expect(a.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')

@@ -7,13 +7,10 @@
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../relay/db/open-database.ts'
-import { setModelCost } from '../../relay/points/model-costs.ts'
-import { ProviderKeyBox } from '../../relay/proxy/provider-keys.ts'
-import { addProvider } from '../../relay/proxy/providers.ts'
 import { createTestDatabase, type TestDatabase } from '../fixtures/databases.ts'
-import { fakeProviderSecret, startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
+import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
-import { productionSecrets, seedCustomer, startProductionServer, type ProductionServer, type SeededCustomer } from '../fixtures/production-server.ts'
+import { seedCustomer, serveModel, startProductionServer, type ProductionServer, type SeededCustomer } from '../fixtures/production-server.ts'
 
 const model = 'claude-lock-test'
 
@@ -29,9 +26,7 @@ describe('the production server while another process holds the SQLite write loc
     server = await startProductionServer(database)
     db = database.open()
     provider = await startFakeProvider()
-    const now = Date.now()
-    await setModelCost(db, now, { model, kind: 'variable', input_points_per_mtok: 1_000_000, output_points_per_mtok: 1_000_000 })
-    await addProvider(db, new ProviderKeyBox([productionSecrets.JWT_SECRET]), now, { kind: 'anthropic', baseUrl: provider.url, key: fakeProviderSecret, models: [model] })
+    await serveModel(db, model, provider.url)
     customer = await seedCustomer(server, db, 1_000_000)
   }, 60_000)
 

@@ -1,5 +1,5 @@
 /**
- * The Claude Code usage guide of the API keys screen (spec §2): environment variables per shell
+ * The Claude Code usage guide of the API keys screen (docs/product.md): environment variables per shell
  * and client auto-configuration, filled in with this deployment's URL and, right after a create,
  * the new key. Shell and system tabs are radio buttons shown and hidden by CSS, so they switch
  * without JavaScript.

@@ -1,5 +1,5 @@
 /**
- * The 10-day usage chart (spec §2, §9; DESIGN §7). The server, a browser without JavaScript and a
+ * The 10-day usage chart (docs/product.md; docs/architecture.md §7). The server, a browser without JavaScript and a
  * browser still fetching chart.js all show the HTML bars; once hydrated, the lazily loaded
  * chart.js canvas replaces them. A table carries the same numbers for screen readers either way.
  */

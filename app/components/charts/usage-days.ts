@@ -1,4 +1,4 @@
-/** The data of the usage chart (spec §9: the last 10 days), shared by its HTML and canvas forms. */
+/** The data of the usage chart (docs/product.md, Constants: the last 10 days), shared by its HTML and canvas forms. */
 
 /** Both forms of the chart take the same room, so nothing moves when the canvas replaces the bars. */
 export const chartHeight = 'h-56 xl:h-64'

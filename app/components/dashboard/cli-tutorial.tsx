@@ -1,5 +1,5 @@
 /**
- * The Claude Code install tutorial of the dashboard (spec §2): install, log in, start using, for
+ * The Claude Code install tutorial of the dashboard (docs/product.md): install, log in, start using, for
  * macOS/Linux and Windows. The two tabs are radio buttons shown and hidden by CSS, so they
  * switch without JavaScript; once hydrated, a Windows browser starts on the Windows tab.
  */

@@ -1,5 +1,5 @@
 /**
- * The common Claude Code commands of spec §2, each with what to type. Keys and slash commands are
+ * The common Claude Code commands of docs/product.md, each with what to type. Keys and slash commands are
  * the same in every language, so they live here; what they do comes from the locale files.
  */
 import { useTranslation } from 'react-i18next'

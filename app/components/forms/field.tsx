@@ -1,5 +1,5 @@
 /**
- * The one form pattern (DESIGN §7): Conform fields whose errors are translation keys, so the
+ * The one form pattern (docs/architecture.md §7): Conform fields whose errors are translation keys, so the
  * same zod schema reports the same translated message on the server (JS off) and in the browser.
  */
 import { getInputProps, type FieldMetadata } from '@conform-to/react'

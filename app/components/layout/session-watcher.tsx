@@ -1,5 +1,5 @@
 /**
- * Spec §9: after hydration an open page re-checks the session every 600 s and goes to login once
+ * docs/product.md, Constants: after hydration an open page re-checks the session every 600 s and goes to login once
  * it has ended. Without JavaScript the next request does the same through the navigation guard.
  */
 import { useEffect } from 'react'
@@ -14,7 +14,7 @@ export function SessionWatcher() {
     const timer = setInterval(async () => {
       try {
         const response = await fetch('/resources/session', { headers: { accept: 'application/json' } })
-        if (!response.ok) return // relay or network trouble keeps the session (spec §4)
+        if (!response.ok) return // relay or network trouble keeps the session (docs/product.md)
         const { active } = (await response.json()) as { active: boolean }
         if (!active) {
           const back = `${location.pathname}${location.search}`

@@ -1,5 +1,5 @@
 /**
- * Language and theme (spec §2 settings area). Each choice is a submit button of a real form that
+ * Language and theme (docs/product.md settings area). Each choice is a submit button of a real form that
  * POSTs to a resource route, which sets a cookie and redirects back: it works without
  * JavaScript. A language change reloads the document so the new language's strings load.
  */

@@ -1,4 +1,4 @@
-/** Pieces both consent screens and the device screen show: who asks, and for what (spec §2). */
+/** Pieces both consent screens and the device screen show: who asks, and for what (docs/product.md). */
 import { Coins, type LucideIcon, SquareTerminal, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { OAuthScope } from '#relay/contract/oauth.ts'

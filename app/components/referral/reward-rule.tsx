@@ -1,5 +1,5 @@
 /**
- * The configured referral reward rule as a table (DESIGN §6: screens render the rule from
+ * The configured referral reward rule as a table (docs/architecture.md §6: screens render the rule from
  * configuration, never from fixed copy): for a first and a later paid purchase, what the inviter
  * and the friend each get, in points and membership days.
  */

@@ -1,6 +1,6 @@
 /**
- * A subscription's status (spec §3–4). Our relay writes `normal`; a relay that writes `active`
- * means the same (DESIGN §6), and anything else is shown as unknown.
+ * A subscription's status (docs/product.md). Our relay writes `normal`; a relay that writes `active`
+ * means the same (docs/architecture.md §6), and anything else is shown as unknown.
  */
 import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'

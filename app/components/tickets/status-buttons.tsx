@@ -1,5 +1,5 @@
 /**
- * Close and reopen (spec §2, §4): each a small POST form with an `intent`, so they work without
+ * Close and reopen (docs/product.md): each a small POST form with an `intent`, so they work without
  * JavaScript. Only the transition the ticket's status allows is offered; the relay still decides.
  */
 import { useTranslation } from 'react-i18next'

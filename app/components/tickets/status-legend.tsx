@@ -1,4 +1,4 @@
-/** What each ticket status means (spec §2 "a status help legend"), beside the ticket. */
+/** What each ticket status means (docs/product.md "a status help legend"), beside the ticket. */
 import { useTranslation } from 'react-i18next'
 import { ticketStatuses } from '#relay/contract/index.ts'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'

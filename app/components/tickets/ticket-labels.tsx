@@ -1,5 +1,5 @@
 /**
- * A ticket's status, type and priority as people read them (spec §3–4). The relay may know
+ * A ticket's status, type and priority as people read them (docs/product.md). The relay may know
  * values this portal does not (a newer relay, another implementation): those read "unknown"
  * instead of breaking the page.
  */

@@ -1,4 +1,4 @@
-/** Relay refusals by reason (relay/contract/envelope.ts), and the interface messages of spec §8. */
+/** Relay refusals by reason (relay/contract/envelope.ts), and the interface messages of docs/product.md, Messages. */
 export default {
   network: '网络连接错误，请检查网络后重试',
   reason: {

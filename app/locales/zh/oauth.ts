@@ -1,4 +1,4 @@
-/** Sign-in for external clients: the consent screens and the device code (spec §2, §8). */
+/** Sign-in for external clients: the consent screens and the device code (docs/product.md). */
 export default {
   scopes: {
     profile: { title: '基本账户信息', body: '查看您的用户名、邮箱和账户类型' },

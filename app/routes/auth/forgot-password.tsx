@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ result: submission.reply({ hideFields: secretFields }), notice: 'common:toast.codeSent' })
     }
     const v = submission.value as { email: string; code: string; newPassword: string; confirmPassword: string }
-    // Spec §5: the new password is sent as both new and confirm.
+    // docs/product.md: the new password is sent as both new and confirm.
     await relay.post(
       accountPaths.resetPassword,
       { email: v.email, code: v.code, new_password: v.newPassword, confirm_password: v.confirmPassword },

@@ -1,5 +1,5 @@
 /**
- * The consent screens `/auth/oauth-authorize` and `/auth/sso-authorize` (spec §2; DESIGN §6):
+ * The consent screens `/auth/oauth-authorize` and `/auth/sso-authorize` (docs/product.md; docs/architecture.md §6):
  * one module registered under both paths. The request comes in the query string; the screen
  * names the client, lists the permissions asked for, and posts the user's decision. Both answers
  * send the browser back to the client's registered redirect URI, which the relay builds. An

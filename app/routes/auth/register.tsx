@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       code: v.code,
       invite_code: v.inviteCode,
     })
-    // The relay may sign the new user in straight away (spec §7); otherwise they log in.
+    // The relay may sign the new user in straight away (docs/architecture.md §5.6); otherwise they log in.
     if (login?.access_token) {
       await startSession(context, login, false)
       return redirect('/dashboard', {

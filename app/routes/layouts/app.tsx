@@ -11,7 +11,7 @@ import { SettingsMenu } from '#app/components/layout/settings-menu.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { getRelay, requireSession } from '#app/middleware/session.server.ts'
 
-/** Spec §2: protected pages without a session go to login and come back afterwards. */
+/** docs/product.md: protected pages without a session go to login and come back afterwards. */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     requireSession(request, context)
@@ -20,7 +20,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  // Initialises the auth state (spec §2): a 401 here signs out through the relay client.
+  // Initialises the auth state (docs/product.md): a 401 here signs out through the relay client.
   const info = await getRelay(context).get<UserInfo>(accountPaths.info)
   return { user: info.user }
 }

@@ -10,7 +10,7 @@ import { getSession } from '#app/middleware/session.server.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [honeypotMiddleware]
 
-/** Spec §2 navigation guard: a signed-in visitor going to login or register lands on the dashboard. */
+/** docs/product.md navigation guard: a signed-in visitor going to login or register lands on the dashboard. */
 const signedOutOnly = new Set(['/auth/login', '/auth/register'])
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,7 +10,7 @@ export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware]
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const lng = form.get('lng')
-  // `?lng=` outranks the cookie (DESIGN §7), so it is dropped from the page we return to.
+  // `?lng=` outranks the cookie (docs/architecture.md §7), so it is dropped from the page we return to.
   const back = new URL(safeRedirect(form.get('redirectTo')), 'http://portal.local')
   back.searchParams.delete('lng')
   const to = `${back.pathname}${back.search}`

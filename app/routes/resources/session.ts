@@ -1,4 +1,4 @@
-/** Answers whether this browser's session is still alive, for the 600 s check (spec §9). */
+/** Answers whether this browser's session is still alive, for the 600 s check (docs/product.md, Constants). */
 import type { Route } from './+types/session'
 import { getSession } from '#app/middleware/session.server.ts'
 

@@ -1,5 +1,5 @@
 /**
- * A new ticket (spec §2 "Ticket create", §5): type, priority, title and content; the 1–2
+ * A new ticket (docs/product.md "Ticket create", §5): type, priority, title and content; the 1–2
  * working days promise; success opens the ticket with a toast.
  */
 import { getFormProps } from '@conform-to/react'

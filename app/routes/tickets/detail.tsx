@@ -1,5 +1,5 @@
 /**
- * One ticket (spec §2 "Ticket detail"): the conversation with operator replies set apart, the
+ * One ticket (docs/product.md "Ticket detail"): the conversation with operator replies set apart, the
  * ticket's details (times, assignee, tags), the status legend, a reply box, close and reopen,
  * and a not-found state for an id that is missing or belongs to someone else.
  */
@@ -69,7 +69,7 @@ export default function TicketDetailRoute({ params, loaderData, actionData }: Ro
   return <TicketDetailScreen id={params.id} ticket={loaderData.ticket} formKey={loaderData.formKey} replyResult={actionData?.result} />
 }
 
-/** Spec §2: the screen receives the ticket id as a property. */
+/** docs/product.md: the screen receives the ticket id as a property. */
 function TicketDetailScreen({
   id,
   ticket,

@@ -1,5 +1,5 @@
 /**
- * The ticket list (spec §2 "Tickets list"): number, title, type, status and created time, with
+ * The ticket list (docs/product.md "Tickets list"): number, title, type, status and created time, with
  * view, close and reopen per ticket, a status filter and page links, all plain links and forms.
  */
 import { Plus, Ticket as TicketIcon } from 'lucide-react'
@@ -33,7 +33,7 @@ function statusFilter(request: Request): TicketStatusFilter | undefined {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const status = statusFilter(request)
-  // Spec §8 "fetch tickets failed": the list says so and offers a reload; the page stands.
+  // docs/product.md, Messages "fetch tickets failed": the list says so and offers a reload; the page stands.
   const tickets = await optionalRead(
     getRelay(context).get<TicketPage>(ticketPaths.tickets, { page: pageParam(request), pageSize: pageDefaults.pageSize, status }),
   )

@@ -1,6 +1,6 @@
 /**
  * The close and reopen intents of the ticket list and the ticket page: one relay call, then
- * back where the user was with a toast (spec §8: ticket closed, ticket reopened, reopen failed).
+ * back where the user was with a toast (docs/product.md, Messages: ticket closed, ticket reopened, reopen failed).
  */
 import type { RouterContextProvider } from 'react-router'
 import { fillPath, ticketPaths } from '#relay/contract/index.ts'

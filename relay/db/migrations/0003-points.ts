@@ -3,7 +3,7 @@ import { newId } from '../ids.ts'
 
 /**
  * Packages, subscriptions, teams, redeem codes, the points ledger and model costs
- * (relay/points, relay/subscriptions, relay/teams; DESIGN §6). Seeds the default packages and
+ * (relay/points, relay/subscriptions, relay/teams; docs/architecture.md §6). Seeds the default packages and
  * model costs once, so a fresh database can be tried after creating one redeem code.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -124,7 +124,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('points_ledger_account').on('points_ledger').columns(['account_id', 'id']).execute()
   await db.schema.createIndex('points_ledger_user').on('points_ledger').columns(['user_id', 'create_timestamp']).execute()
 
-  // Only a hash of each code is kept (DESIGN §8); the operator sees the codes once, when made.
+  // Only a hash of each code is kept (docs/architecture.md §8); the operator sees the codes once, when made.
   await db.schema
     .createTable('redeem_codes')
     .addColumn('id', 'bigint', (col) => col.primaryKey())

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 
 /**
  * The metered relay (relay/proxy): upstream providers, and one row per forwarded call holding
- * only what billing needs (DESIGN §6 "no conversation content is kept": model, token counts,
+ * only what billing needs (docs/architecture.md §6 "no conversation content is kept": model, token counts,
  * points, time, key, caller IP, outcome; never a prompt or a completion).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
