@@ -17,6 +17,7 @@ import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
 import { test as base, expect, type Page } from '@playwright/test'
+import { startFakeProvider } from '../fixtures/fake-provider.ts'
 import { e2eEnv } from './env.ts'
 
 const run = promisify(execFile)
@@ -78,6 +79,18 @@ export async function relayApi(path: string, body: unknown, token?: string): Pro
   const reply = (await response.json()) as { code: number; data: Record<string, string> }
   expect(reply.code, `${path}: ${JSON.stringify(reply)}`).toBe(0)
   return reply.data
+}
+
+/**
+ * A fake Anthropic provider on loopback serving a fresh model, added and priced as an operator
+ * does: 0.1 point per input token, 0.5 per output token (the provider's 120 in and 40 out cost 32).
+ */
+export async function serveFakeModel(prefix: string): Promise<{ model: string; close: () => Promise<void> }> {
+  const provider = await startFakeProvider()
+  const model = uniqueName(prefix)
+  await admin('provider', 'add', '--kind', 'anthropic', '--base-url', provider.url, '--key', 'e2e-provider-key-0000', '--models', model)
+  await admin('model-cost', 'set', '--model', model, '--kind', 'variable', '--input', '100000', '--output', '500000')
+  return { model, close: () => provider.close() }
 }
 
 /**

@@ -5,21 +5,18 @@
  * the screens are all this spec reads.
  */
 import type { Page } from '@playwright/test'
-import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
-import { admin, createUser, expect, relayApi, spendThroughRelay, test, uniqueName, type TestUser } from './fixtures.ts'
+import { admin, createUser, expect, relayApi, serveFakeModel, spendThroughRelay, test, type TestUser } from './fixtures.ts'
 
 test.beforeEach(() => test.slow())
 
-let provider: FakeProvider
+let served: Awaited<ReturnType<typeof serveFakeModel>>
 let model: string
 
 test.beforeAll(async () => {
-  provider = await startFakeProvider()
-  model = uniqueName('e2e-lang-model-')
-  await admin('provider', 'add', '--kind', 'anthropic', '--base-url', provider.url, '--key', 'e2e-provider-key-0000', '--models', model)
-  await admin('model-cost', 'set', '--model', model, '--kind', 'variable', '--input', '100000', '--output', '500000')
+  served = await serveFakeModel('e2e-lang-model-')
+  model = served.model
 })
-test.afterAll(() => provider?.close())
+test.afterAll(() => served?.close())
 
 /**
  * A user holding the personal package who used some of it (a reset of a full balance is refused),

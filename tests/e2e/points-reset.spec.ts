@@ -3,20 +3,16 @@
  * bar counts what was used even when the balance is above the package limit, a reset request
  * at or above the limit says there is nothing to reset, and an approved one says what it added.
  */
-import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
-import { admin, createUser, expect, relayApi, signIn, spendThroughRelay, test, uniqueName, type TestUser } from './fixtures.ts'
+import { admin, createUser, expect, relayApi, signIn, serveFakeModel, spendThroughRelay, test, type TestUser } from './fixtures.ts'
 
-let provider: FakeProvider
+let served: Awaited<ReturnType<typeof serveFakeModel>>
 let model: string
 
 test.beforeAll(async () => {
-  provider = await startFakeProvider()
-  // The fake provider reports 120 input and 40 output tokens: 12 + 20 = 32 points at these rates.
-  model = uniqueName('e2e-reset-model-')
-  await admin('provider', 'add', '--kind', 'anthropic', '--base-url', provider.url, '--key', 'e2e-provider-key-0000', '--models', model)
-  await admin('model-cost', 'set', '--model', model, '--kind', 'variable', '--input', '100000', '--output', '500000')
+  served = await serveFakeModel('e2e-reset-model-')
+  model = served.model
 })
-test.afterAll(() => provider?.close())
+test.afterAll(() => served?.close())
 
 // Operator commands start a process each.
 test.beforeEach(() => test.slow())
