@@ -1,5 +1,5 @@
+import { accountEndpoints } from '../contract/accounts.ts'
 import { expect, it } from 'vitest'
-import { accountPaths } from '../contract/accounts.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { relayConfigSchema } from '../config.ts'
 import { startRelay } from '../index.ts'
@@ -8,8 +8,8 @@ import { createLogger } from '../logger.ts'
 const thirtySeconds = 30_000
 
 describeEachDatabase('sessions', (ctx) => {
-  const refresh = (refreshToken: string) => ctx.request('POST', accountPaths.refresh, { body: { refresh_token: refreshToken } })
-  const info = (accessToken: string) => ctx.request('GET', accountPaths.info, { token: accessToken })
+  const refresh = (refreshToken: string) => ctx.request('POST', accountEndpoints.refresh.path, { body: { refresh_token: refreshToken } })
+  const info = (accessToken: string) => ctx.request('GET', accountEndpoints.info.path, { token: accessToken })
 
   it('rotates the refresh token: the new pair works and carries the configured lifetimes', async () => {
     const { login } = await ctx.signUp()
@@ -64,12 +64,12 @@ describeEachDatabase('sessions', (ctx) => {
   it('logout revokes the refresh token and its rotations, without needing an access token', async () => {
     const { login } = await ctx.signUp()
     const rotated = await refresh(login.refresh_token)
-    const out = await ctx.request('POST', accountPaths.logout, { body: { refresh_token: login.refresh_token } })
+    const out = await ctx.request('POST', accountEndpoints.logout.path, { body: { refresh_token: login.refresh_token } })
     expect(out.status).toBe(200)
     expect(out.body.data).toEqual({ ok: true })
     expect((await refresh(rotated.body.data.refresh_token)).status).toBe(401)
     // An empty body is fine too: there is nothing to revoke.
-    expect((await ctx.request('POST', accountPaths.logout)).status).toBe(200)
+    expect((await ctx.request('POST', accountEndpoints.logout.path)).status).toBe(200)
   })
 
   it('keeps sessions across a JWT secret rotation: tokens signed with the old secret still verify', async () => {
@@ -80,7 +80,7 @@ describeEachDatabase('sessions', (ctx) => {
     )
     try {
       const call = (token: string) =>
-        rotated.fetch(new Request(`http://relay.test${accountPaths.info}`, { headers: { authorization: `Bearer ${token}` } }))
+        rotated.fetch(new Request(`http://relay.test${accountEndpoints.info.path}`, { headers: { authorization: `Bearer ${token}` } }))
       expect((await call(login.access_token)).status).toBe(200)
       const forged = `${login.access_token.slice(0, -4)}AAAA`
       expect((await call(forged)).status).toBe(401)
