@@ -121,10 +121,10 @@ export function authRoutes(services: RelayServices): Route[] {
       errors: ['refresh_invalid', 'rate_limited'],
       handler: async ({ body, clientIp }) => {
         await limiter.enforce(accountLimits.refreshPerIp, clientIp)
-        const { userId, refreshToken } = await rotateRefreshToken(services, body.refresh_token)
+        const { userId, refresh } = await rotateRefreshToken(services, body.refresh_token)
         const user = await findUserById(db, userId)
         if (!user || user.status !== 'active') throw new RelayError('refresh_invalid')
-        return tokenPair(services, user, refreshToken)
+        return tokenPair(services, user, refresh)
       },
     }),
 
