@@ -24,6 +24,7 @@ import { accountLimits } from './rate-limits.ts'
 import { revokeAllRefreshTokens, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts'
 import { admitPasswordAttempt, clearPasswordFailures, recordPasswordFailure } from './login-throttle.ts'
 import { loginData, tokenPair } from './sessions.ts'
+import { isSelfReferral } from '../referral/self-referral.ts'
 
 const okSchema = z.object({ ok: z.literal(true) })
 const tag = 'accounts'
@@ -101,7 +102,8 @@ export function authRoutes(services: RelayServices): Route[] {
       handler: async ({ body, clientIp, lang }) => {
         await limiter.enforce(accountLimits.registerPerIp, clientIp)
         const inviter = body.invite_code ? await findUserByInviteCode(db, body.invite_code) : undefined
-        if (body.invite_code && !inviter) throw new RelayError('invite_code_invalid')
+        // One's own code, through another address of one's own mailbox, is no invitation.
+        if (body.invite_code && (!inviter || isSelfReferral(inviter.email, body.email))) throw new RelayError('invite_code_invalid')
         await assertAvailable(services, body.username, body.email)
         await limiter.enforce(accountLimits.codeVerifyPerIp, clientIp)
         const codeId = await checkEmailCode(services, body.email, 'register', body.code)
