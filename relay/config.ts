@@ -39,6 +39,8 @@ export const relayConfigSchema = z.object({
   refreshTokenTtlSeconds: seconds(300, 30 * 24 * 3600),
   /** How long a rotated refresh token still works, so parallel refreshes both succeed. */
   refreshReuseGraceSeconds: z.int().min(0).max(300).default(30),
+  /** The longest a session (or a client's grant) lasts from its sign-in, however often it refreshes. */
+  sessionLifetimeDays: z.int().min(1).max(3650).default(90),
   emailCodeTtlSeconds: seconds(60, 600),
   emailCodeMaxAttempts: z.int().min(1).max(20).default(5),
   /** log2 of scrypt's N for new password hashes (15 = OWASP's floor with r 8, p 3). Tests lower it. */
@@ -84,6 +86,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   accessTokenTtlSeconds: 'ACCESS_TOKEN_EXPIRES_IN',
   refreshTokenTtlSeconds: 'REFRESH_TOKEN_EXPIRES_IN',
   refreshReuseGraceSeconds: 'REFRESH_REUSE_GRACE',
+  sessionLifetimeDays: 'SESSION_LIFETIME_DAYS',
   emailCodeTtlSeconds: 'EMAIL_CODE_TTL',
   emailCodeMaxAttempts: 'EMAIL_CODE_MAX_ATTEMPTS',
   passwordCost: 'PASSWORD_COST',
@@ -149,6 +152,7 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
     case 'accessTokenTtlSeconds':
     case 'refreshTokenTtlSeconds':
     case 'refreshReuseGraceSeconds':
+    case 'sessionLifetimeDays':
     case 'emailCodeTtlSeconds':
     case 'emailCodeMaxAttempts':
     case 'passwordCost':

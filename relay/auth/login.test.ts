@@ -58,7 +58,14 @@ describeEachDatabase('login', (ctx) => {
     const account = await ctx.signUp()
     const ip = ctx.uniqueIp()
     const attempt = (password: string) => ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password }, ip })
-    for (let i = 0; i < 10; i++) expect((await attempt('wrong password')).status).toBe(401)
+    // At the start of a window, so the waits of the account's own limit below stay inside it.
+    const windowMs = 15 * 60 * 1000
+    ctx.clock.advance(windowMs - (ctx.clock.now() % windowMs))
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt('wrong password')).status).toBe(401)
+      // Past five failures the account itself makes each attempt wait 1, 2, 4… s (login-throttle.ts).
+      if (i >= 4) ctx.clock.advance(1000 * 2 ** (i - 4))
+    }
     const limited = await attempt(account.password)
     expect(limited.status).toBe(429)
     expect(limited.body.code).toBe(42900)
@@ -82,5 +89,33 @@ describeEachDatabase('login', (ctx) => {
     const statuses = replies.map((r) => r.status).sort()
     expect(statuses.filter((s) => s === 200)).toHaveLength(10)
     expect(statuses.filter((s) => s === 429)).toHaveLength(10)
+  })
+
+  it('slows guessing one account from many addresses without locking its owner out', async () => {
+    const account = await ctx.signUp()
+    const attempt = (password: string) => ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password }, ip: ctx.uniqueIp() })
+    // Five failures are free, from any address.
+    for (let i = 0; i < 5; i += 1) expect((await attempt(`wrong password ${i}`)).body.error.details.reason).toBe('invalid_credentials')
+    // Then each attempt waits after the one before: 1 s after the fifth failure.
+    const early = await attempt('wrong password 5')
+    expect(early.status).toBe(429)
+    expect(early.body.error.details).toMatchObject({ reason: 'rate_limited', retry_after: 1 })
+    ctx.clock.advance(1000)
+    // Of parallel attempts in one slot, one is let through.
+    const parallel = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(`parallel ${i}`)))
+    expect(parallel.filter((reply) => reply.status === 401)).toHaveLength(1)
+    expect(parallel.filter((reply) => reply.status === 429)).toHaveLength(9)
+    // Six failures: the next waits 2 s, doubling up to a minute.
+    ctx.clock.advance(1999)
+    expect((await attempt('wrong again')).status).toBe(429)
+    for (let failures = 6; failures < 14; failures += 1) {
+      ctx.clock.advance(60_000)
+      expect((await attempt('wrong again')).status).toBe(401)
+    }
+    expect((await attempt('wrong again')).body.error.details.retry_after).toBe(60)
+    // The owner waits at most a minute, and is in; the count starts over.
+    ctx.clock.advance(60_000)
+    expect((await attempt(account.password)).status).toBe(200)
+    for (let i = 0; i < 5; i += 1) expect((await attempt(`wrong after ${i}`)).status).toBe(401)
   })
 })

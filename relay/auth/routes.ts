@@ -11,16 +11,21 @@ import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes.
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts'
 import { accountLimits } from './rate-limits.ts'
 import { revokeAllRefreshTokens, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts'
+import { admitPasswordAttempt, clearPasswordFailures, recordPasswordFailure } from './login-throttle.ts'
 import { loginData, tokenPair } from './sessions.ts'
+import { isSelfReferral } from '../referral/self-referral.ts'
 
 export function authRoutes(services: RelayServices): Route[] {
   const { db, clock, limiter } = services
 
-  /** Rate limits, then the mail; an SMTP failure is a 503 the user can retry, not a 500. */
-  async function sendCode(email: string, purpose: EmailCodePurpose, clientIp: string): Promise<void> {
+  async function enforceCodeLimits(email: string, clientIp: string): Promise<void> {
     await limiter.enforce(accountLimits.codeSendPerEmailMinute, email)
     await limiter.enforce(accountLimits.codeSendPerEmailHour, email)
     await limiter.enforce(accountLimits.codeSendPerIp, clientIp)
+  }
+
+  /** A new code and its mail; an SMTP failure is a 503 the user can retry, not a 500. */
+  async function mailCode(email: string, purpose: EmailCodePurpose): Promise<void> {
     const code = await issueEmailCode(services, email, purpose)
     try {
       await services.mailer.send(codeMail(email, purpose, code, services.config.emailCodeTtlSeconds))
@@ -30,17 +35,32 @@ export function authRoutes(services: RelayServices): Route[] {
     }
   }
 
+  /** A reset code for `email` if it is registered; run after the answer, failures only logged. */
+  async function mailResetCode(email: string): Promise<void> {
+    try {
+      if (await findUserByEmail(db, email)) await mailCode(email, 'reset')
+    } catch (error) {
+      // mailCode logged an SMTP failure already.
+      if (!(error instanceof RelayError)) services.logger.error('reset code not sent', { error: String(error) })
+    }
+  }
+
   return [
     defineRoute(accountEndpoints.login, async ({ body, clientIp, lang }) => {
       const login = body.username.toLowerCase()
       await limiter.enforce(accountLimits.loginPerIpAndName, `${clientIp}|${login}`)
       await limiter.enforce(accountLimits.loginPerIp, clientIp)
       const user = await findUserByLogin(db, login)
+      if (user) await admitPasswordAttempt(db, user.id, clock.now())
       const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDecoy(body.password, services.config.passwordCost)
-      if (!user || !valid) throw new RelayError('invalid_credentials')
+      if (!user || !valid) {
+        if (user) await recordPasswordFailure(db, user.id, clock.now())
+        throw new RelayError('invalid_credentials')
+      }
       // Told only after the right password, so the status of an account is not probeable.
       if (user.status !== 'active') throw new RelayError('account_disabled')
       const now = clock.now()
+      await clearPasswordFailures(db, user.id)
       await db.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', user.id).execute()
       return loginData(services, { ...user, last_login_timestamp: now }, lang)
     }),
@@ -48,7 +68,8 @@ export function authRoutes(services: RelayServices): Route[] {
     defineRoute(accountEndpoints.register, async ({ body, clientIp, lang }) => {
       await limiter.enforce(accountLimits.registerPerIp, clientIp)
       const inviter = body.invite_code ? await findUserByInviteCode(db, body.invite_code) : undefined
-      if (body.invite_code && !inviter) throw new RelayError('invite_code_invalid')
+      // One's own code, through another address of one's own mailbox, is no invitation.
+      if (body.invite_code && (!inviter || isSelfReferral(inviter.email, body.email))) throw new RelayError('invite_code_invalid')
       await assertAvailable(services, body.username, body.email)
       await limiter.enforce(accountLimits.codeVerifyPerIp, clientIp)
       const codeId = await checkEmailCode(services, body.email, 'register', body.code)
@@ -76,10 +97,10 @@ export function authRoutes(services: RelayServices): Route[] {
 
     defineRoute(accountEndpoints.refresh, async ({ body, clientIp }) => {
       await limiter.enforce(accountLimits.refreshPerIp, clientIp)
-      const { userId, refreshToken } = await rotateRefreshToken(services, body.refresh_token)
+      const { userId, refresh } = await rotateRefreshToken(services, body.refresh_token)
       const user = await findUserById(db, userId)
       if (!user || user.status !== 'active') throw new RelayError('refresh_invalid')
-      return tokenPair(services, user, refreshToken)
+      return tokenPair(services, user, refresh)
     }),
 
     defineRoute(accountEndpoints.logout, async ({ body }) => {
@@ -89,19 +110,16 @@ export function authRoutes(services: RelayServices): Route[] {
 
     defineRoute(accountEndpoints.sendRegisterCode, async ({ body, clientIp }) => {
       if (await findUserByEmail(db, body.email)) throw new RelayError('email_taken')
-      await sendCode(body.email, 'register', clientIp)
+      await enforceCodeLimits(body.email, clientIp)
+      await mailCode(body.email, 'register')
       return { ok: true as const }
     }),
 
     defineRoute(accountEndpoints.sendResetCode, async ({ body, clientIp }) => {
-      if (await findUserByEmail(db, body.email)) {
-        await sendCode(body.email, 'reset', clientIp)
-      } else {
-        // Same limits either way, so a 429 does not reveal the address is unknown.
-        await limiter.enforce(accountLimits.codeSendPerEmailMinute, body.email)
-        await limiter.enforce(accountLimits.codeSendPerEmailHour, body.email)
-        await limiter.enforce(accountLimits.codeSendPerIp, clientIp)
-      }
+      // The same limits, and nothing else, on the way to the answer whether or not the address
+      // is registered: neither a 429 nor the time taken tells (docs/decisions/099).
+      await enforceCodeLimits(body.email, clientIp)
+      void mailResetCode(body.email)
       return { ok: true as const }
     }),
 

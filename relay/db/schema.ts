@@ -74,6 +74,8 @@ export interface RefreshTokensTable {
   /** When it was exchanged for a successor; still usable for the reuse grace. */
   rotated_at: number | null
   revoked_at: number | null
+  /** The absolute end of the session (login + SESSION_LIFETIME_DAYS); null on rows from before it existed. */
+  session_expires_at: number | null
 }
 
 /** API keys (keys/service.ts); only the SHA-256 digest of a key is kept. */
@@ -237,6 +239,15 @@ export interface OAuthRefreshTokensTable {
   expires_at: number
   rotated_at: number | null
   revoked_at: number | null
+  /** The absolute end of the grant (approval + SESSION_LIFETIME_DAYS); null on rows from before it existed. */
+  session_expires_at: number | null
+}
+
+/** Failed password attempts of one account (auth/login-throttle.ts); gone after a successful sign-in. */
+export interface LoginFailuresTable {
+  user_id: string
+  failures: number
+  attempt_at: number
 }
 
 /** Packages (subscriptions/packages.ts): immutable once created, so subscriptions read them live. */
@@ -441,6 +452,7 @@ export interface Tables {
   users: UsersTable
   email_codes: EmailCodesTable
   refresh_tokens: RefreshTokensTable
+  login_failures: LoginFailuresTable
   api_keys: ApiKeysTable
   referral_rewards: ReferralRewardsTable
   referral_rule: ReferralRuleTable

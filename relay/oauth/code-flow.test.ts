@@ -61,6 +61,8 @@ describeEachDatabase('oauth code flow', (ctx) => {
       body: { grant_type: 'refresh_token', refresh_token: first.body.data.refresh_token, client_id: client.clientId, client_secret: client.secret },
     })
     expect(refresh.body.error.details.reason).toBe('invalid_grant')
+    // …and the access token of that exchange with it (docs/oauth.md).
+    expect((await ctx.request('GET', accountEndpoints.info.path, { token: first.body.data.access_token })).status).toBe(401)
   })
 
   it('a mismatched redirect URI or an unknown client never yields a code or a redirect', async () => {

@@ -1,3 +1,4 @@
+import { accountEndpoints } from '../contract/accounts.ts'
 import { pointsEndpoints } from '../contract/points.ts'
 import { subscriptionEndpoints } from '../contract/subscriptions.ts'
 import { expect, it } from 'vitest'
@@ -101,6 +102,24 @@ describeEachDatabase('referral rewards', (ctx) => {
     expect(await redeem(loner.login.access_token, paid)).toBe('ok')
     expect(await rewardGrants(loner.login.user.id)).toEqual([])
     expect(await ctx.relay.db.selectFrom('referral_rewards').select('id').where('invitee_id', '=', loner.login.user.id).execute()).toEqual([])
+  })
+
+  it('refuses one\'s own invite code through another address of one\'s mailbox, and never pays between one mailbox', async () => {
+    const inviter = await ctx.signUp()
+    const [local, domain] = inviter.email.split('@')
+    const alias = await ctx.request('POST', accountEndpoints.register.path, {
+      body: { username: ctx.unique('alias'), email: `${local}+1@${domain}`, password: 'a long password 1', code: '000000', invite_code: inviter.login.user.invite_code },
+      ip: ctx.uniqueIp(),
+    })
+    expect(alias.body.error.details.reason).toBe('invite_code_invalid')
+
+    // An invitee who later takes an address of the inviter's mailbox.
+    const { inviter: owner, invitee } = await pair()
+    await ctx.relay.db.updateTable('users').set({ email: owner.email.replace('@', '+later@') }).where('id', '=', invitee.login.user.id).execute()
+    expect(await redeem(invitee.login.access_token, paid)).toBe('ok')
+    expect(await rewardGrants(owner.login.user.id)).toEqual([])
+    expect(await rewardGrants(invitee.login.user.id)).toEqual([])
+    await expectLedgerInvariants(ctx.relay.db)
   })
 
   it('follows the configured rule: membership days extend both personal subscriptions', async () => {

@@ -17,7 +17,6 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signAccessToken } from '../../relay/auth/access-tokens.ts'
 import { commands } from '../../relay/cli.ts'
 import { runCli } from '../../relay/cli-registry.ts'
 import { systemClock } from '../../relay/clock.ts'
@@ -31,6 +30,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixture
 import { startFakeProvider, type FakeProvider, type FakeUsage } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
+import { signedInToken } from '../fixtures/sessions.ts'
 
 const claudeBinary = join(dirname(createRequire(import.meta.url).resolve('@anthropic-ai/claude-code-linux-x64/package.json')), 'claude')
 
@@ -127,7 +127,7 @@ for (const kind of databaseKinds()) {
       const row = await findUserByUsername(runtime.deps.db, username)
       if (!row) throw new Error('user not created')
       // Stands in for a portal sign-in: the same token the relay's login call signs.
-      const login = await signAccessToken(config, systemClock, row)
+      const login = await signedInToken({ db: runtime.deps.db, clock: systemClock, config }, row)
       if (points !== null) {
         const code = `CC${Math.random().toString(36).slice(2, 10).toUpperCase()}`
         await admin('package', 'create', '--code', code, '--name', code, '--kind', 'personal', '--points-limit', String(points), '--hour-points', '10')
