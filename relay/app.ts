@@ -54,7 +54,7 @@ export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
   mountRoutes(app, routes, services)
   mountProxyRoutes(app, services)
 
-  const document = createOpenApiDocument(routes, services.config.publicUrl)
+  const document = createOpenApiDocument(routes.map((route) => route.endpoint), services.config.publicUrl)
   describeProxyRoutes(document)
   const docsPage = renderDocsPage(document)
   app.get('/api/openapi.json', (c) => c.json(document))

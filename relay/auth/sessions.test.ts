@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose'
+import { accountEndpoints } from '../contract/accounts.ts'
 import { expect, it } from 'vitest'
-import { accountPaths } from '../contract/accounts.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { relayConfigSchema } from '../config.ts'
 import { startRelay } from '../index.ts'
@@ -9,8 +9,8 @@ import { createLogger } from '../logger.ts'
 const thirtySeconds = 30_000
 
 describeEachDatabase('sessions', (ctx) => {
-  const refresh = (refreshToken: string) => ctx.request('POST', accountPaths.refresh, { body: { refresh_token: refreshToken } })
-  const info = (accessToken: string) => ctx.request('GET', accountPaths.info, { token: accessToken })
+  const refresh = (refreshToken: string) => ctx.request('POST', accountEndpoints.refresh.path, { body: { refresh_token: refreshToken } })
+  const info = (accessToken: string) => ctx.request('GET', accountEndpoints.info.path, { token: accessToken })
 
   it('rotates the refresh token: the new pair works and carries the configured lifetimes', async () => {
     const { login } = await ctx.signUp()
@@ -65,12 +65,12 @@ describeEachDatabase('sessions', (ctx) => {
   it('logout revokes the refresh token and its rotations, without needing an access token', async () => {
     const { login } = await ctx.signUp()
     const rotated = await refresh(login.refresh_token)
-    const out = await ctx.request('POST', accountPaths.logout, { body: { refresh_token: login.refresh_token } })
+    const out = await ctx.request('POST', accountEndpoints.logout.path, { body: { refresh_token: login.refresh_token } })
     expect(out.status).toBe(200)
     expect(out.body.data).toEqual({ ok: true })
     expect((await refresh(rotated.body.data.refresh_token)).status).toBe(401)
     // An empty body is fine too: there is nothing to revoke.
-    expect((await ctx.request('POST', accountPaths.logout)).status).toBe(200)
+    expect((await ctx.request('POST', accountEndpoints.logout.path)).status).toBe(200)
   })
 
   it('ends the access tokens of a signed-out session at once, and a new sign-in does not bring them back', async () => {
@@ -78,9 +78,9 @@ describeEachDatabase('sessions', (ctx) => {
     const rotated = await refresh(account.login.refresh_token)
     const copied = [account.login.access_token, rotated.body.data.access_token]
     for (const token of copied) expect((await info(token)).status).toBe(200)
-    await ctx.request('POST', accountPaths.logout, { body: { refresh_token: rotated.body.data.refresh_token } })
+    await ctx.request('POST', accountEndpoints.logout.path, { body: { refresh_token: rotated.body.data.refresh_token } })
     for (const token of copied) expect((await info(token)).body.error.details.reason).toBe('unauthenticated')
-    const again = await ctx.request('POST', accountPaths.login, { body: { username: account.username, password: account.password } })
+    const again = await ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password: account.password } })
     expect((await info(again.body.data.access_token)).status).toBe(200)
     for (const token of copied) expect((await info(token)).status).toBe(401)
   })
@@ -123,7 +123,7 @@ describeEachDatabase('sessions', (ctx) => {
     )
     try {
       const call = (token: string) =>
-        rotated.fetch(new Request(`http://relay.test${accountPaths.info}`, { headers: { authorization: `Bearer ${token}` } }))
+        rotated.fetch(new Request(`http://relay.test${accountEndpoints.info.path}`, { headers: { authorization: `Bearer ${token}` } }))
       expect((await call(login.access_token)).status).toBe(200)
       const forged = `${login.access_token.slice(0, -4)}AAAA`
       expect((await call(forged)).status).toBe(401)
@@ -134,7 +134,7 @@ describeEachDatabase('sessions', (ctx) => {
 })
 
 describeEachDatabase('a session\'s absolute lifetime', (ctx) => {
-  const refresh = (refreshToken: string) => ctx.request('POST', accountPaths.refresh, { body: { refresh_token: refreshToken } })
+  const refresh = (refreshToken: string) => ctx.request('POST', accountEndpoints.refresh.path, { body: { refresh_token: refreshToken } })
   const day = 24 * 3600 * 1000
 
   it('ends SESSION_LIFETIME_DAYS after the sign-in, however often the session refreshes', async () => {

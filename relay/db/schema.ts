@@ -9,7 +9,8 @@
 import type { UserStatus, UserType } from '../contract/accounts.ts'
 import type { TicketAuthorKind, TicketPriority, TicketStatus, TicketType } from '../contract/tickets.ts'
 import type { PackageKind } from '../contract/accounts.ts'
-import type { ModelCostKind, PointsEntryType, ResetReason, SubscriptionAction } from '../contract/points.ts'
+import type { ModelCostKind, PointsEntryType, ResetReason } from '../contract/points.ts'
+import type { SubscriptionAction } from '../contract/subscriptions.ts'
 
 /** Fixed-window counters of the rate limiter (http/rate-limit.ts). */
 export interface RateLimitsTable {

@@ -2,19 +2,12 @@ import type { Context } from 'hono'
 import type { Selectable } from 'kysely'
 import { verifyAccessToken } from '../auth/access-tokens.ts'
 import { userOfAccessToken } from '../auth/token-user.ts'
-import type { OAuthScope } from '../contract/oauth.ts'
+import type { RequiredScope } from '../contract/endpoint.ts'
 import type { UsersTable } from '../db/schema.ts'
 import type { RelayServices } from '../services.ts'
 import { RelayError } from './relay-error.ts'
 
 export type AuthUser = Selectable<UsersTable>
-
-/**
- * What a route needs of the caller's token (docs/decisions/060): a scope an external client can
- * be granted, or `session`, a portal login only (calls that grant access to clients). A portal
- * login's token holds every scope; a client's token only those the user granted it.
- */
-export type RequiredScope = OAuthScope | 'session'
 
 /**
  * The user behind `Authorization: Bearer <access token>`. The token must verify and still speak

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ErrorEnvelope, SuccessEnvelope } from '../contract/envelope.ts'
 import { errorCodes } from '../contract/envelope.ts'
-import { stringifyRelayJson } from './json.ts'
+import { stringifyRelayJson } from '../contract/json.ts'
 import type { RelayError } from './relay-error.ts'
 
 /**

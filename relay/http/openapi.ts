@@ -1,12 +1,13 @@
 /**
- * `GET /api/openapi.json` and `GET /api/docs`, generated from the route declarations: the
- * schemas that validate a call are the ones that document it.
+ * `GET /api/openapi.json` and `GET /api/docs`, generated from the contract's declarations of
+ * the mounted routes (relay/contract/endpoint.ts): the schemas that validate a call, and that
+ * the portal parses its replies with, are the ones that document it.
  */
 import { z } from 'zod'
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi'
 import { errorCodes } from '../contract/envelope.ts'
 import { idempotencyHeader, idempotencyKeyPattern } from './idempotency.ts'
-import type { Route } from './route.ts'
+import type { Endpoint } from '../contract/endpoint.ts'
 
 const errorEnvelopeSchema = z
   .object({
@@ -33,7 +34,7 @@ function successEnvelope(data: z.ZodType) {
   return z.object({ code: z.literal(0), data, message: z.literal('ok'), timestamp: z.int() })
 }
 
-function operation(route: Route): ZodOpenApiOperationObject {
+function operation(route: Endpoint): ZodOpenApiOperationObject {
   const errors = [
     ...(route.body || route.query || route.params ? ['validation'] : []),
     ...(route.auth === 'user' ? ['unauthenticated', 'token_expired', 'insufficient_scope'] : []),
@@ -69,7 +70,7 @@ function operation(route: Route): ZodOpenApiOperationObject {
   }
 }
 
-export function createOpenApiDocument(routes: readonly Route[], serverUrl: string): ReturnType<typeof createDocument> {
+export function createOpenApiDocument(routes: readonly Endpoint[], serverUrl: string): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {}
   for (const route of routes) {
     paths[route.path] = { ...paths[route.path], [route.method]: operation(route) }

@@ -7,7 +7,7 @@
  */
 import type { Selectable } from 'kysely'
 import type { ContentLanguage } from '../contract/languages.ts'
-import type { TeamCodeCheck, TeamInfo, TeamJoinResult, TeamPreview } from '../contract/points.ts'
+import type { TeamCodeCheck, TeamInfo, TeamJoinResult, TeamPreview } from '../contract/teams.ts'
 import { newId } from '../db/ids.ts'
 import { isUniqueViolation, type Database } from '../db/open-database.ts'
 import type { SubscriptionsTable, TeamsTable } from '../db/schema.ts'

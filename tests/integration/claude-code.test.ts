@@ -21,7 +21,7 @@ import { commands } from '../../relay/cli.ts'
 import { runCli } from '../../relay/cli-registry.ts'
 import { systemClock } from '../../relay/clock.ts'
 import { loadRelayConfig, type RelayConfig } from '../../relay/config.ts'
-import { deviceCodeGrantType, oauthPaths } from '../../relay/contract/oauth.ts'
+import { deviceCodeGrantType, oauthEndpoints } from '../../relay/contract/oauth.ts'
 import { createLogger } from '../../relay/logger.ts'
 import { findUserByUsername } from '../../relay/users/users.ts'
 import { openRuntime, type Runtime } from '../../relay/runtime.ts'
@@ -380,11 +380,11 @@ for (const kind of databaseKinds()) {
       const hana = await user(2400)
       const clientId = /client_id=(\S+)/.exec(await admin('client', 'create', '--name', 'Relay CLI'))![1]!
       async function deviceToken(scope: string): Promise<string> {
-        const started = await api('GET', `${oauthPaths.deviceCode}?client_id=${clientId}&scope=${encodeURIComponent(scope)}`, null)
+        const started = await api('GET', `${oauthEndpoints.deviceCode.path}?client_id=${clientId}&scope=${encodeURIComponent(scope)}`, null)
         expect(started.status).toBe(200)
         // The user approves the code in the portal (its device-code screen posts this).
-        expect((await api('POST', oauthPaths.authorize, hana.login, { device_code: started.body.data.device_code, decision: 'approve' })).status).toBe(200)
-        const tokens = await api('POST', oauthPaths.token, null, { grant_type: deviceCodeGrantType, device_secret: started.body.data.device_secret, client_id: clientId })
+        expect((await api('POST', oauthEndpoints.authorize.path, hana.login, { device_code: started.body.data.device_code, decision: 'approve' })).status).toBe(200)
+        const tokens = await api('POST', oauthEndpoints.token.path, null, { grant_type: deviceCodeGrantType, device_secret: started.body.data.device_secret, client_id: clientId })
         expect(tokens.status, JSON.stringify(tokens.body)).toBe(200)
         expect(tokens.body.data.scope).toBe(scope)
         return tokens.body.data.access_token

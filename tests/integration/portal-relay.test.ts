@@ -42,7 +42,7 @@ describe('portal ↔ relay', () => {
     const account = await relay.signUp()
     const id = account.login.user.id
     expect(BigInt(id)).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER))
-    // The relay writes the id as a bare JSON number (which JSON.parse may round: relay-json.test.ts).
+    // The relay writes the id as a bare JSON number (which JSON.parse may round: relay/contract/json.test.ts).
     const raw = await relay.request('GET', '/api/user/info', { token: account.login.access_token })
     expect(raw.text).toContain(`"id":${id}`)
 

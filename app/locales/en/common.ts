@@ -36,7 +36,6 @@ export default {
     close: 'Close',
     loggedIn: 'Signed in',
     loggedOut: 'Signed out',
-    registered: 'Registration successful',
     registeredAndLoggedIn: 'Registration successful, you are signed in',
     codeSent: 'Verification code sent, please check your e-mail',
     passwordReset: 'Password reset, please sign in with your new password',

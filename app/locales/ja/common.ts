@@ -36,7 +36,6 @@ export default {
     close: '閉じる',
     loggedIn: 'ログインしました',
     loggedOut: 'ログアウトしました',
-    registered: '登録が完了しました',
     registeredAndLoggedIn: '登録が完了し、ログインしました',
     codeSent: '確認コードを送信しました。メールをご確認ください',
     passwordReset: 'パスワードを再設定しました。新しいパスワードでログインしてください',

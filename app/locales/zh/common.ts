@@ -33,7 +33,6 @@ export default {
     close: '关闭',
     loggedIn: '登录成功',
     loggedOut: '已退出登录',
-    registered: '注册成功',
     registeredAndLoggedIn: '注册成功并已自动登录',
     codeSent: '验证码已发送，请查收邮件',
     passwordReset: '密码已重置，请使用新密码登录',

@@ -12,7 +12,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/device-code'
-import { normaliseDeviceCode, oauthPaths, oauthScreens, type DeviceCodeCheck } from '#relay/contract/index.ts'
+import { endpoints, normaliseDeviceCode, oauthScreens, type DeviceCodeCheck } from '#relay/contract/index.ts'
 import { ErrorList, FormErrors } from '#app/components/forms/field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
@@ -60,14 +60,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const relay = getRelay(context)
   try {
     if (intent === 'approve' || intent === 'deny') {
-      await relay.post(oauthPaths.authorize, { device_code: deviceCode, decision: intent })
+      await relay.call(endpoints.oauth.authorize, { body: { device_code: deviceCode, decision: intent } })
       const outcome: Outcome = intent === 'approve' ? 'approved' : 'denied'
       return redirectWithToast(`${oauthScreens.device}?status=${outcome}`, {
         type: intent === 'approve' ? 'success' : 'info',
         key: intent === 'approve' ? 'oauth:toast.deviceAuthorized' : 'oauth:toast.deviceDenied',
       })
     }
-    const check = await relay.post<DeviceCodeCheck>(oauthPaths.verifyCode, { device_code: deviceCode })
+    const check = await relay.call(endpoints.oauth.verifyCode, { body: { device_code: deviceCode } })
     // Counted here rather than while rendering, so the server's and the browser's render agree.
     const minutesLeft = Math.max(1, Math.ceil((check.expires_timestamp - Date.now()) / 60_000))
     return data({ result: submission.reply(), check, minutesLeft })
