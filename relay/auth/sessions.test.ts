@@ -1,5 +1,5 @@
-import { accountEndpoints } from '../contract/accounts.ts'
 import { SignJWT } from 'jose'
+import { accountEndpoints } from '../contract/accounts.ts'
 import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { relayConfigSchema } from '../config.ts'

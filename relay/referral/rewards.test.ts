@@ -1,7 +1,7 @@
-import { accountEndpoints } from '../contract/accounts.ts'
 import { pointsEndpoints } from '../contract/points.ts'
 import { subscriptionEndpoints } from '../contract/subscriptions.ts'
 import { expect, it } from 'vitest'
+import { accountEndpoints } from '../contract/accounts.ts'
 import { defaultReferralRule, referralEndpoints } from '../contract/referral.ts'
 import { dayMs } from '../points/plan.ts'
 import { createPackage } from '../subscriptions/packages.ts'
