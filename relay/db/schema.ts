@@ -223,6 +223,8 @@ export interface OAuthDeviceCodesTable {
   created_at: number
   expires_at: number
   decided_at: number | null
+  /** Who started it, as the relay saw them; null on codes from before 0023. */
+  client_ip: string | null
 }
 
 /** Refresh tokens held by clients; a family is one grant (the code or device row it came from). */

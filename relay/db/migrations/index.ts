@@ -20,6 +20,7 @@ import * as idempotency from './0012-idempotency.ts'
 import * as proxyPricing from './0013-proxy-pricing.ts'
 import * as sessionLifetime from './0017-session-lifetime.ts'
 import * as ledgerOrder from './0022-ledger-order.ts'
+import * as deviceOrigin from './0023-device-origin.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0013-proxy-pricing': proxyPricing,
   '0017-session-lifetime': sessionLifetime,
   '0022-ledger-order': ledgerOrder,
+  '0023-device-origin': deviceOrigin,
 }
