@@ -24,7 +24,6 @@ const config: Partial<RelayConfigInput> = {
   providerBreakerFailures: 3,
   providerBreakerWindowMs: 60_000,
   providerBreakerCoolDownMs: 30_000,
-  providerTimeoutMs: 500,
 }
 
 describe.each(databaseKinds())('upstream routing (%s)', (kind) => {
