@@ -408,6 +408,14 @@ export interface ProxyProvidersTable {
   create_timestamp: number
 }
 
+/** An open circuit as one relay process reported it (relay/proxy/provider-circuits.ts). */
+export interface ProxyProviderCircuitsTable {
+  relay_id: string
+  provider_id: string
+  open_until: number
+  update_timestamp: number
+}
+
 /** One forwarded call (relay/proxy/call-log.ts): billing facts only, never content. */
 export interface ProxyCallsTable {
   id: string
@@ -481,6 +489,7 @@ export interface Tables {
   points_resets: PointsResetsTable
   model_costs: ModelCostsTable
   proxy_providers: ProxyProvidersTable
+  proxy_provider_circuits: ProxyProviderCircuitsTable
   proxy_calls: ProxyCallsTable
   idempotent_requests: IdempotentRequestsTable
 }
