@@ -128,39 +128,36 @@ describe('a relay too slow for the page', () => {
     return (error as { init: { status: number } }).init.status
   }
 
-  it('shows "service slow" (504) when the answer comes after the page budget', async () => {
-    const relay = await slowRelay((response) => setTimeout(() => response.end(reply), 2_000).unref())
+  /** What a page whose budget is `budgetMs` shows, against a relay that answers as `answer` decides. */
+  async function pageStatus(budgetMs: number, answer: (response: ServerResponse) => void): Promise<number> {
+    const relay = await slowRelay(answer)
     try {
-      expect(await statusOf(relay, 300)).toBe(504)
+      return await statusOf(relay, budgetMs)
     } finally {
       await relay.close()
     }
+  }
+
+  it('shows "service slow" (504) when the answer comes after the page budget', async () => {
+    expect(await pageStatus(300, (response) => setTimeout(() => response.end(reply), 2_000).unref())).toBe(504)
   })
 
   it('shows "service slow" when the answer trickles in past the budget, a byte at a time', async () => {
-    const relay = await slowRelay((response) => {
+    const trickle = (response: ServerResponse) => {
       response.writeHead(200, { 'content-type': 'application/json' })
       let sent = 0
       const timer = setInterval(() => (sent < reply.length ? response.write(reply[sent++]!) : (clearInterval(timer), response.end())), 50)
       response.on('close', () => clearInterval(timer))
-    })
-    try {
-      expect(await statusOf(relay, 400)).toBe(504)
-    } finally {
-      await relay.close()
     }
+    expect(await pageStatus(400, trickle)).toBe(504)
   })
 
   it('shows "service unavailable" (503), not a bare error, when the answer is cut off mid-body', async () => {
-    const relay = await slowRelay((response) => {
+    const cutOff = (response: ServerResponse) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(reply.length) })
       response.write(reply.slice(0, 10))
       setTimeout(() => response.destroy(), 20)
-    })
-    try {
-      expect(await statusOf(relay, 5_000)).toBe(503)
-    } finally {
-      await relay.close()
     }
+    expect(await pageStatus(5_000, cutOff)).toBe(503)
   })
 })
