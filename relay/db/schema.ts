@@ -326,6 +326,8 @@ export interface PointsAccountsTable {
   entries: number
   /** `create_timestamp` of its newest ledger row; the next is never earlier. */
   last_entry_timestamp: number
+  /** Net of its `consumed` rows, as a positive number: what the account has used. */
+  consumed: number
 }
 
 /** Points reserved for a call in flight (ledger.ts freeze/settle). */

@@ -61,9 +61,9 @@ export async function appendEntry(trx: Database, input: EntryInput): Promise<Ent
   }
   let balance: number | undefined
   if (isPostgres(trx)) {
-    balance = (await changeAndRecord(trx, { ...row, frozenChange, now: input.now })).rows[0]?.balance_after
+    balance = (await changeAndRecord(trx, { ...row, frozenChange, consumed: consumedBy(input), now: input.now })).rows[0]?.balance_after
   } else {
-    const updated = (await applyChange(trx, { accountId: input.accountId, change: input.change, frozenChange, now: input.now })).rows[0]
+    const updated = (await applyChange(trx, { accountId: input.accountId, change: input.change, frozenChange, consumed: consumedBy(input), now: input.now })).rows[0]
     if (updated) await insertEntry(trx, { ...row, balance_after: updated.balance, create_timestamp: updated.last_entry_timestamp, seq: updated.entries })
     balance = updated?.balance
   }
@@ -73,16 +73,31 @@ export async function appendEntry(trx: Database, input: EntryInput): Promise<Ent
 
 // Prepared (db/prepared.ts): every relayed call appends two or three rows. The row's place and
 // time come from the account's own UPDATE, under its row lock: commit order (docs/decisions/089).
-const applyChange = prepared((db, args: { accountId: string; change: number; frozenChange: number; now: number }) => guardedChange(db, args))
+const applyChange = prepared((db, args: AccountChange) => guardedChange(db, args))
+
+interface AccountChange {
+  accountId: string
+  change: number
+  frozenChange: number
+  /** What the row adds to the account's `consumed` total: −change for a `consumed` row, else 0. */
+  consumed: number
+  now: number
+}
+
+function consumedBy(input: EntryInput): number {
+  return input.type === 'consumed' ? -input.change : 0
+}
 
 /** The account's UPDATE, alone (SQLite) or as the CTE feeding the ledger row (PostgreSQL). */
-function guardedChange(db: QueryCreator<Tables>, args: { accountId: string; change: number; frozenChange: number; now: number }) {
+function guardedChange(db: QueryCreator<Tables>, args: AccountChange) {
   return db
     .updateTable('points_accounts')
     .set({
       balance: sql<number>`balance + ${args.change}`,
       frozen: sql<number>`frozen + ${args.frozenChange}`,
       entries: sql<number>`entries + 1`,
+      // The running total the screens read instead of summing every call (docs/decisions/087).
+      consumed: sql<number>`consumed + ${args.consumed}`,
       // Never before the account's previous row, whatever the clocks of several relays say.
       last_entry_timestamp: sql<number>`case when last_entry_timestamp > ${args.now} then last_entry_timestamp else ${args.now} end`,
     })
@@ -94,9 +109,11 @@ function guardedChange(db: QueryCreator<Tables>, args: { accountId: string; chan
 
 /** PostgreSQL: `applyChange` and `insertEntry` in one statement; no row when the guard refused the change. */
 const changeAndRecord = prepared(
-  (db, args: Omit<Required<Insertable<PointsLedgerTable>>, 'balance_after' | 'create_timestamp' | 'seq'> & { frozenChange: number; now: number }) =>
+  (db, args: Omit<Required<Insertable<PointsLedgerTable>>, 'balance_after' | 'create_timestamp' | 'seq'> & { frozenChange: number; consumed: number; now: number }) =>
     db
-      .with('updated', (qc) => guardedChange(qc, { accountId: args.account_id, change: args.change, frozenChange: args.frozenChange, now: args.now }))
+      .with('updated', (qc) =>
+        guardedChange(qc, { accountId: args.account_id, change: args.change, frozenChange: args.frozenChange, consumed: args.consumed, now: args.now }),
+      )
       .insertInto('points_ledger')
       .columns(['id', 'account_id', 'user_id', 'type', 'change', 'balance_after', 'model', 'reason', 'hold_id', 'create_timestamp', 'seq'])
       // Typed casts: a parameter in a select list would otherwise be text.

@@ -54,6 +54,7 @@ export async function startSubscription(trx: Database, activation: Activation): 
         frozen: 0,
         entries: 0,
         last_entry_timestamp: 0,
+        consumed: 0,
         last_refill_timestamp: now,
         create_timestamp: now,
       })

@@ -22,6 +22,7 @@ import * as providerCircuits from './0014-provider-circuits.ts'
 import * as sessionLifetime from './0017-session-lifetime.ts'
 import * as ledgerOrder from './0022-ledger-order.ts'
 import * as deviceOrigin from './0023-device-origin.ts'
+import * as consumedTotal from './0024-consumed-total.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017-session-lifetime': sessionLifetime,
   '0022-ledger-order': ledgerOrder,
   '0023-device-origin': deviceOrigin,
+  '0024-consumed-total': consumedTotal,
 }
