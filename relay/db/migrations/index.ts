@@ -19,6 +19,8 @@ import * as deployment from './0011-deployment.ts'
 import * as idempotency from './0012-idempotency.ts'
 import * as proxyPricing from './0013-proxy-pricing.ts'
 import * as sessionLifetime from './0017-session-lifetime.ts'
+import * as publicStats from './0020-public-stats.ts'
+import * as incidents from './0021-incidents.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -35,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0012-idempotency': idempotency,
   '0013-proxy-pricing': proxyPricing,
   '0017-session-lifetime': sessionLifetime,
+  '0020-public-stats': publicStats,
+  '0021-incidents': incidents,
 }
