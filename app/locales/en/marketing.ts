@@ -28,10 +28,14 @@ export default {
   },
   stats: {
     heading: 'Service figures',
-    uptime: { value: '99.9%', label: 'Uptime target' },
-    latency: { value: '< 50 ms', label: 'Average response time' },
-    savings: { value: '50%', label: 'Maximum savings' },
-    support: { value: '1–2 days', label: 'Ticket turnaround (working days)' },
+    target: 'Target',
+    measured: 'Measured, last {{days}} days',
+    computed: 'From current prices',
+    more: 'See the status page',
+    uptime: { label: 'Availability', target: '99.9%' },
+    latency: { label: 'Latency the relay adds (median)', value: '< {{ms}} ms', target: '< 50 ms' },
+    savings: { label: 'Maximum saving on list prices', value: '{{percent}}%', target: '30%–50%' },
+    support: { label: 'First reply to a ticket (median)', target: '1–2 working days' },
   },
   audiences: {
     eyebrow: 'Who it is for',

@@ -28,10 +28,14 @@ export default {
   },
   stats: {
     heading: 'サービス指標',
-    uptime: { value: '99.9%', label: '稼働率の目標' },
-    latency: { value: '< 50 ms', label: '平均応答時間' },
-    savings: { value: '50%', label: '最大節約率' },
-    support: { value: '1〜2 日', label: 'チケット対応（営業日）' },
+    target: '目標',
+    measured: '直近 {{days}} 日の実測',
+    computed: '現在の料金から算出',
+    more: 'ステータスを見る',
+    uptime: { label: '稼働率', target: '99.9%' },
+    latency: { label: '中継が加える遅延（中央値）', value: '< {{ms}} ms', target: '< 50 ms' },
+    savings: { label: '公式価格からの最大節約率', value: '{{percent}}%', target: '30%〜50%' },
+    support: { label: 'チケットへの初回返信（中央値）', target: '1〜2 営業日' },
   },
   audiences: {
     eyebrow: '対象ユーザー',

@@ -26,10 +26,14 @@ export default {
   },
   stats: {
     heading: '服务数据',
-    uptime: { value: '99.9%', label: '服务可用性目标' },
-    latency: { value: '< 50 ms', label: '平均响应时间' },
-    savings: { value: '50%', label: '最高节省费用' },
-    support: { value: '1–2 天', label: '工单处理（工作日）' },
+    target: '目标',
+    measured: '近 {{days}} 天实测',
+    computed: '按当前价目计算',
+    more: '查看服务状态',
+    uptime: { label: '可用性', target: '99.9%' },
+    latency: { label: '中转附加延迟（中位数）', value: '< {{ms}} ms', target: '< 50 ms' },
+    savings: { label: '较官方价最多节省', value: '{{percent}}%', target: '30%–50%' },
+    support: { label: '工单首次回复（中位数）', target: '1–2 个工作日' },
   },
   audiences: {
     eyebrow: '为谁而做',
