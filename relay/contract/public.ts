@@ -100,7 +100,8 @@ export const publicEndpoints = {
     method: 'get',
     path: '/api/public/figures',
     summary: 'Service figures: availability, relay latency, ticket replies, savings',
-    description: 'Measured from the relay’s records over the stated period, refreshed every few minutes; below the thresholds a figure is not yet a measurement.',
+    description:
+      'Measured from the relay’s records over the stated period, refreshed every few minutes; below the thresholds a figure is not yet a measurement.',
     tag: 'public',
     auth: 'none',
     response: publicFiguresSchema,

@@ -98,7 +98,10 @@ async function aggregateBatch(db: Database, upTo: string): Promise<number> {
           .execute()
       } else {
         const { histogram, ...counts } = hour
-        await trx.insertInto('public_call_hours').values({ ...counts, latency_buckets: JSON.stringify(histogram) }).execute()
+        await trx
+          .insertInto('public_call_hours')
+          .values({ ...counts, latency_buckets: JSON.stringify(histogram) })
+          .execute()
       }
     }
     return calls.length

@@ -45,8 +45,16 @@ function callFigure(rows: readonly HourRow[]): CallFigure {
 }
 
 async function updatedAt(db: Database): Promise<{ updated: number; ticketReplyMs: number | null; ticketReplies: number }> {
-  const state = await db.selectFrom('public_stats_state').select(['update_timestamp', 'ticket_reply_ms', 'ticket_replies']).where('name', '=', 'relay').executeTakeFirstOrThrow()
-  return { updated: Number(state.update_timestamp), ticketReplyMs: state.ticket_reply_ms === null ? null : Number(state.ticket_reply_ms), ticketReplies: state.ticket_replies }
+  const state = await db
+    .selectFrom('public_stats_state')
+    .select(['update_timestamp', 'ticket_reply_ms', 'ticket_replies'])
+    .where('name', '=', 'relay')
+    .executeTakeFirstOrThrow()
+  return {
+    updated: Number(state.update_timestamp),
+    ticketReplyMs: state.ticket_reply_ms === null ? null : Number(state.ticket_reply_ms),
+    ticketReplies: state.ticket_replies,
+  }
 }
 
 export async function publicFigures(db: Database, now: number): Promise<PublicFigures> {
@@ -98,7 +106,11 @@ export async function publicPricing(db: Database, lang: ContentLanguage): Promis
 }
 
 export async function publicStatus(db: Database, now: number): Promise<PublicStatus> {
-  const [week, state, incidents] = await Promise.all([hoursSince(db, now, 7 * 24), updatedAt(db), listIncidents(db, { since: now - incidentDays * 86_400_000 })])
+  const [week, state, incidents] = await Promise.all([
+    hoursSince(db, now, 7 * 24),
+    updatedAt(db),
+    listIncidents(db, { since: now - incidentDays * 86_400_000 }),
+  ])
   const dayFrom = Math.floor(now / hourMs) * hourMs - 23 * hourMs
   const families = [...new Set(week.map((row) => row.family))].sort()
   return {

@@ -34,6 +34,11 @@ export async function listIncidents(db: Database, { since }: { since?: number } 
 /** Marks an open incident resolved; throws when there is no such open incident. */
 export async function resolveIncident(db: Database, id: string, now: number): Promise<void> {
   if (!/^\d{1,20}$/.test(id)) throw new Error(`no incident ${id}`)
-  const result = await db.updateTable('incidents').set({ resolved_timestamp: now }).where('id', '=', id).where('resolved_timestamp', 'is', null).executeTakeFirst()
+  const result = await db
+    .updateTable('incidents')
+    .set({ resolved_timestamp: now })
+    .where('id', '=', id)
+    .where('resolved_timestamp', 'is', null)
+    .executeTakeFirst()
   if (result.numUpdatedRows === 0n) throw new Error(`no open incident ${id}`)
 }

@@ -6,7 +6,9 @@
  */
 
 /** Exclusive upper bounds in ms: bucket i holds [bounds[i-1], bounds[i]); one more bucket holds the rest. */
-export const latencyBounds = [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 120, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000, 5000] as const
+export const latencyBounds = [
+  1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 120, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000, 5000,
+] as const
 
 export type Histogram = number[]
 

@@ -76,13 +76,22 @@ describeEachDatabase('public figures', (ctx) => {
     await addTestProvider(ctx, { kind: 'anthropic', baseUrl: provider.url, models: ['claude-*'] })
     const user = await customer(ctx, 100_000)
     const call = async (model: string) => {
-      const response = await callRelay(ctx, '/v1/messages', { key: user.key, body: { model, max_tokens: 1000, messages: [{ role: 'user', content: 'Hello' }] } })
+      const response = await callRelay(ctx, '/v1/messages', {
+        key: user.key,
+        body: { model, max_tokens: 1000, messages: [{ role: 'user', content: 'Hello' }] },
+      })
       await response.text()
       return response.status
     }
     // Sonnet: 3 failures of the provider, 2 refusals of the request (the client's, not counted), the rest answered.
     const sonnet = publicThresholds.calls + 2
-    provider.queue({ kind: 'fail', status: 500 }, { kind: 'fail', status: 400 }, { kind: 'fail', status: 500 }, { kind: 'fail', status: 400 }, { kind: 'fail', status: 500 })
+    provider.queue(
+      { kind: 'fail', status: 500 },
+      { kind: 'fail', status: 400 },
+      { kind: 'fail', status: 500 },
+      { kind: 'fail', status: 400 },
+      { kind: 'fail', status: 500 },
+    )
     for (let i = 0; i < sonnet; i++) await call('claude-sonnet-5-5')
     for (let i = 0; i < 5; i++) expect(await call('claude-haiku-5-5')).toBe(200)
     await settled(ctx, user.id, sonnet + 5)
@@ -91,7 +100,10 @@ describeEachDatabase('public figures', (ctx) => {
     // Tickets answered after 10, 20, 30, 120 and 180 minutes; one never answered (not counted).
     const waits = [10, 20, 30, 120, 180]
     for (const minutes of [...waits, null]) {
-      const opened = await ctx.request('POST', '/api/user/tickets', { token: user.token, body: { type: 'consultation', title: 'Question', content: 'How do I start?' } })
+      const opened = await ctx.request('POST', '/api/user/tickets', {
+        token: user.token,
+        body: { type: 'consultation', title: 'Question', content: 'How do I start?' },
+      })
       expect(opened.status).toBe(200)
       if (minutes === null) continue
       ctx.clock.advance(minutes * 60_000)
@@ -123,24 +135,31 @@ describeEachDatabase('public figures', (ctx) => {
     const status = await page('/status')
     const sonnetRows = rows.filter((row) => row.model === 'claude-sonnet-5-5')
     const haikuRows = rows.filter((row) => row.model === 'claude-haiku-5-5')
-    for (const period of ['day', 'week']) {
-      expect(textOf(status, `status-claude-sonnet-${period}`)).toBe(`可用性 ${percent(sonnet, 3)} 附加延迟 < ${medianBound(sonnetRows)} ms ${sonnet} 次调用`)
-      expect(textOf(status, `status-claude-haiku-${period}`)).toBe(`可用性 100% 附加延迟 < ${medianBound(haikuRows)} ms 5 次调用`)
+    for (const [period, label] of [
+      ['day', '近 24 小时'],
+      ['week', '近 7 天'],
+    ]) {
+      expect(textOf(status, `status-claude-sonnet-${period}`)).toBe(`${label} 可用性 ${percent(sonnet, 3)} 附加延迟 < ${medianBound(sonnetRows)} ms ${sonnet} 次调用`)
+      expect(textOf(status, `status-claude-haiku-${period}`)).toBe(`${label} 可用性 100% 附加延迟 < ${medianBound(haikuRows)} ms 5 次调用`)
     }
 
     // Two days on, the last 24 hours are empty and the week still holds every call.
     ctx.clock.advance(2 * 86_400_000)
     const later = await page('/status')
-    expect(textOf(later, 'status-claude-haiku-day')).toBe('无调用')
+    expect(textOf(later, 'status-claude-haiku-day')).toBe('近 24 小时 无调用')
     expect(textOf(later, 'status-claude-haiku-week')).toContain('5 次调用')
   })
 
   it('lists every price and package, with what a point is worth against the list price', async () => {
     const pricing = await page('/pricing')
-    expect(textOf(pricing, 'point-worth')).toBe('按最划算的套餐「个人版」，1 积分 = ¥4.13 分；官方价格取自 2026-11-24，按 1 美元 = ¥7.2 换算。')
-    expect(textOf(pricing, 'package-PERSONAL')).toBe('个人版 个人 ¥99.00 个人开发者，每小时补充 100 积分 积分上限 2,400 积分 每小时补充 100 积分 有效期 30 天 每积分 ¥4.13 分')
+    expect(textOf(pricing, 'point-worth')).toBe('按最划算的套餐「个人版」，1 积分 = ¥0.0413；官方价格取自 2026-11-24，按 1 美元 = ¥7.2 换算。')
+    expect(textOf(pricing, 'package-PERSONAL')).toBe(
+      '个人版 个人 ¥99.00 个人开发者，每小时补充 100 积分 积分上限 2,400 积分 每小时补充 100 积分 有效期 30 天 每积分 ¥0.0413',
+    )
     // Seeded at list price in points (1 point per US cent): Opus 5.5 at $4 / $20.
-    expect(textOf(pricing, 'price-claude-opus-5-5')).toBe(`claude-opus-5-5 Claude Opus 5.5 输入 400 输出 2,000 缓存读取 20 缓存写入 500 400 2,000 20 500 $4 / $20 ${savedPercent}%`)
+    expect(textOf(pricing, 'price-claude-opus-5-5')).toBe(
+      `claude-opus-5-5 Claude Opus 5.5 输入 400 输出 2,000 缓存读取 20 缓存写入 500 400 2,000 20 500 $4 / $20 ${savedPercent}%`,
+    )
     expect(textOf(pricing, 'price-claude-sonnet-*')).toContain('匹配所有 claude-sonnet-* 型号')
   })
 

@@ -6,7 +6,7 @@ export default {
     meta: { title: 'Pricing | SwiftRelay', description: 'Points per model, what each package holds, and what a point is worth against the provider’s price.' },
     title: 'Pricing',
     subtitle: 'Points are spent per call: each model is priced per call or per million tokens. Every model and package is listed below, compared with the provider’s list price.',
-    pointWorth: 'With the best-value package, “{{name}}”, 1 point = {{fen}} fen (CNY); list prices as of {{date}}, at 1 USD = ¥{{rate}}.',
+    pointWorth: 'With the best-value package, “{{name}}”, 1 point = ¥{{yuan}}; list prices as of {{date}}, at 1 USD = ¥{{rate}}.',
     noPaidPackage: 'There is no paid package yet, so prices cannot be compared with list prices.',
     models: {
       title: 'Model prices',
@@ -39,7 +39,7 @@ export default {
       validity: 'Validity',
       days: '{{count}} days',
       perPoint: 'Per point',
-      perPointValue: '{{fen}} fen',
+      perPointValue: '¥{{yuan}}',
       pointsValue: '{{points}} points',
     },
   },

@@ -6,7 +6,7 @@ export default {
     meta: { title: '料金 | SwiftRelay', description: 'モデルごとのポイント料金、各パッケージの内容、公式価格に対する 1 ポイントの価値。' },
     title: '料金',
     subtitle: 'ポイントは呼び出しごとに消費されます。各モデルは 1 回ごと、または 100 万トークンごとの料金です。全モデルと全パッケージを公式価格と比較して示します。',
-    pointWorth: '最もお得なパッケージ「{{name}}」では 1 ポイント = {{fen}} 分（人民元）。公式価格は {{date}} 時点、1 米ドル = ¥{{rate}} で換算。',
+    pointWorth: '最もお得なパッケージ「{{name}}」では 1 ポイント = ¥{{yuan}}。公式価格は {{date}} 時点、1 米ドル = ¥{{rate}} で換算。',
     noPaidPackage: '有料パッケージがまだないため、公式価格とは比較できません。',
     models: {
       title: 'モデル料金',
@@ -39,7 +39,7 @@ export default {
       validity: '有効期間',
       days: '{{count}} 日',
       perPoint: '1 ポイントあたり',
-      perPointValue: '{{fen}} 分',
+      perPointValue: '¥{{yuan}}',
       pointsValue: '{{points}} ポイント',
     },
   },

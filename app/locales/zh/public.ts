@@ -4,7 +4,7 @@ export default {
     meta: { title: '价格 | 极速中转', description: '每个模型的积分价格、套餐内容，以及一积分相对官方价格的价值。' },
     title: '价格',
     subtitle: '按调用扣除积分：每个模型按次或按每百万 token 计价。下表列出全部模型与套餐，以及与官方价格的对比。',
-    pointWorth: '按最划算的套餐「{{name}}」，1 积分 = ¥{{fen}} 分；官方价格取自 {{date}}，按 1 美元 = ¥{{rate}} 换算。',
+    pointWorth: '按最划算的套餐「{{name}}」，1 积分 = ¥{{yuan}}；官方价格取自 {{date}}，按 1 美元 = ¥{{rate}} 换算。',
     noPaidPackage: '目前没有付费套餐，暂无法与官方价格对比。',
     models: {
       title: '模型价格',
@@ -37,7 +37,7 @@ export default {
       validity: '有效期',
       days: '{{count}} 天',
       perPoint: '每积分',
-      perPointValue: '¥{{fen}} 分',
+      perPointValue: '¥{{yuan}}',
       pointsValue: '{{points}} 积分',
     },
   },
