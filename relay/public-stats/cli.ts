@@ -1,7 +1,10 @@
 /** Operator commands for the status page's incidents. */
 import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
-import { addIncident, listIncidents, resolveIncident } from './incidents.ts'
+import { addIncident, listIncidents, resolveIncident, type Incident } from './incidents.ts'
+
+/** `2026-11-26 14:25`: minutes are enough for an incident. */
+const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ')
 
 export const incidentCommands: Command[] = [
   defineCommand({
@@ -23,10 +26,10 @@ export const incidentCommands: Command[] = [
     options: {},
     async run(_values, { services, print }) {
       const incidents = await listIncidents(services.db)
-      for (const incident of incidents) {
-        const state = incident.resolved_timestamp === null ? 'open' : `resolved ${new Date(incident.resolved_timestamp).toISOString()}`
-        print([incident.id, new Date(incident.start_timestamp).toISOString(), state.padEnd(33), incident.title].join('  '))
-      }
+      const id = Math.max(2, ...incidents.map((incident) => incident.id.length))
+      const state = (incident: Incident) => (incident.resolved_timestamp === null ? 'open' : `resolved ${utc(incident.resolved_timestamp)}`)
+      print(['id'.padEnd(id), 'started (UTC)'.padEnd(16), 'state'.padEnd(25), 'title'].join('  '))
+      for (const incident of incidents) print([incident.id.padEnd(id), utc(incident.start_timestamp), state(incident).padEnd(25), incident.title].join('  '))
       print(`${incidents.length} incident(s)`)
     },
   }),

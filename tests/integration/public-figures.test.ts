@@ -172,7 +172,7 @@ describeEachDatabase('public figures', (ctx) => {
     expect((await runOperatorCli(ctx, 'incident', 'resolve', id)).code).toBe(0)
     expect(textOf(await page('/status'), `incident-${id}`)).toContain('已解决 Opus answers slowly')
     const listed = await runOperatorCli(ctx, 'incident', 'list')
-    expect(listed.stdout).toContain(`${id}  `)
+    expect(listed.stdout).toMatch(new RegExp(`^${id}  .+  resolved .+  Opus answers slowly$`, 'm'))
     expect(listed.stdout).toContain('1 incident(s)')
     expect((await runOperatorCli(ctx, 'incident', 'resolve', id)).code).not.toBe(0)
   })
