@@ -110,8 +110,9 @@ describeEachDatabase('public figures', (ctx) => {
       expect((await runOperatorCli(ctx, 'ticket', 'reply', opened.body.data.number, '--message', 'Like this.')).code).toBe(0)
     }
 
-    expect(await refreshPublicStats(servicesOf(ctx), { settleLagMs: 0 })).toBe(sonnet + 5)
-    // A second run finds nothing new: nothing is counted twice.
+    // Two relays refreshing at once: one takes the calls, the other adds nothing; a later run finds nothing new.
+    const runs = await Promise.all([refreshPublicStats(servicesOf(ctx), { settleLagMs: 0 }), refreshPublicStats(servicesOf(ctx), { settleLagMs: 0 })])
+    expect(runs.sort((a, b) => a - b)).toEqual([0, sonnet + 5])
     expect(await refreshPublicStats(servicesOf(ctx), { settleLagMs: 0 })).toBe(0)
 
     const rows = await ctx.relay.db.selectFrom('proxy_calls').select(['model', 'outcome', 'relay_ms']).execute()
