@@ -29,7 +29,7 @@ export interface RelayServices extends RelayDeps {
 export function createServices(deps: RelayDeps): RelayServices {
   return {
     ...deps,
-    limiter: new RateLimiter(deps.db, deps.clock),
+    limiter: new RateLimiter(deps.db, deps.clock, deps.logger),
     redeemHooks: [referralRewardHook(deps)],
     settlements: new SettlementQueue(deps),
   }

@@ -320,6 +320,10 @@ export interface PointsAccountsTable {
   /** Start of the current refill hour. */
   last_refill_timestamp: number
   create_timestamp: number
+  /** How many ledger rows the account has: the `seq` of its newest. */
+  entries: number
+  /** `create_timestamp` of its newest ledger row; the next is never earlier. */
+  last_entry_timestamp: number
 }
 
 /** Points reserved for a call in flight (ledger.ts freeze/settle). */
@@ -343,7 +347,10 @@ export interface PointsLedgerTable {
   model: string | null
   reason: string | null
   hold_id: string | null
+  /** Never earlier than the account's row before it, whatever the clocks of several relays say. */
   create_timestamp: number
+  /** The row's place in its account, in commit order: 1, 2, 3 … (docs/decisions/089). */
+  seq: number
 }
 
 /** Single-use codes (subscriptions/redeem-codes.ts); only the SHA-256 of the code is kept. */

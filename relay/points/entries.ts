@@ -45,7 +45,7 @@ export async function appendEntry(trx: Database, input: EntryInput): Promise<Ent
   if (!Number.isSafeInteger(input.change) || Math.abs(input.change) > maxPointsChange || !Number.isSafeInteger(frozenChange)) {
     throw new RangeError(`points change out of bounds: ${input.change}`)
   }
-  const { rows } = await applyChange(trx, { accountId: input.accountId, change: input.change, frozenChange })
+  const { rows } = await applyChange(trx, { accountId: input.accountId, change: input.change, frozenChange, now: input.now })
   const updated = rows[0]
   if (!updated) throw new RelayError('points_insufficient')
   const entryId = newId()
@@ -59,23 +59,28 @@ export async function appendEntry(trx: Database, input: EntryInput): Promise<Ent
     model: input.model ?? null,
     reason: input.reason ?? null,
     hold_id: input.holdId ?? null,
-    create_timestamp: input.now,
+    create_timestamp: updated.last_entry_timestamp,
+    seq: updated.entries,
   })
   return { entryId, accountId: input.accountId, balance: updated.balance }
 }
 
-// Prepared (db/prepared.ts): every relayed call appends two or three rows.
-const applyChange = prepared((db, args: { accountId: string; change: number; frozenChange: number }) =>
+// Prepared (db/prepared.ts): every relayed call appends two or three rows. The row's place and
+// time come from the account's own UPDATE, under its row lock: commit order (docs/decisions/089).
+const applyChange = prepared((db, args: { accountId: string; change: number; frozenChange: number; now: number }) =>
   db
     .updateTable('points_accounts')
     .set({
       balance: sql<number>`balance + ${args.change}`,
       frozen: sql<number>`frozen + ${args.frozenChange}`,
+      entries: sql<number>`entries + 1`,
+      // Never before the account's previous row, whatever the clocks of several relays say.
+      last_entry_timestamp: sql<number>`case when last_entry_timestamp > ${args.now} then last_entry_timestamp else ${args.now} end`,
     })
     .where('id', '=', args.accountId)
     .where(sql<boolean>`balance + ${args.change} >= 0`)
     .where(sql<boolean>`frozen + ${args.frozenChange} >= 0`)
-    .returning('balance'),
+    .returning(['balance', 'entries', 'last_entry_timestamp']),
 )
 
 const insertEntry = prepared((db, row: Required<Insertable<PointsLedgerTable>>) =>
@@ -90,5 +95,6 @@ const insertEntry = prepared((db, row: Required<Insertable<PointsLedgerTable>>) 
     reason: row.reason,
     hold_id: row.hold_id,
     create_timestamp: row.create_timestamp,
+    seq: row.seq,
   }),
 )

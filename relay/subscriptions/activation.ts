@@ -52,6 +52,8 @@ export async function startSubscription(trx: Database, activation: Activation): 
         team_id: teamId,
         balance: 0,
         frozen: 0,
+        entries: 0,
+        last_entry_timestamp: 0,
         last_refill_timestamp: now,
         create_timestamp: now,
       })

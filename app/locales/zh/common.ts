@@ -44,6 +44,10 @@ export default {
   errorPage: {
     retry: '重试',
     notFound: { title: '页面不存在', body: '您访问的页面不存在或已被移除。' },
+    slow: {
+      title: '服务响应缓慢',
+      body: '中转服务暂时响应过慢，本页未能及时加载。请稍后重试，您的登录状态已保留。',
+    },
     unavailable: {
       title: '服务暂时不可用',
       body: '暂时无法连接到中转服务，请稍后重试。您的登录状态已保留。',

@@ -21,6 +21,7 @@ import * as proxyPricing from './0013-proxy-pricing.ts'
 import * as sessionLifetime from './0017-session-lifetime.ts'
 import * as publicStats from './0020-public-stats.ts'
 import * as incidents from './0021-incidents.ts'
+import * as ledgerOrder from './0022-ledger-order.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0017-session-lifetime': sessionLifetime,
   '0020-public-stats': publicStats,
   '0021-incidents': incidents,
+  '0022-ledger-order': ledgerOrder,
 }
