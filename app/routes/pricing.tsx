@@ -229,7 +229,9 @@ function Models({ models }: { models: Model[] }) {
                 <td
                   className={cn(
                     'py-2.5 text-right align-top font-semibold tabular-nums',
-                    (model.savings_percent ?? 0) > 0 && 'text-emerald-700 dark:text-emerald-400',
+                    model.savings_percent === null
+                      ? 'font-normal text-zinc-400 dark:text-zinc-500'
+                      : model.savings_percent > 0 && 'text-emerald-700 dark:text-emerald-400',
                   )}
                 >
                   {model.savings_percent === null ? t('pricing.models.none') : `${model.savings_percent}%`}
