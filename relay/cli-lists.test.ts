@@ -12,7 +12,7 @@ const headers: Record<string, RegExp> = {
   'incident list': /^id +started \(UTC\) +state +title$/,
   'model-cost list': /^model +kind +points per call, or per million tokens: input \/ output \/ cache read \/ cache write$/,
   'package list': /^code +kind +limit +per hour +days +price +name \(zh \/ en \/ ja\)$/,
-  'provider list': /^id +kind +prio\. +state +key +base URL +models$/,
+  'provider list': /^id +kind +prio\. +status +state +key +base URL +models$/,
   'resource list': /^id +order +title +url$/,
   'team list': /^id +package +status +ends +members +owner +name$/,
   'ticket list': /^number +status +prio\. +type +owner +assignee +updated \(UTC\) +title$/,

@@ -25,7 +25,7 @@ export type RelayFetchOptions = RelayBindings
 export interface Relay {
   fetch(request: Request, options?: RelayFetchOptions): Promise<Response>
   db: Database
-  /** Stops the stale-hold sweeps and the public figures' refresh, writes the settlements still waiting, closes the database and the mail transport. */
+  /** Stops the stale-hold sweeps and the public figures' refresh, writes the settlements still waiting, withdraws its circuit reports, closes the database and the mail transport. */
   close(): Promise<void>
 }
 
@@ -46,6 +46,7 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
       await sweeper.stop()
       await figures.stop()
       await services.settlements.drain()
+      await services.circuits.close()
       await runtime.close()
     },
   }

@@ -223,6 +223,8 @@ export interface OAuthDeviceCodesTable {
   created_at: number
   expires_at: number
   decided_at: number | null
+  /** Who started it, as the relay saw them; null on codes from before 0023. */
+  client_ip: string | null
 }
 
 /** Refresh tokens held by clients; a family is one grant (the code or device row it came from). */
@@ -406,6 +408,14 @@ export interface ProxyProvidersTable {
   create_timestamp: number
 }
 
+/** An open circuit as one relay process reported it (relay/proxy/provider-circuits.ts). */
+export interface ProxyProviderCircuitsTable {
+  relay_id: string
+  provider_id: string
+  open_until: number
+  update_timestamp: number
+}
+
 /** One forwarded call (relay/proxy/call-log.ts): billing facts only, never content. */
 export interface ProxyCallsTable {
   id: string
@@ -509,6 +519,7 @@ export interface Tables {
   points_resets: PointsResetsTable
   model_costs: ModelCostsTable
   proxy_providers: ProxyProvidersTable
+  proxy_provider_circuits: ProxyProviderCircuitsTable
   proxy_calls: ProxyCallsTable
   public_call_hours: PublicCallHoursTable
   public_stats_state: PublicStatsStateTable
