@@ -442,6 +442,36 @@ export interface ProxyCallsTable {
   client_ip: string
   create_timestamp: number
   duration_ms: number
+  /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120); null before 0020. */
+  relay_ms: number | null
+}
+
+/** Per hour and model family, what the public figures are made of (public-stats/aggregate.ts). */
+export interface PublicCallHoursTable {
+  hour_start: number
+  family: string
+  calls: number
+  failures: number
+  /** JSON array of counts, one per bucket of public-stats/latency-histogram.ts. */
+  latency_buckets: string
+}
+
+/** The aggregation's progress and the ticket reply figure (one row, `relay`). */
+export interface PublicStatsStateTable {
+  name: 'relay'
+  last_call_id: string
+  ticket_reply_ms: number | null
+  ticket_replies: number
+  update_timestamp: number
+}
+
+/** Incidents the operator posts on the status page (public-stats/incidents.ts). */
+export interface IncidentsTable {
+  id: string
+  title: string
+  body: string | null
+  start_timestamp: number
+  resolved_timestamp: number | null
 }
 
 /** Settings a running server records for the tools sharing its database (deployment/public-url.ts). */
@@ -493,5 +523,8 @@ export interface Tables {
   proxy_providers: ProxyProvidersTable
   proxy_provider_circuits: ProxyProviderCircuitsTable
   proxy_calls: ProxyCallsTable
+  public_call_hours: PublicCallHoursTable
+  public_stats_state: PublicStatsStateTable
+  incidents: IncidentsTable
   idempotent_requests: IdempotentRequestsTable
 }

@@ -51,7 +51,10 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   try {
     const identity = await authenticate(c, services)
     const client = clientSide(c)
+    const uploadStarted = performance.now()
     const raw = await readBody(client)
+    // The client's upload is its network's time, not the relay's (docs/decisions/120).
+    const uploadMs = performance.now() - uploadStarted
     const request = dialect.parse(raw)
     const { cost, providers } = await route(deps, dialect, request.model, affinityKey(c.req.header(sessionHeader), request, identity))
     const inputEstimate = tokensOfBytes(raw.byteLength)
@@ -63,6 +66,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       maxOutputTokens: request.maxOutputTokens,
       shortfallCeiling: services.config.callShortfallCeilingPoints,
     })
+    const relayMs = performance.now() - started - uploadMs
 
     // Settled after the answer, in a group with other calls' (settlements.ts); never awaited on
     // the way out, so an error answer is not held up either.
@@ -82,6 +86,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
           clientIp: caller,
           startedAt,
           durationMs: performance.now() - started,
+          relayMs,
         },
       })
 

@@ -29,6 +29,8 @@ export default {
     copyright: '© {{year}} SwiftRelay · pure pass-through, no conversation content stored',
     privacy: 'Privacy policy',
     terms: 'Terms of service',
+    pricing: 'Pricing',
+    status: 'Status',
     support: 'Support',
   },
   userType: { normal: 'Standard', vip: 'VIP', team: 'Team', admin: 'Admin' },

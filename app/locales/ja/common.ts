@@ -29,6 +29,8 @@ export default {
     copyright: '© {{year}} SwiftRelay · 純粋な中継、会話内容は保存しません',
     privacy: 'プライバシーポリシー',
     terms: '利用規約',
+    pricing: '料金',
+    status: 'ステータス',
     support: 'サポート',
   },
   userType: { normal: '一般', vip: 'VIP', team: 'チーム', admin: '管理者' },

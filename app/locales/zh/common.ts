@@ -26,6 +26,8 @@ export default {
     copyright: '© {{year}} 极速中转 · 纯转发，不存储对话内容',
     privacy: '隐私政策',
     terms: '服务条款',
+    pricing: '价格',
+    status: '服务状态',
     support: '联系支持',
   },
   userType: { normal: '普通用户', vip: 'VIP 用户', team: '团队用户', admin: '管理员' },
