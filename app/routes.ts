@@ -20,7 +20,7 @@ export default [
   ]),
   layout('routes/layouts/app.tsx', [
     route('dashboard', 'routes/dashboard.tsx'),
-    route('subscription', 'routes/subscription.tsx'),
+    route('subscription', 'routes/subscription/route.tsx'),
     route('points', 'routes/points.tsx'),
     route('tickets', 'routes/tickets/index.tsx'),
     route('tickets/create', 'routes/tickets/create.tsx'),
