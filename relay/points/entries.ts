@@ -3,15 +3,14 @@
  * caller runs in the same transaction (the public API is ledger.ts).
  */
 import { sql, type Insertable } from 'kysely'
-import type { PointsEntryType } from '../contract/points.ts'
+import { maxPointsChange, type PointsEntryType } from '../contract/points.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
 import type { PointsLedgerTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 
-/** Bound of a single change, so no arithmetic on a balance can leave 32-bit integers. */
-export const maxPointsChange = 100_000_000
+export { maxPointsChange }
 
 export interface EntryInput {
   accountId: string
