@@ -5,8 +5,11 @@
  */
 import { sql, type Selectable } from 'kysely'
 import {
+  canTransition,
   openTicketStatuses,
+  ticketTransitions as transitions,
   type Ticket,
+  type TicketActor,
   type TicketAuthorKind,
   type TicketDetail,
   type TicketPage,
@@ -23,22 +26,7 @@ import type { SystemTicketKind, TicketsTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { ticketContent, ticketTitle } from './system-tickets.ts'
 
-/** Who asks for a status change: the ticket's owner, or the operators (CLI, automatic approval). */
-export type TicketActor = 'user' | 'staff'
-
-/**
- * The legal transitions, as target ← sources per actor (docs/architecture.md §6). An operator may complete a
- * pending ticket directly: an automatically approved points reset never passes through
- * processing, nor does a question answered in one reply. Completed and rejected are final.
- */
-const transitions: Record<TicketActor, Partial<Record<TicketStatus, readonly TicketStatus[]>>> = {
-  user: { closed: openTicketStatuses, pending: ['closed'] },
-  staff: { processing: ['pending'], completed: ['pending', 'processing'], rejected: ['pending', 'processing'] },
-}
-
-export function canTransition(actor: TicketActor, from: TicketStatus, to: TicketStatus): boolean {
-  return transitions[actor][to]?.includes(from) ?? false
-}
+export { canTransition, type TicketActor }
 
 export interface NewTicket {
   userId: string

@@ -1,0 +1,32 @@
+/** Forms of the operator console; bounds and choices from the relay contract, messages are translation keys. */
+import { z } from 'zod'
+import { maxPointsChange, operatorTicketStatuses, pointsAdjustments, ticketBounds, userStatuses, userTypes } from '#relay/contract/index.ts'
+import { requiredText } from './auth.ts'
+
+export const adminReplySchema = z.object({
+  content: requiredText(ticketBounds.content.max, 'admin:ticket.replyRequired'),
+  /** Empty: the status stays as it is. */
+  status: z.enum(operatorTicketStatuses).optional(),
+})
+
+export const adminTicketStatusSchema = z.object({ status: z.enum(operatorTicketStatuses) })
+
+export const denyResetSchema = z.object({
+  content: z.string().trim().max(ticketBounds.content.max, 'validation:tooLong').optional(),
+})
+
+export const userTypeSchema = z.object({ user_type: z.enum(userTypes) })
+export const userStatusSchema = z.object({ status: z.enum(userStatuses) })
+
+const amountMessage = 'admin:user.amountRequired'
+
+export const adjustPointsSchema = z.object({
+  direction: z.enum(pointsAdjustments),
+  amount: z
+    .string({ error: amountMessage })
+    .trim()
+    .regex(/^\d{1,9}$/, amountMessage)
+    .transform(Number)
+    .pipe(z.number().min(1, amountMessage).max(maxPointsChange, amountMessage)),
+  reason: requiredText(255, 'admin:user.reasonRequired'),
+})
