@@ -34,6 +34,7 @@ export default [
     route('admin/tickets/:id', 'routes/admin/ticket.tsx'),
     route('admin/users', 'routes/admin/users.tsx'),
     route('admin/users/:id', 'routes/admin/user.tsx'),
+    route('admin/codes', 'routes/admin/codes.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
   ]),
   route('auth/logout', 'routes/auth/logout.ts'),

@@ -1,6 +1,6 @@
 /** Forms of the operator console; bounds and choices from the relay contract, messages are translation keys. */
 import { z } from 'zod'
-import { maxPointsChange, operatorTicketStatuses, pointsAdjustments, ticketBounds, userStatuses, userTypes } from '#relay/contract/index.ts'
+import { consoleBatchMax, maxPointsChange, operatorTicketStatuses, pointsAdjustments, ticketBounds, userStatuses, userTypes } from '#relay/contract/index.ts'
 import { requiredText } from './auth.ts'
 
 export const adminReplySchema = z.object({
@@ -29,4 +29,20 @@ export const adjustPointsSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(1, amountMessage).max(maxPointsChange, amountMessage)),
   reason: requiredText(255, 'admin:user.reasonRequired'),
+})
+
+const countMessage = 'admin:codes.countRequired'
+const daysMessage = 'admin:codes.expiresInvalid'
+
+export const generateCodesSchema = z.object({
+  package_code: requiredText(32),
+  count: z.string({ error: countMessage }).trim().regex(/^\d{1,4}$/, countMessage).transform(Number).pipe(z.number().min(1, countMessage).max(consoleBatchMax, countMessage)),
+  /** Empty: the codes never expire. */
+  expires_days: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, daysMessage)
+    .transform(Number)
+    .pipe(z.number().min(1, daysMessage).max(3650, daysMessage))
+    .optional(),
 })

@@ -22,6 +22,7 @@ const validBodies: Partial<Record<keyof typeof adminEndpoints, unknown>> = {
   setUserType: { user_type: 'vip' },
   setUserStatus: { status: 'disabled' },
   adjustPoints: { direction: 'grant', amount: 5, reason: 'test' },
+  generateCodes: { package_code: 'PERSONAL', count: 1 },
 }
 
 describeEachDatabase('operator console', (ctx) => {
@@ -70,6 +71,7 @@ describeEachDatabase('operator console', (ctx) => {
       messages: await ctx.relay.db.selectFrom('ticket_messages').select('id').orderBy('id').execute(),
       ledger: await ctx.relay.db.selectFrom('points_ledger').select('id').orderBy('id').execute(),
       audit: await ctx.relay.db.selectFrom('audit_log').select('id').orderBy('id').execute(),
+      codes: await ctx.relay.db.selectFrom('redeem_codes').select(['id', 'revoked_timestamp']).orderBy('id').execute(),
     })
     const before = await snapshot()
     const unknownRoute = await ctx.request('GET', '/api/admin/nothing-here', { token: normal.token })
@@ -251,5 +253,51 @@ describeEachDatabase('operator console', (ctx) => {
     expect((await audit({ from: today, to: today })).body.data.total).toBe(6)
     expect((await audit({ from: tomorrow })).body.data.total).toBe(0)
     expect((await audit({ pageSize: '2', page: '2' })).body.data).toMatchObject({ total: 6, page: 2, items: [{ action: 'user.enable' }, { action: 'user.disable' }] })
+  })
+
+  it('generates a batch once per form key, lists codes by state, revokes an unused one, and a revoked code no longer redeems', async () => {
+    const operator = await admin()
+    const generate = (body: unknown, key?: string) =>
+      ctx.request('POST', adminEndpoints.generateCodes.path, { token: operator.token, body, headers: key ? { 'idempotency-key': key } : {} })
+    const key = 'codes-form-key-00001'
+    const first = await generate({ package_code: 'PERSONAL', count: 3, expires_days: 30 }, key)
+    expect(first.status).toBe(200)
+    expect(first.body.data.codes).toHaveLength(3)
+    expect((await generate({ package_code: 'PERSONAL', count: 3, expires_days: 30 }, key)).body.data).toEqual(first.body.data)
+    const batch = first.body.data.batch_id as string
+    expect((await generate({ package_code: 'TEAM', count: 1 })).status).toBe(422)
+    expect((await generate({ package_code: 'NOPE', count: 1 })).status).toBe(404)
+
+    const list = (query: Record<string, string>) => call(operator.token, adminEndpoints.redeemCodes, undefined, { query: { batch, ...query } })
+    const listed = await list({})
+    expect(listed.body.data.total).toBe(3)
+    expect(listed.body.data.items.every((c: { state: string; package_code: string }) => c.state === 'unused' && c.package_code === 'PERSONAL')).toBe(true)
+    expect(listed.text).not.toContain(first.body.data.codes[0].replaceAll('-', ''))
+
+    // One is redeemed, one revoked.
+    const user = await quickUser(ctx)
+    const redeem = (code: string) => ctx.request('POST', '/api/user/redeem-code', { token: user.token, body: { redeem_code: code } })
+    expect((await redeem(first.body.data.codes[0])).status).toBe(200)
+    const unused = (await list({ state: 'unused' })).body.data.items as Array<{ id: string }>
+    expect(unused).toHaveLength(2)
+    const revoked = await call(operator.token, adminEndpoints.revokeCode, unused[0]!.id)
+    expect(revoked.status).toBe(200)
+    expect((await call(operator.token, adminEndpoints.revokeCode, unused[0]!.id)).status).toBe(422)
+    const used = (await list({ state: 'used' })).body.data.items
+    expect(used).toMatchObject([{ used_by: user.id, used_by_name: user.username }])
+    expect((await call(operator.token, adminEndpoints.revokeCode, used[0].id)).status).toBe(422)
+    expect((await list({ state: 'revoked' })).body.data.items.map((c: { id: string }) => c.id)).toEqual([unused[0]!.id])
+
+    // Which code was revoked is known only by id: try every remaining code; exactly one still redeems.
+    const outcomes = await Promise.all(first.body.data.codes.slice(1).map(async (code: string) => (await redeem(code)).status))
+    expect(outcomes.sort()).toEqual([200, 422].sort())
+    ctx.clock.advance(31 * 86_400_000)
+    expect((await list({ state: 'expired' })).body.data.total).toBe(0)
+
+    expect((await runOperatorCli(ctx, 'codes', 'create', '--package', 'PERSONAL', '--count', '1', '--expires-days', '1')).code).toBe(0)
+    const batches = await ctx.relay.db.selectFrom('audit_log').selectAll().where('action', '=', 'redeem_codes.generate').orderBy('id').execute()
+    expect(batches.filter((r) => r.target_ref === batch)).toMatchObject([{ actor_kind: 'admin', actor_id: operator.id, after: '{"package":"PERSONAL","count":3,"expires_days":30}' }])
+    expect(batches.at(-1)).toMatchObject({ actor_kind: 'cli', target_kind: 'redeem_batch' })
+    expect(await auditOf(unused[0]!.id)).toMatchObject([{ action: 'redeem_code.revoke', before: '{"state":"unused"}', after: '{"state":"revoked"}' }])
   })
 })

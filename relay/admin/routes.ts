@@ -7,6 +7,8 @@ import { consoleOperator, listAudit } from '../audit/audit-log.ts'
 import { defineRoute, type Route } from '../http/route.ts'
 import { approvePointsReset, denyPointsReset } from '../points/reset.ts'
 import type { RelayServices } from '../services.ts'
+import { generateRedeemCodes, listRedeemCodes, revokeRedeemCode } from '../subscriptions/operator-codes.ts'
+import { listPackages, packageName } from '../subscriptions/packages.ts'
 import { replyAsOperator, setStatusAsOperator, ticketForOperator } from '../tickets/operator.ts'
 import { listAllTickets } from '../tickets/service.ts'
 import { adjustPoints, searchUsers, setUserStatus, setUserType, userForOperator } from '../users/operator.ts'
@@ -46,6 +48,24 @@ export function adminRoutes(services: RelayServices): Route[] {
     defineRoute(adminEndpoints.adjustPoints, async ({ user, clientIp, params, body }) => {
       const { balance } = await adjustPoints(services, consoleOperator(user, clientIp), { user: { id: params.id }, ...body })
       return { balance }
+    }),
+
+    defineRoute(adminEndpoints.packages, async ({ lang }) => ({
+      items: (await listPackages(db, 'personal')).map((pkg) => ({ code: pkg.code, name: packageName(pkg, lang) })),
+    })),
+    defineRoute(adminEndpoints.redeemCodes, async ({ query, lang }) => listRedeemCodes(db, query, clock.now(), lang)),
+    defineRoute(adminEndpoints.generateCodes, async ({ user, clientIp, body }) => {
+      const { batchId, codes } = await generateRedeemCodes(db, consoleOperator(user, clientIp), {
+        packageCode: body.package_code,
+        count: body.count,
+        expiresDays: body.expires_days,
+        now: clock.now(),
+      })
+      return { batch_id: batchId, codes }
+    }),
+    defineRoute(adminEndpoints.revokeCode, async ({ user, clientIp, params }) => {
+      await revokeRedeemCode(db, consoleOperator(user, clientIp), { id: params.id, now: clock.now() })
+      return { id: params.id }
     }),
   ]
 }

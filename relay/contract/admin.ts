@@ -34,10 +34,12 @@ export const auditActions = [
   'user.enable',
   'points.grant',
   'points.deduct',
+  'redeem_codes.generate',
+  'redeem_code.revoke',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 export const auditActorKinds = ['admin', 'cli'] as const
-export const auditTargetKinds = ['ticket', 'user'] as const
+export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code'] as const
 export type AuditTargetKind = (typeof auditTargetKinds)[number]
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
@@ -128,6 +130,44 @@ export const adjustPointsBody = z.object({
   reason: z.string().trim().min(1).max(255),
 })
 export const adjustedPointsSchema = z.object({ balance: z.int() }).meta({ id: 'AdjustedPoints' })
+
+/* ---------- Redeem codes ---------- */
+
+export const redeemCodeStates = ['unused', 'used', 'expired', 'revoked'] as const
+export type RedeemCodeState = (typeof redeemCodeStates)[number]
+/** The console prints a batch on the page: a few hundred at most (the CLI makes up to 10,000). */
+export const consoleBatchMax = 500
+
+export const adminRedeemCodeQuery = pageQuery.extend({
+  state: z.enum(redeemCodeStates).optional(),
+  batch: idSchema.optional(),
+})
+export const adminRedeemCodeSchema = z
+  .object({
+    id: idSchema,
+    batch_id: idSchema.nullable(),
+    package_code: z.string(),
+    package_name: z.string(),
+    state: z.enum(redeemCodeStates),
+    expires_timestamp: timestampSchema.nullable(),
+    used_by: idSchema.nullable(),
+    used_by_name: z.string().nullable(),
+    used_timestamp: timestampSchema.nullable(),
+    revoked_timestamp: timestampSchema.nullable(),
+    create_timestamp: timestampSchema,
+  })
+  .meta({ id: 'AdminRedeemCode' })
+export type AdminRedeemCode = z.output<typeof adminRedeemCodeSchema>
+export const adminRedeemCodePageSchema = pagedSchema(adminRedeemCodeSchema).meta({ id: 'AdminRedeemCodePage' })
+export const generateCodesBody = z.object({
+  package_code: z.string().trim().min(1).max(32),
+  count: z.coerce.number().int().min(1).max(consoleBatchMax),
+  /** Codes stop working this many days from now; none: never. */
+  expires_days: z.coerce.number().int().min(1).max(3650).optional(),
+})
+export const generatedCodesSchema = z.object({ batch_id: idSchema, codes: z.array(z.string()) }).meta({ id: 'GeneratedCodes' })
+export type GeneratedCodes = z.output<typeof generatedCodesSchema>
+export const personalPackagesSchema = z.object({ items: z.array(z.object({ code: z.string(), name: z.string() })) }).meta({ id: 'PersonalPackages' })
 
 const tag = 'admin'
 
@@ -255,5 +295,43 @@ export const adminEndpoints = {
     response: adjustedPointsSchema,
     errors: ['points_insufficient', 'business_rule'],
     idempotent: true,
+  }),
+  packages: endpoint({
+    method: 'get',
+    path: '/api/admin/packages',
+    summary: 'The personal packages redeem codes can be made for',
+    tag,
+    auth: 'admin',
+    response: personalPackagesSchema,
+  }),
+  redeemCodes: endpoint({
+    method: 'get',
+    path: '/api/admin/redeem-codes',
+    summary: 'Redeem codes with their state, newest first (the codes themselves are stored hashed and never listed)',
+    tag,
+    auth: 'admin',
+    query: adminRedeemCodeQuery,
+    response: adminRedeemCodePageSchema,
+  }),
+  generateCodes: endpoint({
+    method: 'post',
+    path: '/api/admin/redeem-codes',
+    summary: 'Generate a batch of redeem codes for a personal package; the reply is the only time they are shown',
+    tag,
+    auth: 'admin',
+    body: generateCodesBody,
+    response: generatedCodesSchema,
+    errors: ['not_found', 'business_rule'],
+    idempotent: true,
+  }),
+  revokeCode: endpoint({
+    method: 'post',
+    path: '/api/admin/redeem-codes/{id}/revoke',
+    summary: 'Revoke a redeem code nobody has used',
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    response: z.object({ id: idSchema }),
+    errors: ['not_found', 'business_rule'],
   }),
 }

@@ -371,6 +371,10 @@ export interface RedeemCodesTable {
   used_by: string | null
   used_timestamp: number | null
   subscription_id: string | null
+  /** The generation it came from; null for codes made before batches existed. */
+  batch_id: string | null
+  /** Set when an operator withdrew the code before anyone used it. */
+  revoked_timestamp: number | null
   create_timestamp: number
 }
 

@@ -1,6 +1,7 @@
 /**
  * The operator console (docs/decisions/115), with JavaScript on and off: an admin answers a
- * ticket, decides a points-reset request, disables a user and grants points; each action shows
+ * ticket, decides a points-reset request, disables a user, grants points, generates and revokes
+ * redeem codes; each action shows
  * in the audit log. Anyone else gets the 404 page at /admin.
  */
 import { admin, createUser, expect, relayApi, signIn, test, type TestUser } from './fixtures.ts'
@@ -109,3 +110,29 @@ test('an admin denies a reset request and the user sees why', async ({ page }) =
   await expect(page.getByTestId('audit-row')).toHaveCount(1)
   await expect(page.getByTestId('audit-row')).toHaveAttribute('data-action', 'points_reset.deny')
 })
+
+test('an admin generates codes, sees them once, revokes one; the audit log shows both', async ({ page }) => {
+  const operator = await createUser('admin')
+  await signIn(page, operator)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/admin/codes')
+  await page.getByLabel('数量').fill('2')
+  await page.getByLabel('有效天数（可选）').fill('30')
+  await page.getByRole('button', { name: '生成', exact: true }).click()
+  const shown = page.getByTestId('generated-codes')
+  await expect(shown).toContainText('已生成 2 个兑换码')
+  const codes = (await shown.locator('textarea').inputValue()).split('\n')
+  expect(codes).toHaveLength(2)
+  await shown.getByRole('link').click()
+  const rows = page.getByTestId('code-row')
+  await expect(rows).toHaveCount(2)
+  await rows.first().getByRole('button', { name: /作废/ }).click()
+  await expect(page.getByText('兑换码已作废')).toBeVisible()
+  await expect(page.locator('[data-testid="code-row"][data-state="revoked"]')).toHaveCount(1)
+  await expect(page.locator('[data-testid="code-row"][data-state="unused"]')).toHaveCount(1)
+  await page.goto(`/admin/audit?actor=${operator.username}`)
+  await expect(page.getByTestId('audit-row')).toHaveCount(2)
+  await expect(page.getByTestId('audit-row').nth(0)).toHaveAttribute('data-action', 'redeem_code.revoke')
+  await expect(page.getByTestId('audit-row').nth(1)).toHaveAttribute('data-action', 'redeem_codes.generate')
+})
+

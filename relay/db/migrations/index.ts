@@ -20,6 +20,7 @@ import * as idempotency from './0012-idempotency.ts'
 import * as proxyPricing from './0013-proxy-pricing.ts'
 import * as sessionLifetime from './0017-session-lifetime.ts'
 import * as auditLog from './0018-audit-log.ts'
+import * as redeemCodeBatches from './0019-redeem-code-batches.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0013-proxy-pricing': proxyPricing,
   '0017-session-lifetime': sessionLifetime,
   '0018-audit-log': auditLog,
+  '0019-redeem-code-batches': redeemCodeBatches,
 }
