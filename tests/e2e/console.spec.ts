@@ -67,7 +67,7 @@ test('an admin answers a ticket, decides a reset, disables a user and grants poi
   // The user: find them, grant points, disable them.
   await page.getByRole('link', { name: '用户', exact: true }).last().click()
   await page.getByLabel('用户名、邮箱或 ID').fill(resetUser.username)
-  await page.getByRole('button', { name: '筛选' }).click()
+  await page.getByRole('button', { name: '搜索' }).click()
   await page.getByRole('link', { name: resetUser.username }).click()
   await expect(page.getByTestId('user-balance')).toHaveText('2,400')
   await page.getByLabel('积分', { exact: true }).fill('150')

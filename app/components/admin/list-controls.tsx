@@ -9,7 +9,7 @@ import { inputClass, Label } from '#app/components/ui/input.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 
-export function FilterForm({ children, testId }: { children: React.ReactNode; testId?: string }) {
+export function FilterForm({ children, testId, submitLabel }: { children: React.ReactNode; testId?: string; submitLabel?: string }) {
   const { t } = useTranslation('admin')
   const { pathname } = useLocation()
   return (
@@ -17,7 +17,7 @@ export function FilterForm({ children, testId }: { children: React.ReactNode; te
       {children}
       <div className="flex gap-2">
         <Button type="submit" variant="primary">
-          {t('filter.apply')}
+          {submitLabel ?? t('filter.apply')}
         </Button>
         <Link to={pathname} className={buttonClass({ variant: 'ghost' })}>
           {t('filter.clear')}

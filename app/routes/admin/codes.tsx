@@ -136,7 +136,7 @@ function GenerateCard({ packages, formKey, lastResult }: { packages: Array<{ cod
         <div className="w-full">
           <FormErrors id={form.errorId} errors={form.errors} />
         </div>
-        <div className="w-full space-y-1.5 sm:w-48">
+        <div className="w-full space-y-1.5 sm:w-60">
           <Label htmlFor={fields.package_code.id}>{t('codes.package')}</Label>
           <select {...getSelectProps(fields.package_code)} key={fields.package_code.key} className={cn(inputClass, 'pr-8')}>
             {packages.map((pkg) => (
@@ -172,6 +172,8 @@ function CodeRow({ code }: { code: AdminRedeemCode }) {
         <LocalTime ms={code.create_timestamp} />
       </td>
       <td className="text-xs text-zinc-500 md:table-cell md:py-3 md:pr-3 md:text-sm dark:text-zinc-400">
+        {/* Phones show no column heads: say which date this is. */}
+        <span className="md:hidden">{t('codes.expires')}: </span>
         {code.expires_timestamp === null ? t('codes.never') : <LocalTime ms={code.expires_timestamp} />}
       </td>
       <td className="justify-self-end md:table-cell md:py-3 md:pr-3">

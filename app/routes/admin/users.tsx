@@ -27,7 +27,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <PageHeader title={loaderData.title} subtitle={t('users.subtitle')} />
-      <FilterForm testId="user-search">
+      <FilterForm testId="user-search" submitLabel={t('users.search')}>
         <FilterInput name="q" label={t('users.searchLabel')} value={q} />
       </FilterForm>
       <Card>
