@@ -158,6 +158,8 @@ describeEachDatabase('operator console', (ctx) => {
     expect(detail.body.data).toMatchObject({ user: { id: user.id }, points: { balance: 2400 }, api_keys: [], tickets: { total: 0 } })
     expect(detail.body.data.ledger.items.length).toBeGreaterThan(0)
     expect((await call(operator.token, adminEndpoints.user, '999')).status).toBe(404)
+    // A user without a package still has a page.
+    expect((await call(operator.token, adminEndpoints.user, operator.id)).body.data).toMatchObject({ points: { balance: 0, package: null }, ledger: { total: 0 } })
 
     const typed = await call(operator.token, adminEndpoints.setUserType, user.id, { body: { user_type: 'vip' } })
     expect(typed.body.data.user_type).toBe('vip')
