@@ -18,6 +18,7 @@ import { apiKeyRoutes } from './keys/routes.ts'
 import { oauthRoutes } from './oauth/routes.ts'
 import { pointsRoutes } from './points/routes.ts'
 import { describeProxyRoutes, mountProxyRoutes } from './proxy/routes.ts'
+import { publicRoutes } from './public-stats/routes.ts'
 import { referralRoutes } from './referral/routes.ts'
 import { resourceRoutes } from './resources/routes.ts'
 import type { RelayServices } from './services.ts'
@@ -27,7 +28,7 @@ import { ticketRoutes } from './tickets/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** Every domain area contributes its routes here, one entry per area. */
-const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, subscriptionRoutes, teamRoutes, adminRoutes]
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, subscriptionRoutes, teamRoutes, publicRoutes, adminRoutes]
 
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024

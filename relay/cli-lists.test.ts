@@ -9,9 +9,10 @@ import { makeTeam, quickUser } from '../tests/fixtures/points.ts'
 /** The header row each list command prints above its rows, whether or not it has any. */
 const headers: Record<string, RegExp> = {
   'client list': /^client_id\tkind\tname\tredirect URIs$/,
+  'incident list': /^id +started \(UTC\) +state +title$/,
   'model-cost list': /^model +kind +points per call, or per million tokens: input \/ output \/ cache read \/ cache write$/,
   'package list': /^code +kind +limit +per hour +days +price +name \(zh \/ en \/ ja\)$/,
-  'provider list': /^id +kind +prio\. +state +key +base URL +models$/,
+  'provider list': /^id +kind +prio\. +status +state +key +base URL +models$/,
   'resource list': /^id +order +title +url$/,
   'team list': /^id +package +status +ends +members +owner +name$/,
   'ticket list': /^number +status +prio\. +type +owner +assignee +updated \(UTC\) +title$/,
@@ -36,6 +37,7 @@ describeEachDatabase('the operator CLI’s lists', (ctx) => {
     await admin('client', 'create', '--name', 'Acme', '--redirect-uri', 'https://acme.example/cb')
     await admin('provider', 'add', '--kind', 'openai', '--base-url', 'https://api.openai.example/v1', '--key', 'sk-test-0123456789abcdef')
     await admin('resource', 'add', '--title', 'Status', '--url', 'https://status.example.com')
+    await admin('incident', 'add', '--title', 'Slow answers')
     for (const [command, header] of Object.entries(headers)) {
       const output = await lines(command)
       const at = output.findIndex((line) => header.test(line))

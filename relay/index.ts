@@ -16,6 +16,7 @@ import type { Database } from './db/open-database.ts'
 import { recordPublicUrl } from './deployment/public-url.ts'
 import { openRuntime, type RuntimeOptions } from './runtime.ts'
 import { sweepStaleHolds } from './proxy/stale-holds.ts'
+import { keepPublicStatsFresh } from './public-stats/aggregate.ts'
 import { createServices } from './services.ts'
 
 /** `clientIp`: the peer's address for an in-process call (see above); `incoming`/`outgoing`: see RelayBindings. */
@@ -24,7 +25,7 @@ export type RelayFetchOptions = RelayBindings
 export interface Relay {
   fetch(request: Request, options?: RelayFetchOptions): Promise<Response>
   db: Database
-  /** Stops the stale-hold sweeps, writes the settlements still waiting, closes the database and the mail transport. */
+  /** Stops the stale-hold sweeps and the public figures' refresh, writes the settlements still waiting, withdraws its circuit reports, closes the database and the mail transport. */
   close(): Promise<void>
 }
 
@@ -37,12 +38,15 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
   await recordPublicUrl(services.db, config, services.clock.now())
   const app = createRelayApp(services)
   const sweeper = sweepStaleHolds(services)
+  const figures = keepPublicStatsFresh(services)
   return {
     fetch: async (request, options = {}) => app.fetch(request, options),
     db: runtime.deps.db,
     async close() {
       await sweeper.stop()
+      await figures.stop()
       await services.settlements.drain()
+      await services.circuits.close()
       await runtime.close()
     },
   }

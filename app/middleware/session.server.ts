@@ -9,7 +9,7 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { endpoints, type TokenPair } from '#relay/contract/index.ts'
 import { clientIpHeader } from '#server/client-ip-header.ts'
-import { createRelayClient, RelayCallError, type RelayClient } from '#app/utils/relay-client.server.ts'
+import { createRelayClient, pageBudgetMs, RelayCallError, type RelayClient } from '#app/utils/relay-client.server.ts'
 import { relayTarget } from '#app/utils/relay-transport.server.ts'
 import { loginUrl } from '#app/utils/safe-redirect.ts'
 import {
@@ -38,7 +38,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const headers: Record<string, string> = { 'accept-language': getLocale(context) }
   const clientIp = request.headers.get(clientIpHeader)
   if (clientIp) headers['x-forwarded-for'] = clientIp
-  const base = { ...target, signal: request.signal, headers }
+  // One budget for every relay call this page makes, the refresh included.
+  const base = { ...target, signal: request.signal, headers, deadline: Date.now() + pageBudgetMs }
 
   const state: SessionState = { session: await readSession(request) }
   const now = Date.now()

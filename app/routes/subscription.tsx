@@ -42,8 +42,8 @@ import { getI18n, getLocale } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import {
   redeemFormSchema,
+  subscriptionFormSchema,
   subscriptionIntents,
-  subscriptionSchemaFor,
   teamFormSchema,
   type SubscriptionIntent,
 } from '#app/schemas/points.ts'
@@ -100,12 +100,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const relay = getRelay(context)
   if (intent === 'validate-team') return validateTeam(relay, formData.get('teamCode'))
 
-  const submission = parseWithZod(formData, { schema: subscriptionSchemaFor(intent) })
+  const submission = parseWithZod(formData, { schema: subscriptionFormSchema })
   if (submission.status !== 'success') return step(intent, invalid(submission))
-  if (intent === 'validate-redeem' || intent === 'redeem') {
-    const { redeemCode } = submission.value as { redeemCode: string }
+  const form = submission.value
+  if (form.intent === 'validate-redeem' || form.intent === 'redeem') {
+    const { redeemCode } = form
     try {
-      if (intent === 'validate-redeem') {
+      if (form.intent === 'validate-redeem') {
         const check = await relay.call(endpoints.subscriptions.validateRedeemCode, { body: { redeem_code: redeemCode } })
         return step(intent, data({ result: submission.reply() }), { code: redeemCode, check, formKey: newFormKey() })
       }
@@ -119,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return step(intent, flowRefusal(submission, error, intent === 'redeem' ? redeemMessages.redeem : redeemMessages.validate))
     }
   }
-  const { teamCode } = submission.value as { teamCode: string }
+  const { teamCode } = form
   try {
     const joined = await relay.call(endpoints.teams.join, { body: { team_code: teamCode }, ...formKeyOf(formData) })
     return redirectWithToast('/subscription', { type: 'success', key: 'subscription:join.success', values: { name: joined.team_name } })

@@ -9,6 +9,9 @@
  * - Reads and writes ids losslessly (relay/contract/json.ts, the relay's own rule).
  * - Every call has a 15 000 ms timeout and follows the caller's abort signal; idempotent reads
  *   are retried up to 3 times on network errors, never on an HTTP answer.
+ * - A page has a budget for all its relay calls (`pageBudgetMs`): past it, however far its calls
+ *   got, the page is the branded "service slow" error (504) and the session is kept
+ *   (docs/decisions/088). A reply cut off or trickling in is the same kind of failure.
  */
 import { data } from 'react-router'
 import {
@@ -23,6 +26,8 @@ import {
 
 export const relayTimeoutMs = 15_000
 export const relayReadRetries = 3
+/** What one page may spend waiting for the relay, all its calls together. */
+export const pageBudgetMs = 10_000
 
 export type RelayTransport = (request: Request) => Promise<Response>
 
@@ -81,6 +86,8 @@ export interface RelayClientOptions {
   baseUrl: string
   accessToken?: () => string | undefined
   signal?: AbortSignal
+  /** Epoch ms by which every call of the page must be answered (`pageBudgetMs` from its start). */
+  deadline?: number
   /** Headers every call carries (language, client address). */
   headers?: Record<string, string>
   /** Called when an authenticated call is answered 401: the session is over. */
@@ -132,6 +139,11 @@ function relayUnavailable(status: number, message: string) {
   return data({ relayUnavailable: true as const, status, message }, { status: 503 })
 }
 
+/** The page's budget is spent: a 504, shown as "service slow", the session kept like a 503's. */
+function relaySlow() {
+  return data({ relayUnavailable: true as const, status: 0, message: 'the relay did not answer within the page budget' }, { status: 504 })
+}
+
 export function isRelayUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object' || !('data' in error)) return false
   const payload = (error as { data: unknown }).data
@@ -160,24 +172,30 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
     if (idempotencyKey) headers.set('idempotency-key', idempotencyKey)
 
     const attempts = method === 'GET' ? 1 + relayReadRetries : 1
+    const deadline = options.deadline ?? Number.POSITIVE_INFINITY
     let response: Response | undefined
+    let text = ''
     for (let attempt = 1; ; attempt++) {
-      const timeout = AbortSignal.timeout(relayTimeoutMs)
+      const left = deadline - Date.now()
+      if (left <= 0) throw relaySlow()
+      const timeout = AbortSignal.timeout(Math.min(relayTimeoutMs, left))
       const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
       try {
         response = await options.transport(
           new Request(url, { method, headers, body: body === undefined ? undefined : stringifyRelayJson(body), signal }),
         )
+        // Read under the same signal: a body cut off or trickling in fails here, not as a bare 500.
+        text = await response.text()
         break
       } catch (error) {
         if (options.signal?.aborted) throw error
+        if (Date.now() >= deadline) throw relaySlow()
         if (!isNetworkError(error) || attempt >= attempts) {
           throw relayUnavailable(0, 'network connection error')
         }
       }
     }
 
-    const text = await response.text()
     let parsed: unknown = undefined
     if (text) {
       try {

@@ -1,6 +1,8 @@
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { endpoints, type TicketPage } from '#relay/contract/index.ts'
-import { createRelayClient, normalise, RelayReplyMismatch, type RelayClient } from './relay-client.server.ts'
+import { createRelayClient, isRelayUnavailable, normalise, RelayReplyMismatch, type RelayClient } from './relay-client.server.ts'
 
 describe('normalise (docs/product.md)', () => {
   it('takes a body with a success flag as is', () => {
@@ -100,5 +102,62 @@ describe('createRelayClient', () => {
       expectTypeOf(await relay.call(endpoints.tickets.list, { query: { status: 'open' } })).toEqualTypeOf<TicketPage>()
     }
     expect(misuses).toBeTypeOf('function')
+  })
+})
+
+describe('a relay too slow for the page', () => {
+  /** A relay on loopback that answers as `answer` decides: late, cut off, or a byte at a time. */
+  async function slowRelay(answer: (response: ServerResponse) => void): Promise<{ url: string; close: () => Promise<void> }> {
+    const server = createServer((_request, response) => answer(response))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    }
+  }
+  const reply = JSON.stringify({ code: 0, data: { available: true }, message: 'ok', timestamp: 0 })
+
+  async function statusOf(relay: { url: string }, budgetMs: number): Promise<number> {
+    const client = createRelayClient({ transport: (request) => fetch(request), baseUrl: relay.url, deadline: Date.now() + budgetMs })
+    const error = await client.call(endpoints.accounts.checkUsername, { query: { username: 'hana' } }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    )
+    expect(isRelayUnavailable(error), 'keeps the session like an outage').toBe(true)
+    return (error as { init: { status: number } }).init.status
+  }
+
+  /** What a page whose budget is `budgetMs` shows, against a relay that answers as `answer` decides. */
+  async function pageStatus(budgetMs: number, answer: (response: ServerResponse) => void): Promise<number> {
+    const relay = await slowRelay(answer)
+    try {
+      return await statusOf(relay, budgetMs)
+    } finally {
+      await relay.close()
+    }
+  }
+
+  it('shows "service slow" (504) when the answer comes after the page budget', async () => {
+    expect(await pageStatus(300, (response) => setTimeout(() => response.end(reply), 2_000).unref())).toBe(504)
+  })
+
+  it('shows "service slow" when the answer trickles in past the budget, a byte at a time', async () => {
+    const trickle = (response: ServerResponse) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      let sent = 0
+      const timer = setInterval(() => (sent < reply.length ? response.write(reply[sent++]!) : (clearInterval(timer), response.end())), 50)
+      response.on('close', () => clearInterval(timer))
+    }
+    expect(await pageStatus(400, trickle)).toBe(504)
+  })
+
+  it('shows "service unavailable" (503), not a bare error, when the answer is cut off mid-body', async () => {
+    const cutOff = (response: ServerResponse) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(reply.length) })
+      response.write(reply.slice(0, 10))
+      setTimeout(() => response.destroy(), 20)
+    }
+    expect(await pageStatus(5_000, cutOff)).toBe(503)
   })
 })

@@ -5,6 +5,7 @@ import { apiKeyEndpoints } from './api-keys.ts'
 import { healthEndpoints } from './health.ts'
 import { oauthEndpoints } from './oauth.ts'
 import { pointsEndpoints } from './points.ts'
+import { publicEndpoints } from './public.ts'
 import { referralEndpoints } from './referral.ts'
 import { resourceEndpoints } from './resources.ts'
 import { subscriptionEndpoints } from './subscriptions.ts'
@@ -27,6 +28,7 @@ export * from './teams.ts'
 export * from './tickets.ts'
 export * from './resources.ts'
 export * from './languages.ts'
+export * from './public.ts'
 
 /** Every call the relay serves in its envelope, by area: `relay.call(endpoints.teams.join, …)`. */
 export const endpoints = {
@@ -40,5 +42,6 @@ export const endpoints = {
   points: pointsEndpoints,
   subscriptions: subscriptionEndpoints,
   teams: teamEndpoints,
+  public: publicEndpoints,
   admin: adminEndpoints,
 }

@@ -125,6 +125,8 @@ export const clientInfoSchema = z
     first_party: z.boolean(),
     /** The requested scope, parsed. */
     scopes: scopeListSchema,
+    /** The longest the grant lasts, however often the client refreshes (SESSION_LIFETIME_DAYS). */
+    grant_days: z.int(),
   })
   .meta({ id: 'OAuthClientInfo' })
 export type ClientInfo = z.output<typeof clientInfoSchema>
@@ -173,6 +175,11 @@ export const deviceCodeCheckSchema = z
     client_name: z.string(),
     scopes: scopeListSchema,
     expires_timestamp: z.int(),
+    /** When and from which address the device asked (RFC 8628 §5.4); the address is null on old codes. */
+    requested_timestamp: z.int(),
+    requested_from: z.string().nullable(),
+    /** The longest the grant lasts, however often the client refreshes (SESSION_LIFETIME_DAYS). */
+    grant_days: z.int(),
   })
   .meta({ id: 'DeviceCodeCheck' })
 export type DeviceCodeCheck = z.output<typeof deviceCodeCheckSchema>

@@ -70,3 +70,9 @@ export function useWorkerId(workerId: number): void {
 export function newId(): string {
   return generator.next()
 }
+
+/** The highest id that can have been minted at or before `ms` (epoch ms), on any worker. */
+export function lastIdAt(ms: number): string {
+  const shift = workerBits + sequenceBits
+  return ((BigInt(Math.max(0, Math.floor(ms) - snowflakeEpoch)) << shift) | ((1n << shift) - 1n)).toString()
+}

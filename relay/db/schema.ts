@@ -239,6 +239,8 @@ export interface OAuthDeviceCodesTable {
   created_at: number
   expires_at: number
   decided_at: number | null
+  /** Who started it, as the relay saw them; null on codes from before 0023. */
+  client_ip: string | null
 }
 
 /** Refresh tokens held by clients; a family is one grant (the code or device row it came from). */
@@ -336,6 +338,12 @@ export interface PointsAccountsTable {
   /** Start of the current refill hour. */
   last_refill_timestamp: number
   create_timestamp: number
+  /** How many ledger rows the account has: the `seq` of its newest. */
+  entries: number
+  /** `create_timestamp` of its newest ledger row; the next is never earlier. */
+  last_entry_timestamp: number
+  /** Net of its `consumed` rows, as a positive number: what the account has used. */
+  consumed: number
 }
 
 /** Points reserved for a call in flight (ledger.ts freeze/settle). */
@@ -359,7 +367,10 @@ export interface PointsLedgerTable {
   model: string | null
   reason: string | null
   hold_id: string | null
+  /** Never earlier than the account's row before it, whatever the clocks of several relays say. */
   create_timestamp: number
+  /** The row's place in its account, in commit order: 1, 2, 3 … (docs/decisions/089). */
+  seq: number
 }
 
 /** Single-use codes (subscriptions/redeem-codes.ts); only the SHA-256 of the code is kept. */
@@ -419,6 +430,14 @@ export interface ProxyProvidersTable {
   create_timestamp: number
 }
 
+/** An open circuit as one relay process reported it (relay/proxy/provider-circuits.ts). */
+export interface ProxyProviderCircuitsTable {
+  relay_id: string
+  provider_id: string
+  open_until: number
+  update_timestamp: number
+}
+
 /** One forwarded call (relay/proxy/call-log.ts): billing facts only, never content. */
 export interface ProxyCallsTable {
   id: string
@@ -443,6 +462,36 @@ export interface ProxyCallsTable {
   client_ip: string
   create_timestamp: number
   duration_ms: number
+  /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120); null before 0020. */
+  relay_ms: number | null
+}
+
+/** Per hour and model family, what the public figures are made of (public-stats/aggregate.ts). */
+export interface PublicCallHoursTable {
+  hour_start: number
+  family: string
+  calls: number
+  failures: number
+  /** JSON array of counts, one per bucket of public-stats/latency-histogram.ts. */
+  latency_buckets: string
+}
+
+/** The aggregation's progress and the ticket reply figure (one row, `relay`). */
+export interface PublicStatsStateTable {
+  name: 'relay'
+  last_call_id: string
+  ticket_reply_ms: number | null
+  ticket_replies: number
+  update_timestamp: number
+}
+
+/** Incidents the operator posts on the status page (public-stats/incidents.ts). */
+export interface IncidentsTable {
+  id: string
+  title: string
+  body: string | null
+  start_timestamp: number
+  resolved_timestamp: number | null
 }
 
 /** Settings a running server records for the tools sharing its database (deployment/public-url.ts). */
@@ -493,6 +542,10 @@ export interface Tables {
   points_resets: PointsResetsTable
   model_costs: ModelCostsTable
   proxy_providers: ProxyProvidersTable
+  proxy_provider_circuits: ProxyProviderCircuitsTable
   proxy_calls: ProxyCallsTable
+  public_call_hours: PublicCallHoursTable
+  public_stats_state: PublicStatsStateTable
+  incidents: IncidentsTable
   idempotent_requests: IdempotentRequestsTable
 }

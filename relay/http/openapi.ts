@@ -5,23 +5,9 @@
  */
 import { z } from 'zod'
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi'
-import { errorCodes } from '../contract/envelope.ts'
+import { errorEnvelopeSchema, successEnvelopeSchema } from '../contract/envelope.ts'
 import { idempotencyHeader, idempotencyKeyPattern } from './idempotency.ts'
 import type { Endpoint } from '../contract/endpoint.ts'
-
-const errorEnvelopeSchema = z
-  .object({
-    code: z.int().meta({ description: 'Nonzero business code; its first three digits are the HTTP status.' }),
-    message: z.string(),
-    error: z.object({
-      details: z.looseObject({
-        reason: z.enum(Object.keys(errorCodes) as [keyof typeof errorCodes, ...(keyof typeof errorCodes)[]]),
-        fields: z.record(z.string(), z.array(z.string())).optional(),
-        retry_after: z.int().optional(),
-      }),
-    }),
-  })
-  .meta({ id: 'ErrorEnvelope' })
 
 const idempotencyHeaderSchema = z.object({
   [idempotencyHeader]: z.string().regex(idempotencyKeyPattern).optional().meta({
@@ -29,10 +15,6 @@ const idempotencyHeaderSchema = z.object({
       'A random key per intended action (16–128 of A–Z a–z 0–9 - _). Sent again, the call answers its first reply (header Idempotent-Replayed: true) instead of acting twice; kept 24 hours.',
   }),
 })
-
-function successEnvelope(data: z.ZodType) {
-  return z.object({ code: z.literal(0), data, message: z.literal('ok'), timestamp: z.int() })
-}
 
 function operation(route: Endpoint): ZodOpenApiOperationObject {
   const errors = [
@@ -62,7 +44,7 @@ function operation(route: Endpoint): ZodOpenApiOperationObject {
     responses: {
       [String(route.status ?? 200)]: {
         description: 'Success envelope',
-        content: { 'application/json': { schema: successEnvelope(route.response) } },
+        content: { 'application/json': { schema: successEnvelopeSchema(route.response) } },
       },
       default: {
         description: `Error envelope. Reasons: ${errors.join(', ') || 'internal'}.`,

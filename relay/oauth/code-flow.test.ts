@@ -11,7 +11,7 @@ describeEachDatabase('oauth code flow', (ctx) => {
       query: { client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'billing profile' },
     })
     expect(ok.status).toBe(200)
-    expect(ok.body.data).toEqual({ client_id: client.clientId, name: 'Acme Desktop', first_party: true, scopes: ['profile', 'billing'] })
+    expect(ok.body.data).toEqual({ client_id: client.clientId, name: 'Acme Desktop', first_party: true, scopes: ['profile', 'billing'], grant_days: 90 })
     // The client id is never all digits, so it travels as a JSON string.
     expect(ok.text).toContain(`"client_id":"${client.clientId}"`)
 

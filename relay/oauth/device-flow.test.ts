@@ -60,6 +60,10 @@ describeEachDatabase('oauth device flow', (ctx) => {
       client_name: 'Claude CLI',
       scopes: ['profile', 'api'],
       expires_timestamp: expect.any(Number),
+      // Where and when the device asked, and how long a grant lasts at most.
+      requested_timestamp: ctx.clock.now() - 20_000,
+      requested_from: expect.stringMatching(/^10\./),
+      grant_days: 90,
     })
     expect((await decideDevice(ctx, login.access_token, device.device_code)).body.data).toEqual({ redirect_to: null })
 

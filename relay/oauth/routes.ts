@@ -19,6 +19,7 @@ export function oauthRoutes(services: RelayServices): Route[] {
         name: client.name,
         first_party: client.firstParty,
         scopes: requestedScopes(query.scope),
+        grant_days: services.config.sessionLifetimeDays,
       }
     }),
 
@@ -47,7 +48,7 @@ export function oauthRoutes(services: RelayServices): Route[] {
 
     defineRoute(oauthEndpoints.deviceCode, async ({ query, clientIp }) => {
       await limiter.enforce(oauthLimits.deviceStartPerIp, clientIp)
-      return startDeviceAuthorization(services, query.client_id, query.scope)
+      return startDeviceAuthorization(services, query.client_id, query.scope, clientIp)
     }),
 
     defineRoute(oauthEndpoints.verifyCode, async ({ body, user }) => checkDeviceCode(services, user, body.device_code)),

@@ -24,8 +24,9 @@ export async function pointsHistory(db: Database, userId: string, page: PageQuer
   const [rows, count] = await Promise.all([
     db
       .selectFrom('points_ledger')
-      .select(['id', 'type', 'change', 'balance_after', 'model', 'reason', 'create_timestamp'])
+      .select(['id', 'type', 'change', 'balance_after', 'model', 'reason', 'create_timestamp', 'account_id', 'seq'])
       .where(visible)
+      .orderBy('create_timestamp', 'desc')
       .orderBy('id', 'desc')
       .limit(page.pageSize)
       .offset(pageOffset(page))
@@ -36,5 +37,27 @@ export async function pointsHistory(db: Database, userId: string, page: PageQuer
       .where(visible)
       .executeTakeFirstOrThrow(),
   ])
-  return { items: rows, total: Number(count.total), page: page.page, pageSize: page.pageSize }
+  const items = inCommitOrder(rows).map(({ account_id: _account, seq: _seq, ...row }) => row)
+  return { items, total: Number(count.total), page: page.page, pageSize: page.pageSize }
+}
+
+/**
+ * Newest first, in commit order (docs/decisions/089). Times never go back within an account, so
+ * time orders its rows up to ties; rows of one account in one millisecond — possibly from two
+ * relays, whose ids sort by worker number, not by commit — go by their `seq`. Rows of different
+ * accounts in one millisecond (a package replaced) keep id order: one relay wrote them, in order.
+ */
+export function inCommitOrder<Row extends { create_timestamp: number; account_id: string; seq: number }>(rows: Row[]): Row[] {
+  const ordered = [...rows]
+  for (let start = 0; start < ordered.length; ) {
+    let end = start + 1
+    while (end < ordered.length && ordered[end]!.create_timestamp === ordered[start]!.create_timestamp) end += 1
+    const byAccount = new Map<string, Row[]>()
+    for (const row of ordered.slice(start, end)) byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row])
+    for (const accountRows of byAccount.values()) accountRows.sort((a, b) => b.seq - a.seq)
+    // Each account's rows go back to the places its rows held, newest seq first.
+    for (let i = start; i < end; i += 1) ordered[i] = byAccount.get(ordered[i]!.account_id)!.shift()!
+    start = end
+  }
+  return ordered
 }

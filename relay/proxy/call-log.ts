@@ -29,6 +29,8 @@ export interface CallRecord {
   clientIp: string
   startedAt: number
   durationMs: number
+  /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120). */
+  relayMs: number
 }
 
 export async function recordCall(db: Database, call: CallRecord): Promise<void> {
@@ -52,6 +54,7 @@ export async function recordCall(db: Database, call: CallRecord): Promise<void> 
     client_ip: call.clientIp.slice(0, 64),
     create_timestamp: call.startedAt,
     duration_ms: Math.round(call.durationMs),
+    relay_ms: Math.round(call.relayMs),
   })
 }
 
@@ -77,5 +80,6 @@ const insertCall = prepared((db, row: Required<Insertable<ProxyCallsTable>>) =>
     client_ip: row.client_ip,
     create_timestamp: row.create_timestamp,
     duration_ms: row.duration_ms,
+    relay_ms: row.relay_ms,
   }),
 )

@@ -24,6 +24,8 @@ export interface CallRequest {
   body: Uint8Array
   /** An SSE event to keep from the client (the usage chunk the relay asked for on its behalf). */
   drop?: (data: string) => boolean
+  /** The body's `metadata.user_id`: Claude Code names its user and session there (session-affinity.ts). */
+  metadataUserId?: string
 }
 
 export interface Dialect {
@@ -58,6 +60,12 @@ function readJson<S extends z.ZodType>(raw: Uint8Array, schema: S): z.output<S> 
   return result.data as z.output<S> & Record<string, unknown>
 }
 
+function metadataUserId(request: Record<string, unknown>): string | undefined {
+  const metadata = request.metadata
+  const id = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>).user_id : undefined
+  return typeof id === 'string' && id !== '' ? id : undefined
+}
+
 const anthropicRequest = z.looseObject({
   model: z.string().min(1).max(128),
   max_tokens: bound.optional(),
@@ -87,7 +95,13 @@ export const anthropicMessages: Dialect = {
   path: '/v1/messages',
   parse(raw) {
     const request = readJson(raw, anthropicRequest)
-    return { model: request.model, stream: request.stream === true, maxOutputTokens: anthropicOutputBound(request), body: raw }
+    return {
+      model: request.model,
+      stream: request.stream === true,
+      maxOutputTokens: anthropicOutputBound(request),
+      body: raw,
+      metadataUserId: metadataUserId(request),
+    }
   },
 }
 
@@ -97,7 +111,7 @@ export const anthropicCountTokens: Dialect = {
   path: '/v1/messages/count_tokens',
   parse(raw) {
     const request = readJson(raw, anthropicRequest)
-    return { model: request.model, stream: false, maxOutputTokens: 0, body: raw }
+    return { model: request.model, stream: false, maxOutputTokens: 0, body: raw, metadataUserId: metadataUserId(request) }
   },
 }
 
@@ -126,9 +140,10 @@ export const openAiChat: Dialect = {
     const request = readJson(raw, openAiRequest)
     const stream = request.stream === true
     const maxOutputTokens = (request.max_completion_tokens ?? request.max_tokens ?? defaultOutputEstimate) * (request.n ?? 1)
-    if (!stream || request.stream_options?.include_usage === true) return { model: request.model, stream, maxOutputTokens, body: raw }
+    const parsed = { model: request.model, stream, maxOutputTokens, metadataUserId: metadataUserId(request) }
+    if (!stream || request.stream_options?.include_usage === true) return { ...parsed, body: raw }
     // A stream reports usage only when asked: ask, and keep that extra chunk from the client.
     const body = Buffer.from(JSON.stringify({ ...request, stream_options: { ...request.stream_options, include_usage: true } }))
-    return { model: request.model, stream, maxOutputTokens, body, drop: isOpenAiUsageChunk }
+    return { ...parsed, body, drop: isOpenAiUsageChunk }
   },
 }

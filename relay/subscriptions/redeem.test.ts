@@ -130,9 +130,9 @@ describeEachDatabase('redeem codes', (ctx) => {
     const freePkg = await createPackage(ctx.relay.db, ctx.clock.now(), { code: free, name: 'Trial', kind: 'personal', points_limit: 100 })
     const [a] = await makeCodes(ctx, free)
     const [b, c] = await makeCodes(ctx, 'PERSONAL', 2)
-    await redeemCode(services, user.id, a!.replaceAll('-', ''))
-    await redeemCode(services, user.id, b!.replaceAll('-', ''))
-    await redeemCode(services, user.id, c!.replaceAll('-', ''))
+    await redeemCode(services, { userId: user.id, clientIp: '192.0.2.1' }, a!.replaceAll('-', ''))
+    await redeemCode(services, { userId: user.id, clientIp: '192.0.2.1' }, b!.replaceAll('-', ''))
+    await redeemCode(services, { userId: user.id, clientIp: '192.0.2.1' }, c!.replaceAll('-', ''))
     expect(seen.map((e) => [e.packageId === freePkg.id, e.packagePrice, e.isFirstPaidPurchase, e.codeUsed, e.userId])).toEqual([
       [true, 0, false, true, user.id],
       [false, 9900, true, true, user.id],
@@ -147,7 +147,7 @@ describeEachDatabase('redeem codes', (ctx) => {
       throw new Error('reward failed')
     })
     const [code] = await makeCodes(ctx, 'PERSONAL')
-    await expect(redeemCode(services, user.id, code!.replaceAll('-', ''))).rejects.toThrow('reward failed')
+    await expect(redeemCode(services, { userId: user.id, clientIp: '192.0.2.1' }, code!.replaceAll('-', ''))).rejects.toThrow('reward failed')
     expect((await points(user.token)).status).toBe('none')
     const retried = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code } })
     expect(retried.status).toBe(200)
@@ -171,7 +171,7 @@ describeEachDatabase('redeem codes', (ctx) => {
     const users = await Promise.all(Array.from({ length: 100 }, () => quickUser(ctx)))
     const [code] = await makeCodes(ctx, 'PERSONAL')
     const replies = await Promise.all(
-      users.map((user) => ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code } })),
+      users.map((user) => ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code }, ip: ctx.uniqueIp() })),
     )
     const winners = replies.flatMap((r, i) => (r.status === 200 ? [users[i]!] : []))
     expect(winners).toHaveLength(1)
@@ -182,5 +182,20 @@ describeEachDatabase('redeem codes', (ctx) => {
       .where('user_id', 'in', users.map((u) => u.id))
       .execute()
     expect(subscriptions).toEqual([{ user_id: winners[0]!.id }])
+  })
+
+  it('counts code guesses per address too: accounts made at one address share one allowance', async () => {
+    const users = await Promise.all(Array.from({ length: 11 }, () => quickUser(ctx)))
+    const ip = ctx.uniqueIp()
+    const guess = (token: string, from = ip) =>
+      ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { token, body: { redeem_code: 'ABCDEFGHJKMNPQRS' }, ip: from })
+    const reasons: string[] = []
+    for (const user of users) for (let i = 0; i < 28; i += 1) reasons.push((await guess(user.token)).body.error.details.reason)
+    // 308 guesses, each account under its own 30: the address's 300 reached the code check.
+    expect(reasons.filter((reason) => reason === 'redeem_code_invalid')).toHaveLength(300)
+    expect(reasons.filter((reason) => reason === 'rate_limited')).toHaveLength(8)
+    expect(ctx.logs.filter((line) => line.includes('rate limit reached') && line.includes('redeem-code-ip'))).toHaveLength(1)
+    // Another address is not affected.
+    expect((await guess(users[0]!.token, ctx.uniqueIp())).body.error.details.reason).toBe('redeem_code_invalid')
   })
 })

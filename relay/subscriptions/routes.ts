@@ -8,8 +8,8 @@ import { checkRedeemCode, redeemCode } from './redeem-codes.ts'
 export function subscriptionRoutes(services: RelayServices): Route[] {
   const { db, clock } = services
   return [
-    defineRoute(subscriptionEndpoints.validateRedeemCode, async ({ user, body, lang }) => checkRedeemCode(services, user.id, body.redeem_code, lang)),
-    defineRoute(subscriptionEndpoints.redeemCode, async ({ user, body, lang }) => redeemCode(services, user.id, body.redeem_code, lang)),
+    defineRoute(subscriptionEndpoints.validateRedeemCode, async ({ user, body, lang, clientIp }) => checkRedeemCode(services, { userId: user.id, clientIp }, body.redeem_code, lang)),
+    defineRoute(subscriptionEndpoints.redeemCode, async ({ user, body, lang, clientIp }) => redeemCode(services, { userId: user.id, clientIp }, body.redeem_code, lang)),
     defineRoute(subscriptionEndpoints.history, async ({ user, query, lang }) => subscriptionHistory(db, user.id, query, clock.now(), lang)),
   ]
 }

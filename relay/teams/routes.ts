@@ -7,8 +7,8 @@ import { checkTeamCode, joinTeam, previewTeam, teamInfo } from './teams.ts'
 export function teamRoutes(services: RelayServices): Route[] {
   return [
     defineRoute(teamEndpoints.info, async ({ user, lang }) => teamInfo(services, user.id, lang)),
-    defineRoute(teamEndpoints.validate, async ({ user, params, lang }) => checkTeamCode(services, user.id, params.team_code, lang)),
-    defineRoute(teamEndpoints.preview, async ({ user, params, lang }) => previewTeam(services, user.id, params.team_code, lang)),
-    defineRoute(teamEndpoints.join, async ({ user, body, lang }) => joinTeam(services, user.id, body.team_code, lang)),
+    defineRoute(teamEndpoints.validate, async ({ user, params, lang, clientIp }) => checkTeamCode(services, { userId: user.id, clientIp }, params.team_code, lang)),
+    defineRoute(teamEndpoints.preview, async ({ user, params, lang, clientIp }) => previewTeam(services, { userId: user.id, clientIp }, params.team_code, lang)),
+    defineRoute(teamEndpoints.join, async ({ user, body, lang, clientIp }) => joinTeam(services, { userId: user.id, clientIp }, body.team_code, lang)),
   ]
 }

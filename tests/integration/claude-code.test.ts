@@ -234,6 +234,7 @@ for (const kind of databaseKinds()) {
       base = server.url
       // The operator CLI's view of the same deployment.
       config = loadRelayConfig({
+        PUBLIC_URL: server.url,
         DATABASE_URL: database.url,
         ...(database.searchPath ? { DATABASE_SCHEMA: database.searchPath } : {}),
         JWT_SECRET: productionSecrets.JWT_SECRET,

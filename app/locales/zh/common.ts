@@ -26,6 +26,8 @@ export default {
     copyright: '© {{year}} 极速中转 · 纯转发，不存储对话内容',
     privacy: '隐私政策',
     terms: '服务条款',
+    pricing: '价格',
+    status: '服务状态',
     support: '联系支持',
   },
   userType: { normal: '普通用户', vip: 'VIP 用户', team: '团队用户', admin: '管理员' },
@@ -42,6 +44,10 @@ export default {
   errorPage: {
     retry: '重试',
     notFound: { title: '页面不存在', body: '您访问的页面不存在或已被移除。' },
+    slow: {
+      title: '服务响应缓慢',
+      body: '中转服务暂时响应过慢，本页未能及时加载。请稍后重试，您的登录状态已保留。',
+    },
     unavailable: {
       title: '服务暂时不可用',
       body: '暂时无法连接到中转服务，请稍后重试。您的登录状态已保留。',

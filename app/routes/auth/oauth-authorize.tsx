@@ -102,6 +102,9 @@ export default function OAuthAuthorize({ loaderData, actionData }: Route.Compone
       </div>
       <p className="mt-6 mb-2 text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('consent.permissions')}</p>
       <PermissionList scopes={consent.client.scopes} />
+      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400" data-testid="grant-lifetime">
+        {t('consent.lasts', { count: consent.client.grant_days })}
+      </p>
       <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
         <Trans
           t={t}
