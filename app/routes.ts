@@ -29,6 +29,16 @@ export default [
     route('referral', 'routes/referral.tsx'),
     route('profile', 'routes/profile.tsx'),
   ]),
+  // The operator console (docs/decisions/115): admins only; its layout turns anyone else away with a 404.
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/index.tsx'),
+    route('admin/tickets', 'routes/admin/tickets.tsx'),
+    route('admin/tickets/:id', 'routes/admin/ticket.tsx'),
+    route('admin/users', 'routes/admin/users.tsx'),
+    route('admin/users/:id', 'routes/admin/user.tsx'),
+    route('admin/codes', 'routes/admin/codes.tsx'),
+    route('admin/audit', 'routes/admin/audit.tsx'),
+  ]),
   route('auth/logout', 'routes/auth/logout.ts'),
   route('resources/theme', 'routes/resources/theme.ts'),
   route('resources/locale', 'routes/resources/locale.ts'),
