@@ -26,7 +26,6 @@
  *       ended meanwhile, what is left expires. A hold settles once (409 conflict after).
  */
 import type { Clock } from '../clock.ts'
-
 import type { Database } from '../db/open-database.ts'
 import { newId } from '../db/ids.ts'
 import { prepared } from '../db/prepared.ts'
