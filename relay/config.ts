@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
 import { z } from 'zod'
 import { logLevels } from './logger.ts'
 
@@ -63,6 +64,17 @@ export const relayConfigSchema = z.object({
   providerBreakerWindowMs: z.int().min(1000).max(3_600_000).default(60_000),
   /** …and is skipped this long, after which one call tries it. */
   providerBreakerCoolDownMs: z.int().min(1000).max(3_600_000).default(30_000),
+  /**
+   * This relay's name among those on one database, stable across its restarts (from the
+   * environment: RELAY_INSTANCE, else host name and PORT). A relay that starts gives back the
+   * holds its previous run left open. Built in code without one, a relay gets a name of its own.
+   */
+  instance: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .default(() => `relay-${randomBytes(6).toString('hex')}`),
   /** Metered relay: a hold still open after this long belongs to a call its relay lost (it died); it is given back. */
   staleHoldMinutes: z.int().min(10).max(7 * 24 * 60).default(120),
   /**
@@ -111,6 +123,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   providerBreakerWindowMs: 'PROVIDER_BREAKER_WINDOW_MS',
   providerBreakerCoolDownMs: 'PROVIDER_BREAKER_COOLDOWN_MS',
   staleHoldMinutes: 'STALE_HOLD_MINUTES',
+  instance: 'RELAY_INSTANCE',
   callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
   checkResponses: 'RELAY_CHECK_RESPONSES',
 }
@@ -147,6 +160,8 @@ export function loadRelayConfig(
     }
     input.jwtSecrets = [developmentSecret(join(dataDir, 'jwt-secret'), warn)]
   }
+  // Two relays on one host never share a port, and a restarted container keeps its host name.
+  input.instance ??= `${hostname()}:${env.PORT?.trim() || '3000'}`
   const result = relayConfigSchema.safeParse(input)
   if (result.success) return result.data
   throw new ConfigError(

@@ -355,6 +355,8 @@ export interface PointsHoldsTable {
   model: string | null
   create_timestamp: number
   settled_timestamp: number | null
+  /** The relay instance that took it (RELAY_INSTANCE); null for holds taken by no relay. */
+  owner: string | null
 }
 
 export interface PointsLedgerTable {

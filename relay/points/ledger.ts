@@ -40,6 +40,8 @@ export { maxPointsChange, type Entry } from './entries.ts'
 export interface LedgerServices {
   db: Database
   clock: Clock
+  /** The relay's own: its `instance` names the holds it takes (absent: holds of no relay). */
+  config?: { instance: string }
 }
 
 export interface Hold {
@@ -89,7 +91,7 @@ export function spend(
 }
 
 export function freeze(
-  { db, clock }: LedgerServices,
+  { db, clock, config }: LedgerServices,
   input: { userId: string; amount: number; model: string | null; atLeast?: number },
 ): Promise<Hold> {
   checkAmount(input.amount)
@@ -100,7 +102,7 @@ export function freeze(
     // The balance is read under the account's lock: it cannot change before the update below.
     const amount = input.atLeast !== undefined && balance < input.amount && balance >= input.atLeast ? balance : input.amount
     const holdId = newId()
-    await insertHold(trx, { id: holdId, accountId: plan.account.id, userId: input.userId, amount, model: input.model, now })
+    await insertHold(trx, { id: holdId, accountId: plan.account.id, userId: input.userId, amount, model: input.model, now, owner: config?.instance ?? null })
     const entry = await appendEntry(trx, {
       accountId: plan.account.id,
       userId: input.userId,
@@ -168,7 +170,7 @@ async function accountInForce(trx: Database, accountId: string): Promise<boolean
 }
 
 // Prepared (db/prepared.ts): every relayed call freezes and settles.
-const insertHold = prepared((db, args: { id: string; accountId: string; userId: string; amount: number; model: string | null; now: number }) =>
+const insertHold = prepared((db, args: { id: string; accountId: string; userId: string; amount: number; model: string | null; now: number; owner: string | null }) =>
   db.insertInto('points_holds').values({
     id: args.id,
     account_id: args.accountId,
@@ -177,6 +179,7 @@ const insertHold = prepared((db, args: { id: string; accountId: string; userId: 
     model: args.model,
     create_timestamp: args.now,
     settled_timestamp: null,
+    owner: args.owner,
   }),
 )
 const closeHold = prepared((db, args: { id: string; now: number }) =>

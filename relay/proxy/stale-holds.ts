@@ -5,6 +5,8 @@
  * (far longer than any call streams) is given back in full, as a call that got no answer is: the
  * loss was ours, not the user's. Each relay looks when it starts and then every ten minutes;
  * several relays on one database may race for a hold, and the ledger's guarded settle lets one win.
+ * When it starts, a relay also gives back at once every hold its previous run took (holds name
+ * their relay's `RELAY_INSTANCE`; docs/decisions/085): that run is over, so are its calls.
  */
 import { RelayError } from '../http/relay-error.ts'
 import { settle } from '../points/ledger.ts'
@@ -14,15 +16,22 @@ const sweepEveryMs = 10 * 60_000
 /** Per sweep; the next sweep takes the rest. */
 const batch = 500
 
-/** Gives back the holds older than the limit; returns how many. */
-export async function releaseStaleHolds(services: RelayServices): Promise<number> {
+/**
+ * Gives back the holds older than the limit and, with `startedAt`, those this relay's instance
+ * took before it started; returns how many.
+ */
+export async function releaseStaleHolds(services: RelayServices, { startedAt }: { startedAt?: number } = {}): Promise<number> {
   const { db, clock, logger, config } = services
   const before = clock.now() - config.staleHoldMinutes * 60_000
   const stale = await db
     .selectFrom('points_holds')
     .select(['id', 'user_id', 'amount', 'model', 'create_timestamp'])
     .where('settled_timestamp', 'is', null)
-    .where('create_timestamp', '<', before)
+    .where((eb) =>
+      startedAt === undefined
+        ? eb('create_timestamp', '<', before)
+        : eb.or([eb('create_timestamp', '<', before), eb.and([eb('owner', '=', config.instance), eb('create_timestamp', '<', startedAt)])]),
+    )
     .orderBy('id')
     .limit(batch)
     .execute()
@@ -49,11 +58,12 @@ export async function releaseStaleHolds(services: RelayServices): Promise<number
 /** Sweeps now and every ten minutes until stopped; a failed sweep is logged and tried again later. */
 export function sweepStaleHolds(services: RelayServices): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve()
-  const sweep = () => {
-    running = releaseStaleHolds(services).catch((error: unknown) => services.logger.error('stale hold sweep failed', { error: String(error) }))
+  const sweep = (options?: { startedAt: number }) => {
+    running = releaseStaleHolds(services, options).catch((error: unknown) => services.logger.error('stale hold sweep failed', { error: String(error) }))
   }
-  sweep()
-  const timer = setInterval(sweep, sweepEveryMs)
+  // The first sweep also ends what this instance's previous run left open.
+  sweep({ startedAt: services.clock.now() })
+  const timer = setInterval(() => sweep(), sweepEveryMs)
   timer.unref()
   return {
     async stop() {
