@@ -87,6 +87,27 @@ export interface ApiKeysTable {
   /** Written at most once a minute per key, so authentication stays one read. */
   last_used_timestamp: number | null
   deleted_at: number | null
+  /** The owner's controls (keys/limits.ts, 0015-key-limits); null: no limit. */
+  disabled_timestamp: number | null
+  expires_timestamp: number | null
+  points_quota: number | null
+  daily_points_quota: number | null
+  /** JSON array of model patterns; null: every model. */
+  allowed_models: string | null
+  rpm_limit: number | null
+  concurrency_limit: number | null
+  /** Points charged to the key's calls, ever and on `points_day` (UTC+8 days since the epoch). */
+  points_used: number
+  day_points_used: number
+  points_day: number
+}
+
+/** A call in flight of a key with limits (keys/limits.ts); removed when the call is recorded. */
+export interface ApiKeyLeasesTable {
+  id: string
+  key_id: string
+  points: number
+  create_timestamp: number
 }
 
 export const referralRewardKinds = ['first', 'later'] as const
@@ -411,6 +432,8 @@ export interface ProxyCallsTable {
   client_ip: string
   create_timestamp: number
   duration_ms: number
+  /** Why the relay refused the call itself (a ProxyError kind); null when it was forwarded. */
+  refusal: string | null
 }
 
 /** Settings a running server records for the tools sharing its database (deployment/public-url.ts). */
@@ -441,6 +464,7 @@ export interface Tables {
   email_codes: EmailCodesTable
   refresh_tokens: RefreshTokensTable
   api_keys: ApiKeysTable
+  api_key_leases: ApiKeyLeasesTable
   referral_rewards: ReferralRewardsTable
   referral_rule: ReferralRuleTable
   tickets: TicketsTable

@@ -7,6 +7,8 @@ import {
   createApiKeyBody,
   createdApiKeySchema,
   deletedApiKeySchema,
+  apiKeySchema,
+  setApiKeyLimitsBody,
   usageSchema,
 } from '../contract/api-keys.ts'
 import { RelayError } from '../http/relay-error.ts'
@@ -15,7 +17,7 @@ import type { RelayServices } from '../services.ts'
 import { pointsSummary } from '../points/summary.ts'
 import { findUserById } from '../users/users.ts'
 import { apiCaller } from '../oauth/api-caller.ts'
-import { createApiKey, deleteApiKey, listApiKeys } from './service.ts'
+import { createApiKey, deleteApiKey, listApiKeys, setApiKeyLimits } from './service.ts'
 
 const tag = 'api-keys'
 
@@ -32,7 +34,23 @@ export function apiKeyRoutes(services: RelayServices): Route[] {
       // Keys are credentials: only a portal login manages them, never a client's delegated token.
       scope: 'session',
       response: apiKeyListSchema,
-      handler: async ({ user }) => ({ items: await listApiKeys(db, user.id), limit: apiKeyBounds.perUser }),
+      handler: async ({ user }) => ({ items: await listApiKeys(db, clock, user.id, services.config.staleHoldMinutes), limit: apiKeyBounds.perUser }),
+    }),
+
+    defineRoute({
+      method: 'put',
+      path: apiKeyPaths.limits,
+      summary: "Set an API key's controls",
+      description:
+        'Every control at once: on/off, expiry, points quotas (total and per UTC+8 day), allowed models (`*` for any characters), requests per minute and calls at once; null removes a limit. The relay enforces them on the next call made with the key.',
+      tag,
+      auth: 'user',
+      scope: 'session',
+      params: apiKeyIdParams,
+      body: setApiKeyLimitsBody,
+      response: apiKeySchema,
+      errors: ['not_found'],
+      handler: async ({ user, params, body }) => setApiKeyLimits(db, clock, user.id, params.id, body),
     }),
 
     defineRoute({

@@ -29,6 +29,8 @@ export interface CallRecord {
   clientIp: string
   startedAt: number
   durationMs: number
+  /** Why the relay refused the call itself (a ProxyError kind); absent when it was forwarded. */
+  refusal?: string | null
 }
 
 export async function recordCall(db: Database, call: CallRecord): Promise<void> {
@@ -52,6 +54,7 @@ export async function recordCall(db: Database, call: CallRecord): Promise<void> 
     client_ip: call.clientIp.slice(0, 64),
     create_timestamp: call.startedAt,
     duration_ms: Math.round(call.durationMs),
+    refusal: call.refusal ?? null,
   })
 }
 
@@ -77,5 +80,6 @@ const insertCall = prepared((db, row: Required<Insertable<ProxyCallsTable>>) =>
     client_ip: row.client_ip,
     create_timestamp: row.create_timestamp,
     duration_ms: row.duration_ms,
+    refusal: row.refusal,
   }),
 )

@@ -14,12 +14,12 @@ import { RelayError } from '../http/relay-error.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
+import { allowModel, chargeWithinKeyLimits } from '../keys/limits.ts'
 import type { CallOutcome } from './call-log.ts'
 import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
 import { clientSide, type ClientSide } from './client-side.ts'
 import type { CallRequest, Dialect } from './dialects.ts'
 import { ClientGone, forwardWithFailover, ProvidersFailed, type Forwarded } from './failover.ts'
-import { chargeUpfront } from './metering.ts'
 import type { Provider } from './providers.ts'
 import { responseStream } from './response-stream.ts'
 import type { RouteTable } from './route-table.ts'
@@ -53,14 +53,30 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     const request = dialect.parse(raw)
     const { cost, providers } = await route(deps, dialect, request.model)
     const inputEstimate = tokensOfBytes(raw.byteLength)
-    const charge = await chargeUpfront(services, {
+    const call = {
       userId: identity.userId,
+      keyId: identity.keyId,
+      clientId: identity.clientId,
+      api: dialect.api,
       model: request.model,
-      cost,
-      inputTokens: inputEstimate,
-      maxOutputTokens: request.maxOutputTokens,
-      shortfallCeiling: services.config.callShortfallCeilingPoints,
-    })
+      streamed: request.stream,
+      clientIp: caller,
+      startedAt,
+    }
+    // The key's controls first (keys/limits.ts), then the points.
+    const { charge, leaseId } = await chargeWithinKeyLimits(
+      services,
+      identity.key,
+      {
+        userId: identity.userId,
+        model: request.model,
+        cost,
+        inputTokens: inputEstimate,
+        maxOutputTokens: request.maxOutputTokens,
+        shortfallCeiling: services.config.callShortfallCeilingPoints,
+      },
+      { ...call, started },
+    )
 
     // Settled after the answer, in a group with other calls' (settlements.ts); never awaited on
     // the way out, so an error answer is not held up either.
@@ -69,18 +85,8 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
         charge,
         cost,
         usage: end.usage,
-        call: {
-          ...end,
-          userId: identity.userId,
-          keyId: identity.keyId,
-          clientId: identity.clientId,
-          api: dialect.api,
-          model: request.model,
-          streamed: request.stream,
-          clientIp: caller,
-          startedAt,
-          durationMs: performance.now() - started,
-        },
+        leaseId,
+        call: { ...end, ...call, durationMs: performance.now() - started },
       })
 
     let forwarded: Forwarded
@@ -120,9 +126,10 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
 /** POST /v1/messages/count_tokens: forwarded like a call, charged nothing, not recorded. */
 export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: Dialect): Promise<Response> {
   try {
-    await authenticate(c, deps.services)
+    const identity = await authenticate(c, deps.services)
     const client = clientSide(c)
     const request = dialect.parse(await readBody(client))
+    allowModel(identity.key, request.model)
     const { providers } = await route(deps, dialect, request.model)
     return await passOn(await forwardWithFailover(providers, upstreamRequest(c, deps, dialect, request, client.gone), deps.services.logger))
   } catch (error) {
@@ -140,6 +147,8 @@ export async function authenticate(c: Context<RelayEnv>, services: RelayServices
       throw new ProxyError('insufficient_scope', 'This OAuth token was not granted the api scope: sign in again asking for scope "api" (docs/oauth.md), or use an API key from the portal.')
     }
     if (error.reason === 'token_expired') throw new ProxyError('unauthenticated', 'The OAuth access token has expired: refresh it (docs/oauth.md).')
+    if (error.reason === 'api_key_disabled') throw new ProxyError('key_disabled', "This API key is disabled: its owner can enable it again on the portal's API keys page.")
+    if (error.reason === 'api_key_expired') throw new ProxyError('key_disabled', "This API key has expired: its owner can extend it on the portal's API keys page, or create a new one.")
     // Never "x-api-key" in this message: Claude Code then shows its own "Not logged in · Please run /login" instead.
     throw new ProxyError('unauthenticated', "Invalid API key: the key is unknown or was deleted. Create one on the portal's API keys page and use it as the API key (Claude Code: ANTHROPIC_AUTH_TOKEN).")
   }

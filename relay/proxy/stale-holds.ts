@@ -43,6 +43,8 @@ export async function releaseStaleHolds(services: RelayServices): Promise<number
       if (!(error instanceof RelayError && error.reason === 'conflict')) throw error
     }
   }
+  // Leases of calls the lost relay had in flight (keys/limits.ts): counted by no limit any more, removed here.
+  await db.deleteFrom('api_key_leases').where('create_timestamp', '<', before).execute()
   return released
 }
 

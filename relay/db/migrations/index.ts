@@ -18,6 +18,7 @@ import * as languages from './0010-languages.ts'
 import * as deployment from './0011-deployment.ts'
 import * as idempotency from './0012-idempotency.ts'
 import * as proxyPricing from './0013-proxy-pricing.ts'
+import * as keyLimits from './0015-key-limits.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0011-deployment': deployment,
   '0012-idempotency': idempotency,
   '0013-proxy-pricing': proxyPricing,
+  '0015-key-limits': keyLimits,
 }
