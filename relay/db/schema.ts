@@ -434,6 +434,8 @@ export interface ProxyCallsTable {
   duration_ms: number
   /** Why the relay refused the call itself (a ProxyError kind); null when it was forwarded. */
   refusal: string | null
+  /** From the call's arrival to the provider's answer starting; null when no answer came. */
+  first_byte_ms: number | null
 }
 
 /** Settings a running server records for the tools sharing its database (deployment/public-url.ts). */

@@ -59,7 +59,12 @@ export interface RouteSpec<
    * answering the first reply (idempotency.ts, docs/decisions/090).
    */
   idempotent?: true
-  handler(input: HandlerInput<Output<B>, Output<Q>, Output<P>, A>): Promise<z.input<R>>
+  /**
+   * A download: the handler answers a Response of its own of this content type (a streamed CSV),
+   * outside the envelope; `response` describes its body.
+   */
+  download?: string
+  handler(input: HandlerInput<Output<B>, Output<Q>, Output<P>, A>): Promise<z.input<R> | Response>
 }
 
 /** Type-erased, as the router and the document see routes. */

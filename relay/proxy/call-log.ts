@@ -31,6 +31,8 @@ export interface CallRecord {
   durationMs: number
   /** Why the relay refused the call itself (a ProxyError kind); absent when it was forwarded. */
   refusal?: string | null
+  /** From the call's arrival to the provider's answer starting; absent when no answer came. */
+  firstByteMs?: number | null
 }
 
 export async function recordCall(db: Database, call: CallRecord): Promise<void> {
@@ -55,6 +57,7 @@ export async function recordCall(db: Database, call: CallRecord): Promise<void> 
     create_timestamp: call.startedAt,
     duration_ms: Math.round(call.durationMs),
     refusal: call.refusal ?? null,
+    first_byte_ms: call.firstByteMs === undefined || call.firstByteMs === null ? null : Math.round(call.firstByteMs),
   })
 }
 
@@ -81,5 +84,6 @@ const insertCall = prepared((db, row: Required<Insertable<ProxyCallsTable>>) =>
     create_timestamp: row.create_timestamp,
     duration_ms: row.duration_ms,
     refusal: row.refusal,
+    first_byte_ms: row.first_byte_ms,
   }),
 )

@@ -80,7 +80,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
 
     // Settled after the answer, in a group with other calls' (settlements.ts); never awaited on
     // the way out, so an error answer is not held up either.
-    const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null }) =>
+    const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null; firstByteMs?: number }) =>
       services.settlements.add({
         charge,
         cost,
@@ -100,12 +100,13 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       throw error
     }
     const { provider, response: upstream } = forwarded
+    const firstByteMs = performance.now() - started
     if (upstream.status >= 400) {
       // The provider refused the request itself (400, 404, 413…): nothing used, nothing charged.
       try {
         return await passOn(forwarded)
       } finally {
-        void finish({ outcome: 'refused', status: upstream.status, providerId: provider.id, usage: null })
+        void finish({ outcome: 'refused', status: upstream.status, providerId: provider.id, usage: null, firstByteMs })
       }
     }
     const meter = dialect.meter()
@@ -115,7 +116,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       streamed: request.stream,
       drop: request.drop,
       onEnd: (end) =>
-        finish({ outcome: end, status: upstream.status, providerId: provider.id, usage: meter.usage(end === 'completed', inputEstimate) }),
+        finish({ outcome: end, status: upstream.status, providerId: provider.id, usage: meter.usage(end === 'completed', inputEstimate), firstByteMs }),
     })
     return new Response(body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {

@@ -40,5 +40,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('api_key_leases_key').on('api_key_leases').columns(['key_id', 'create_timestamp']).execute()
 
   await db.schema.alterTable('proxy_calls').addColumn('refusal', 'varchar(32)').execute()
-  await db.schema.createIndex('proxy_calls_key').on('proxy_calls').columns(['key_id', 'create_timestamp']).execute()
+  await db.schema.createIndex('proxy_calls_key').on('proxy_calls').columns(['key_id', 'create_timestamp', 'id']).execute()
 }

@@ -19,6 +19,7 @@ import * as deployment from './0011-deployment.ts'
 import * as idempotency from './0012-idempotency.ts'
 import * as proxyPricing from './0013-proxy-pricing.ts'
 import * as keyLimits from './0015-key-limits.ts'
+import * as usageLog from './0016-usage-log.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0012-idempotency': idempotency,
   '0013-proxy-pricing': proxyPricing,
   '0015-key-limits': keyLimits,
+  '0016-usage-log': usageLog,
 }
