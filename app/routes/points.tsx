@@ -212,7 +212,12 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
   const format = useNumberFormat()
   return (
     <Card id="history" aria-labelledby="history-title" className="scroll-mt-20" data-testid="points-history">
-      <CardTitle id="history-title">{t('history.title')}</CardTitle>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <CardTitle id="history-title">{t('history.title')}</CardTitle>
+        <Link to="/usage" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400" data-testid="points-call-log">
+          {t('history.callLog')}
+        </Link>
+      </div>
       {history === null ? (
         <Notice tone="error" className="mt-4 flex flex-wrap items-center justify-between gap-3">
           {t('history.failed')}

@@ -1,6 +1,7 @@
 /** Forms of the API keys screen; bounds from the relay contract. */
 import { z } from 'zod'
 import { apiKeyBounds, apiKeyLimitBounds, modelPatternSchema, type ApiKeyLimits } from '#relay/contract/index.ts'
+import { dateOf, dayMs, startOfDay } from '#app/utils/utc8-days.ts'
 import { requiredText } from './auth.ts'
 
 export const createApiKeySchema = z.object({ name: requiredText(apiKeyBounds.name.max) })
@@ -42,17 +43,14 @@ export const apiKeyLimitsFormSchema = z.object({
 })
 export type ApiKeyLimitsForm = z.infer<typeof apiKeyLimitsFormSchema>
 
-const utc8Ms = 8 * 3_600_000
-const dayMs = 86_400_000
-
 /** The first moment after the chosen day, in UTC+8. */
 export function expiryOfDate(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) + dayMs - utc8Ms
+  return startOfDay(date) + dayMs
 }
 
 /** The last day (UTC+8) a key with this expiry works, as the date input shows it. */
 export function dateOfExpiry(expires: number): string {
-  return new Date(expires - 1 + utc8Ms).toISOString().slice(0, 10)
+  return dateOf(expires - 1)
 }
 
 export function limitsBody(form: ApiKeyLimitsForm): ApiKeyLimits {

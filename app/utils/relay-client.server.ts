@@ -89,6 +89,11 @@ export interface RelayClient {
   post<T>(path: string, body?: unknown, options?: WriteOptions): Promise<T>
   put<T>(path: string, body?: unknown): Promise<T>
   delete<T>(path: string): Promise<T>
+  /**
+   * A download (a CSV export): the relay's answer as it comes, its body unread, so the caller can
+   * stream it on. The timeout covers the wait for the answer to start, not its length.
+   */
+  download(path: string, query?: Query): Promise<Response>
 }
 
 /**
@@ -111,7 +116,7 @@ function isNetworkError(error: unknown): boolean {
 }
 
 export function createRelayClient(options: RelayClientOptions): RelayClient {
-  async function call<T>(method: string, path: string, body?: unknown, query?: Query, writeOptions: WriteOptions = {}): Promise<T> {
+  async function call<T>(method: string, path: string, body?: unknown, query?: Query, writeOptions: WriteOptions = {}, raw = false): Promise<T> {
     const url = new URL(path, options.baseUrl)
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value))
@@ -126,14 +131,21 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
     const attempts = method === 'GET' ? 1 + relayReadRetries : 1
     let response: Response | undefined
     for (let attempt = 1; ; attempt++) {
-      const timeout = AbortSignal.timeout(relayTimeoutMs)
+      // A download's body may take longer than the timeout: its timer stops once the answer starts.
+      const downloadTimer = raw ? new AbortController() : null
+      const stop = downloadTimer
+        ? setTimeout(() => downloadTimer.abort(new DOMException('The relay did not answer in time', 'TimeoutError')), relayTimeoutMs)
+        : undefined
+      const timeout = downloadTimer ? downloadTimer.signal : AbortSignal.timeout(relayTimeoutMs)
       const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
       try {
         response = await options.transport(
           new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }),
         )
+        clearTimeout(stop)
         break
       } catch (error) {
+        clearTimeout(stop)
         if (options.signal?.aborted) throw error
         if (!isNetworkError(error) || attempt >= attempts) {
           throw relayUnavailable(0, 'network connection error')
@@ -141,6 +153,7 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       }
     }
 
+    if (raw && response.ok) return response as T
     const text = await response.text()
     let parsed: unknown = undefined
     if (text) {
@@ -180,5 +193,6 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
     post: (path, body, options) => write('POST', path, body ?? {}, options),
     put: (path, body) => write('PUT', path, body ?? {}),
     delete: (path) => write('DELETE', path),
+    download: (path, query) => call<Response>('GET', path, undefined, query, {}, true),
   }
 }

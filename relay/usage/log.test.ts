@@ -79,7 +79,7 @@ describeEachDatabase('usage log', (ctx) => {
     } while (cursor)
     expect(paged).toEqual(items.map((c) => c.id))
 
-    for (const bad of [{ outcome: 'cut' }, { pageSize: 101 }, { cursor: 'x' }, { key_id: '-1' }]) {
+    for (const bad of [{ outcome: 'cut' }, { pageSize: 101 }, { cursor: 'x' }, { key_id: '-1' }] as Array<Record<string, string | number>>) {
       expect((await calls(user.token, bad)).status, JSON.stringify(bad)).toBe(400)
     }
     expect((await ctx.request('GET', usagePaths.calls)).status).toBe(401)

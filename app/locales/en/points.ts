@@ -31,6 +31,7 @@ export default {
   },
   history: {
     title: 'Points history',
+    callLog: 'Usage log of every call',
     time: 'Time',
     type: 'Type',
     change: 'Change',
