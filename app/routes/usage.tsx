@@ -138,57 +138,78 @@ function Filters({ keys, filters, result }: { keys: Array<{ id: string; name: st
 
 const outcomeTones: Record<UsageCall['outcome'], BadgeTone> = { answered: 'green', refused: 'amber', failed: 'red', abandoned: 'zinc' }
 
+/** A table on desktop; on phones each call is a card whose cells name themselves. */
 function CallTable({ calls }: { calls: UsageCall[] }) {
   const { t } = useTranslation('usage')
   const number = useNumberFormat()
-  const cell = 'py-2.5 pr-3 whitespace-nowrap'
+  const cell = 'flex items-baseline justify-between gap-3 py-0.5 md:table-cell md:py-2.5 md:pr-3 md:whitespace-nowrap'
+  const end = `${cell} md:text-right`
+  const phoneLabel = 'text-xs text-zinc-500 md:hidden dark:text-zinc-400'
+  const columns = [
+    { id: 'time', label: t('calls.time') },
+    { id: 'key', label: t('calls.key') },
+    { id: 'model', label: t('calls.model') },
+    { id: 'outcome', label: t('calls.outcome') },
+    { id: 'tokens', label: t('calls.tokens'), align: 'end' as const },
+    { id: 'points', label: t('calls.points'), align: 'end' as const },
+    { id: 'timing', label: t('calls.timing'), align: 'end' as const },
+    { id: 'id', label: t('calls.requestId') },
+  ]
+  const label = (id: string) => <span className={phoneLabel}>{columns.find((column) => column.id === id)!.label}</span>
   return (
-    <Table
-      caption={t('calls.title')}
-      testId="usage-table"
-      columns={[
-        { id: 'time', label: t('calls.time') },
-        { id: 'key', label: t('calls.key') },
-        { id: 'model', label: t('calls.model') },
-        { id: 'outcome', label: t('calls.outcome') },
-        { id: 'tokens', label: t('calls.tokens'), align: 'end' },
-        { id: 'points', label: t('calls.points'), align: 'end' },
-        { id: 'timing', label: t('calls.timing'), align: 'end' },
-        { id: 'id', label: t('calls.requestId') },
-      ]}
-    >
+    <Table phone="stack" caption={t('calls.title')} testId="usage-table" columns={columns}>
       {calls.map((call) => (
-        <tr key={call.id} id={`call-${call.id}`} data-testid="usage-row" className="target:bg-indigo-50 dark:target:bg-indigo-950/40">
+        <tr key={call.id} id={`call-${call.id}`} data-testid="usage-row" className="block py-3 target:bg-indigo-50 md:table-row md:py-0 dark:target:bg-indigo-950/40">
           <td className={`${cell} text-zinc-600 dark:text-zinc-400`}>
+            {label('time')}
             <LocalTime ms={call.create_timestamp} />
           </td>
-          <td className={`${cell} max-w-40 truncate font-medium text-zinc-900 dark:text-zinc-100`}>
-            {call.key_name ?? (call.client_id ? t('calls.client', { client: call.client_id }) : '—')}
+          <td className={`${cell} font-medium text-zinc-900 dark:text-zinc-100`}>
+            {label('key')}
+            <span className="truncate md:max-w-40">{call.key_name ?? (call.client_id ? t('calls.client', { client: call.client_id }) : '—')}</span>
           </td>
-          <td className={`${cell} font-mono text-xs`}>{call.model}</td>
           <td className={cell}>
-            <Badge tone={outcomeTones[call.outcome]} data-testid="usage-outcome">
-              {t(`outcome.${call.outcome}`)}
-            </Badge>
-            <span className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-400">{reasonOf(call, t)}</span>
+            {label('model')}
+            <span className="font-mono text-xs break-all">{call.model}</span>
           </td>
-          <td className={`${cell} text-right text-xs text-zinc-600 tabular-nums dark:text-zinc-400`}>
-            <span className="block">{t('calls.inOut', { input: number(call.input_tokens), output: number(call.output_tokens) })}</span>
-            {call.cache_read_tokens || call.cache_write_tokens ? (
-              <span className="block">{t('calls.cache', { read: number(call.cache_read_tokens), write: number(call.cache_write_tokens) })}</span>
-            ) : null}
+          <td className={cell}>
+            {label('outcome')}
+            <span className="text-right md:text-left">
+              <Badge tone={outcomeTones[call.outcome]} data-testid="usage-outcome">
+                {t(`outcome.${call.outcome}`)}
+              </Badge>
+              <span className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-400">{reasonOf(call, t)}</span>
+            </span>
           </td>
-          <td className={`${cell} text-right font-semibold tabular-nums`}>
-            {number(call.points)}
-            {call.shortfall_points > 0 ? (
-              <span className="block text-xs font-normal text-amber-700 dark:text-amber-300">{t('calls.shortfall', { points: number(call.shortfall_points) })}</span>
-            ) : null}
+          <td className={`${end} text-xs text-zinc-600 tabular-nums dark:text-zinc-400`}>
+            {label('tokens')}
+            <span className="text-right">
+              <span className="block">{t('calls.inOut', { input: number(call.input_tokens), output: number(call.output_tokens) })}</span>
+              {call.cache_read_tokens || call.cache_write_tokens ? (
+                <span className="block">{t('calls.cache', { read: number(call.cache_read_tokens), write: number(call.cache_write_tokens) })}</span>
+              ) : null}
+            </span>
           </td>
-          <td className={`${cell} text-right text-xs text-zinc-600 tabular-nums dark:text-zinc-400`}>
-            <span className="block">{t('calls.duration', { ms: number(call.duration_ms) })}</span>
-            {call.first_byte_ms !== null ? <span className="block">{t('calls.firstByte', { ms: number(call.first_byte_ms) })}</span> : null}
+          <td className={`${end} font-semibold tabular-nums`}>
+            {label('points')}
+            <span className="text-right">
+              {number(call.points)}
+              {call.shortfall_points > 0 ? (
+                <span className="block text-xs font-normal text-amber-700 dark:text-amber-300">{t('calls.shortfall', { points: number(call.shortfall_points) })}</span>
+              ) : null}
+            </span>
           </td>
-          <td className={`${cell} font-mono text-xs text-zinc-500 dark:text-zinc-400`}>{call.id}</td>
+          <td className={`${end} text-xs text-zinc-600 tabular-nums dark:text-zinc-400`}>
+            {label('timing')}
+            <span className="text-right">
+              <span className="block">{t('calls.duration', { ms: number(call.duration_ms) })}</span>
+              {call.first_byte_ms !== null ? <span className="block">{t('calls.firstByte', { ms: number(call.first_byte_ms) })}</span> : null}
+            </span>
+          </td>
+          <td className={`${cell} font-mono text-xs text-zinc-500 dark:text-zinc-400`}>
+            {label('id')}
+            <span>{call.id}</span>
+          </td>
         </tr>
       ))}
     </Table>

@@ -30,7 +30,7 @@ test('set a key limit, see a refused call in the log, filter it and export CSV',
   const [code] = (await admin('codes', 'create', '--package', 'PERSONAL', '--count', '1')).split('\n')
   const { access_token: token } = await relayApi('/api/user/login', { username: user.username, password: user.password })
   await relayApi('/api/user/redeem-code', { redeem_code: code!.trim() }, token)
-  const { key } = await relayApi('/api/user/api-keys', { name: 'laptop' }, token)
+  const key = (await relayApi('/api/user/api-keys', { name: 'laptop' }, token)).key!
 
   await signIn(page, user)
   await expect(page).toHaveURL(/\/dashboard$/)

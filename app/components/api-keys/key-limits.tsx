@@ -91,7 +91,7 @@ function KeyUse({ apiKey, now }: { apiKey: ApiKey; now: number }) {
           {limits.allowed_models ? t('limits.modelsOnly', { models: limits.allowed_models.join(', ') }) : t('limits.allModels')}
         </span>
       </div>
-      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {rows.map((row) => (
           <div key={row.id} className="space-y-1" data-testid={`use-${row.id}`}>
             <dt className="text-xs text-zinc-500 dark:text-zinc-400">{row.label}</dt>
