@@ -261,6 +261,16 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
                     </td>
                     <td className="max-w-64 py-2.5 pr-3 break-all sm:break-normal">
                       {item.model ? <span className="font-mono text-xs">{item.model}</span> : null}
+                      {item.call_id ? (
+                        // A relayed call's rows read as this one line; the call's page lists them.
+                        <Link
+                          to={`/usage/${item.call_id}`}
+                          className="ml-2 text-xs font-medium whitespace-nowrap text-indigo-600 hover:text-indigo-500 dark:text-indigo-400"
+                          data-testid="history-call"
+                        >
+                          {t('history.call')}
+                        </Link>
+                      ) : null}
                       {item.reason ? (
                         <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
                           {/* The relay's own reasons are codes to translate; an operator's are their words. */}

@@ -16,7 +16,7 @@ import { SelectField } from '#app/components/forms/select-field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
-import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
+import { CallOutcome } from '#app/components/usage/call-outcome.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
@@ -136,8 +136,6 @@ function Filters({ keys, filters, result }: { keys: Array<{ id: string; name: st
   )
 }
 
-const outcomeTones: Record<UsageCall['outcome'], BadgeTone> = { answered: 'green', refused: 'amber', failed: 'red', abandoned: 'zinc' }
-
 /** A table on desktop; on phones each call is a card whose cells name themselves. */
 function CallTable({ calls }: { calls: UsageCall[] }) {
   const { t } = useTranslation('usage')
@@ -174,12 +172,7 @@ function CallTable({ calls }: { calls: UsageCall[] }) {
           </td>
           <td className={cell}>
             {label('outcome')}
-            <span className="text-right md:text-left">
-              <Badge tone={outcomeTones[call.outcome]} data-testid="usage-outcome">
-                {t(`outcome.${call.outcome}`)}
-              </Badge>
-              <span className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-400">{reasonOf(call, t)}</span>
-            </span>
+            <CallOutcome call={call} />
           </td>
           <td className={`${end} text-xs text-zinc-600 tabular-nums dark:text-zinc-400`}>
             {label('tokens')}
@@ -214,15 +207,4 @@ function CallTable({ calls }: { calls: UsageCall[] }) {
       ))}
     </Table>
   )
-}
-
-const refusalKinds = ['key_disabled', 'model_not_allowed', 'key_rate_limited', 'key_quota_exhausted', 'insufficient_points', 'no_subscription'] as const
-
-/** Why a call ended as it did, in a few words: the relay's reason, or the status the client got. */
-function reasonOf(call: UsageCall, t: ReturnType<typeof useTranslation<'usage'>>['t']): string {
-  const known = refusalKinds.find((kind) => kind === call.refusal)
-  if (known) return t(`refusal.${known}`)
-  if (call.outcome === 'refused') return t('refusal.provider', { status: call.status })
-  if (call.outcome === 'failed') return t('refusal.status', { status: call.status })
-  return ''
 }

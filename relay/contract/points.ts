@@ -140,6 +140,8 @@ export interface PointsHistoryItem {
   /** One of `pointsReasons`, an operator's words, or null. */
   reason: string | null
   create_timestamp: number
+  /** A relayed call's line: the call (see the schema below); null for any other row. */
+  call_id: string | null
 }
 
 export const pointsHistoryItemSchema = z
@@ -151,6 +153,11 @@ export const pointsHistoryItemSchema = z
     model: z.string().nullable(),
     reason: z.string().nullable(),
     create_timestamp: timestampSchema,
+    /**
+     * A relayed call's line (its frozen, unfrozen and consumed rows as one net change): the call,
+     * whose detail lists the rows (`GET /api/user/usage/calls/{id}`); null for any other row.
+     */
+    call_id: idSchema.nullable(),
   })
   .meta({ id: 'PointsHistoryItem' })
 

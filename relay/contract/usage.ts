@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { idSchema, timestampSchema } from './accounts.ts'
+import { pointsEntryTypes } from './points.ts'
 
 /** How a call ended, as its owner reads it. */
 export const callOutcomes = ['answered', 'refused', 'failed', 'abandoned'] as const
@@ -68,8 +69,26 @@ export const usageCallsSchema = z
   .meta({ id: 'UsageCalls' })
 export type UsageCalls = z.infer<typeof usageCallsSchema>
 
+/** One call and the points rows it wrote (its hold's frozen, unfrozen and consumed rows), oldest first. */
+export const usageCallDetailSchema = z
+  .object({
+    call: usageCallSchema,
+    entries: z.array(
+      z.object({
+        id: idSchema,
+        type: z.enum(pointsEntryTypes),
+        change: z.int(),
+        balance_after: z.int(),
+        create_timestamp: timestampSchema,
+      }),
+    ),
+  })
+  .meta({ id: 'UsageCallDetail' })
+export type UsageCallDetail = z.infer<typeof usageCallDetailSchema>
+
 export const usagePaths = {
   calls: '/api/user/usage/calls',
+  call: '/api/user/usage/calls/{id}',
   /** The same filters, every matching row, as CSV. */
   export: '/api/user/usage/calls.csv',
 } as const

@@ -436,6 +436,8 @@ export interface ProxyCallsTable {
   refusal: string | null
   /** From the call's arrival to the provider's answer starting; null when no answer came. */
   first_byte_ms: number | null
+  /** The hold that reserved its points (variable-cost calls); its ledger rows carry the same id. */
+  hold_id: string | null
 }
 
 /** Settings a running server records for the tools sharing its database (deployment/public-url.ts). */

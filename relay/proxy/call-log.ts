@@ -33,6 +33,8 @@ export interface CallRecord {
   refusal?: string | null
   /** From the call's arrival to the provider's answer starting; absent when no answer came. */
   firstByteMs?: number | null
+  /** The hold that reserved the call's points, if any: its ledger rows carry the same id. */
+  holdId?: string | null
 }
 
 export async function recordCall(db: Database, call: CallRecord): Promise<void> {
@@ -58,6 +60,7 @@ export async function recordCall(db: Database, call: CallRecord): Promise<void> 
     duration_ms: Math.round(call.durationMs),
     refusal: call.refusal ?? null,
     first_byte_ms: call.firstByteMs === undefined || call.firstByteMs === null ? null : Math.round(call.firstByteMs),
+    hold_id: call.holdId ?? null,
   })
 }
 
@@ -85,5 +88,6 @@ const insertCall = prepared((db, row: Required<Insertable<ProxyCallsTable>>) =>
     duration_ms: row.duration_ms,
     refusal: row.refusal,
     first_byte_ms: row.first_byte_ms,
+    hold_id: row.hold_id,
   }),
 )

@@ -144,7 +144,7 @@ export class SettlementQueue {
   /** Settles and records one call; its key's part (lease, counters) is left to `endKeyCalls`. */
   async #settle(trx: Database, { charge, cost, usage, call, leaseId }: Settlement) {
     const { points, shortfall } = await settleCharge({ db: trx, clock: this.#services.clock }, charge, cost, usage)
-    await recordCall(trx, { ...call, clientId: call.clientId ?? null, points, shortfall })
+    await recordCall(trx, { ...call, clientId: call.clientId ?? null, holdId: charge.kind === 'hold' ? charge.holdId : null, points, shortfall })
     return { keyId: call.keyId, leaseId: leaseId ?? null, points }
   }
 }

@@ -86,6 +86,42 @@ describeEachDatabase('usage log', (ctx) => {
     await expectLedgerInvariants(ctx.relay.db)
   })
 
+  it("shows each call in the points history as one line of its net charge, linked to the call's detail and its rows", async () => {
+    const user = await customer(ctx, 10_000)
+    const other = await customer(ctx, 10_000)
+    expect((await message(user.key, 'log-b')).status).toBe(200)
+    await settled(ctx, user.id, 1)
+    expect((await message(user.key, 'log-a')).status).toBe(200)
+    await settled(ctx, user.id, 2)
+    const ledger = await ctx.relay.db.selectFrom('points_ledger').select(['type', 'change', 'hold_id']).where('user_id', '=', user.id).orderBy('id').execute()
+    // Activation, then the variable call's three rows and the fixed call's one.
+    expect(ledger.map((row) => row.type)).toEqual(['earned', 'frozen', 'unfrozen', 'consumed', 'consumed'])
+
+    const history = (await ctx.request('GET', '/api/user/points/history', { token: user.token })).body.data
+    expect(history.total).toBe(3)
+    const [fixed, variable, activation] = history.items
+    expect(fixed).toMatchObject({ type: 'consumed', change: -2, model: 'log-a', call_id: null })
+    expect(variable).toMatchObject({ type: 'consumed', change: -160, model: 'log-b', balance_after: 10_000 - 160 })
+    expect(activation).toMatchObject({ type: 'earned', call_id: null })
+    expect(variable.call_id).toMatch(/^\d+$/)
+
+    const detail = await ctx.request('GET', fillPath(usagePaths.call, { id: variable.call_id }), { token: user.token })
+    expect(detail.status).toBe(200)
+    expect(detail.body.data.call).toMatchObject({ id: variable.call_id, model: 'log-b', outcome: 'answered', points: 160 })
+    expect(detail.body.data.entries.map((e: { type: string; change: number }) => [e.type, e.change])).toEqual([
+      ['frozen', ledger[1]!.change],
+      ['unfrozen', -ledger[1]!.change],
+      ['consumed', -160],
+    ])
+    // Another user's call is a 404, never its data.
+    const refused = await ctx.request('GET', fillPath(usagePaths.call, { id: variable.call_id }), { token: other.token })
+    expect(refused.status).toBe(404)
+    // Paged: the pages hold lines, not rows.
+    const second = (await ctx.request('GET', '/api/user/points/history', { token: user.token, query: { page: 2, pageSize: 2 } })).body.data
+    expect(second.items.map((item: { type: string }) => item.type)).toEqual(['earned'])
+    await expectLedgerInvariants(ctx.relay.db)
+  })
+
   it('exports the filtered range as CSV, a page at a time, in the order of the log', async () => {
     const user = await customer(ctx, 100)
     // More rows than one page of the export, recorded as the relay records calls.

@@ -4,10 +4,11 @@
  * asked for), so any page costs what the first does. The CSV export walks the same keyset a page
  * at a time as the client reads, so it holds one page in memory however long the range.
  */
-import type { CallOutcomeName, UsageCall, UsageCalls, UsageFilter } from '../contract/usage.ts'
+import type { CallOutcomeName, UsageCall, UsageCallDetail, UsageCalls, UsageFilter } from '../contract/usage.ts'
 import { usageCursorPattern } from '../contract/usage.ts'
 import type { Database } from '../db/open-database.ts'
 import type { ProxyCallsTable } from '../db/schema.ts'
+import { RelayError } from '../http/relay-error.ts'
 
 const outcomesOf: Record<CallOutcomeName, Array<ProxyCallsTable['outcome']>> = {
   answered: ['completed'],
@@ -32,9 +33,9 @@ export async function usageCalls(db: Database, userId: string, filter: UsageFilt
   return { items, next_cursor: rows.length > pageSize ? cursorOf(items.at(-1)!) : null }
 }
 
-async function page(db: Database, userId: string, filter: UsageFilter, cursor: string | undefined, limit: number): Promise<UsageCall[]> {
-  const after = cursor?.match(usageCursorPattern)
-  const rows = await db
+/** The user's calls as the log shows them; `where` narrows them. */
+function selectCalls(db: Database, userId: string) {
+  return db
     .selectFrom('proxy_calls as c')
     .leftJoin('api_keys as k', 'k.id', 'c.key_id')
     .select([
@@ -57,8 +58,18 @@ async function page(db: Database, userId: string, filter: UsageFilter, cursor: s
       'c.shortfall_points',
       'c.duration_ms',
       'c.first_byte_ms',
+      'c.hold_id',
     ])
     .where('c.user_id', '=', userId)
+}
+
+function toUsageCall({ hold_id: _, ...row }: Awaited<ReturnType<ReturnType<typeof selectCalls>['execute']>>[number]): UsageCall {
+  return { ...row, streamed: row.streamed === 1, outcome: outcomeName(row.outcome) }
+}
+
+async function page(db: Database, userId: string, filter: UsageFilter, cursor: string | undefined, limit: number): Promise<UsageCall[]> {
+  const after = cursor?.match(usageCursorPattern)
+  const rows = await selectCalls(db, userId)
     .$if(filter.key_id !== undefined, (qb) => qb.where('c.key_id', '=', filter.key_id!))
     .$if(filter.model !== undefined, (qb) => qb.where('c.model', '=', filter.model!))
     .$if(filter.outcome !== undefined, (qb) => qb.where('c.outcome', 'in', outcomesOf[filter.outcome!]))
@@ -71,7 +82,27 @@ async function page(db: Database, userId: string, filter: UsageFilter, cursor: s
     .orderBy('c.id', 'desc')
     .limit(limit)
     .execute()
-  return rows.map((row) => ({ ...row, streamed: row.streamed === 1, outcome: outcomeName(row.outcome) }))
+  return rows.map(toUsageCall)
+}
+
+/**
+ * One of the user's calls with the points rows it wrote (frozen, unfrozen, consumed: its hold's
+ * rows), oldest first; another user's call, or none, is a 404.
+ */
+export async function usageCallDetail(db: Database, userId: string, callId: string): Promise<UsageCallDetail> {
+  const row = await selectCalls(db, userId).where('c.id', '=', callId).executeTakeFirst()
+  if (!row) throw new RelayError('not_found', 'call not found')
+  const entries =
+    row.hold_id === null
+      ? []
+      : await db
+          .selectFrom('points_ledger')
+          .select(['id', 'type', 'change', 'balance_after', 'create_timestamp'])
+          .where('hold_id', '=', row.hold_id)
+          .where('user_id', '=', userId)
+          .orderBy('id')
+          .execute()
+  return { call: toUsageCall(row), entries }
 }
 
 /** Rows the CSV export reads at a time. */

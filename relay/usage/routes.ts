@@ -1,9 +1,10 @@
 /** The caller's usage log and its CSV export (usage/log.ts, docs/decisions/111). */
 import { z } from 'zod'
-import { usageCallsQuery, usageCallsSchema, usageFilterQuery, usagePaths } from '../contract/usage.ts'
+import { idPathParams } from '../contract/paths.ts'
+import { usageCallDetailSchema, usageCallsQuery, usageCallsSchema, usageFilterQuery, usagePaths } from '../contract/usage.ts'
 import { defineRoute, type Route } from '../http/route.ts'
 import type { RelayServices } from '../services.ts'
-import { usageCalls, usageCsv } from './log.ts'
+import { usageCallDetail, usageCalls, usageCsv } from './log.ts'
 
 const tag = 'usage'
 
@@ -24,6 +25,20 @@ export function usageRoutes({ db, clock }: RelayServices): Route[] {
         const { cursor, pageSize, ...filter } = query
         return usageCalls(db, user.id, filter, cursor, pageSize)
       },
+    }),
+
+    defineRoute({
+      method: 'get',
+      path: usagePaths.call,
+      summary: 'One of the caller\'s calls and the points rows it wrote',
+      description: 'The rows are the hold of a variable-cost call: frozen, unfrozen and consumed, oldest first; none for a fixed-price or refused call.',
+      tag,
+      auth: 'user',
+      scope: 'billing',
+      params: idPathParams,
+      response: usageCallDetailSchema,
+      errors: ['not_found'],
+      handler: async ({ user, params }) => usageCallDetail(db, user.id, params.id),
     }),
 
     defineRoute({

@@ -1,7 +1,8 @@
 /**
  * Key limits and the usage log, with JavaScript on and off: the owner sets a key's limits on the
  * API keys page (a refused value keeps what was typed), a call over the limit is refused by the
- * relay and shows as refused in the log, the log filters, and its CSV export downloads.
+ * relay and shows as refused in the log, the log filters, its CSV export downloads, and the
+ * points history shows the answered call as one line linking to its rows.
  */
 import { readFile } from 'node:fs/promises'
 import { e2eEnv } from './env.ts'
@@ -101,6 +102,19 @@ test('set a key limit, see a refused call in the log, filter it and export CSV',
   expect(csv).toHaveLength(2)
   expect(csv[0]).toContain('time_utc,request_id,key,model,outcome')
   expect(csv[1]).toContain(`,laptop,${model},refused,429,key_rate_limited,`)
+
+  // The points history: the call is one line of its net charge; its rows are on the call's page.
+  await page.goto('/points')
+  const history = page.getByTestId('points-history')
+  await expect(history.locator('tr', { hasText: '冻结' })).toHaveCount(0)
+  await expect(history.locator('tr', { hasText: '消耗' }).filter({ hasText: model })).toContainText('-32')
+  await history.getByTestId('history-call').click()
+  await expect(page).toHaveURL(/\/usage\/\d+$/)
+  const entries = page.getByTestId('call-entries')
+  await expect(entries.locator('tbody tr')).toHaveCount(3)
+  await expect(entries.locator('tbody tr').nth(0)).toContainText('冻结')
+  await expect(entries.locator('tbody tr').nth(1)).toContainText('解冻')
+  await expect(entries.locator('tbody tr').nth(2)).toContainText('-32')
 })
 
 test('a bad date range is refused with its message and the typed dates kept', async ({ page }) => {

@@ -32,6 +32,7 @@ export default {
   history: {
     title: 'Points history',
     callLog: 'Usage log of every call',
+    call: 'Call details',
     time: 'Time',
     type: 'Type',
     change: 'Change',

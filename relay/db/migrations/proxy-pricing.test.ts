@@ -61,7 +61,7 @@ describe.each(databaseKinds())('migration 0013-proxy-pricing on %s', (kind) => {
     await migrateToLatest(db)
 
     // With the columns later migrations add (0015, 0016) empty.
-    expect(await db.selectFrom('proxy_calls').selectAll().execute()).toEqual([{ ...call, client_id: null, shortfall_points: 0, refusal: null, first_byte_ms: null }])
+    expect(await db.selectFrom('proxy_calls').selectAll().execute()).toEqual([{ ...call, client_id: null, shortfall_points: 0, refusal: null, first_byte_ms: null, hold_id: null }])
     const prices = new Map((await db.selectFrom('model_costs').selectAll().execute()).map((row) => [row.model, row]))
     expect(prices.get('claude-opus-5-5')).toMatchObject({ kind: 'fixed', points_per_call: 9 })
     expect(prices.get('claude-sonnet-5-5')).toMatchObject({ input_points_per_mtok: 200, output_points_per_mtok: 1000, long_context_threshold: null })
