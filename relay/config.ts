@@ -57,6 +57,8 @@ export const relayConfigSchema = z.object({
    * refused; 0 never lets usage exceed the balance (every call then freezes its worst case).
    */
   callShortfallCeilingPoints: z.int().min(0).max(1_000_000).default(300),
+  /** Usage log: calls recorded longer ago than this are removed, a small batch at a time (docs/decisions/113). */
+  callsRetentionDays: z.int().min(1).max(3650).default(90),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
 }).transform(({ publicUrl, ...config }) => ({
@@ -92,6 +94,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
   staleHoldMinutes: 'STALE_HOLD_MINUTES',
   callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
+  callsRetentionDays: 'CALLS_RETENTION_DAYS',
   checkResponses: 'RELAY_CHECK_RESPONSES',
 }
 
@@ -157,6 +160,7 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
     case 'providerTimeoutMs':
     case 'staleHoldMinutes':
     case 'callShortfallCeilingPoints':
+    case 'callsRetentionDays':
       // Non-numbers stay strings so zod reports "expected number" against the variable.
       return /^-?\d+$/.test(raw) ? Number(raw) : raw
     default:

@@ -16,6 +16,7 @@ import type { Database } from './db/open-database.ts'
 import { recordPublicUrl } from './deployment/public-url.ts'
 import { openRuntime, type RuntimeOptions } from './runtime.ts'
 import { sweepStaleHolds } from './proxy/stale-holds.ts'
+import { sweepOldCalls } from './usage/retention.ts'
 import { createServices } from './services.ts'
 
 /** `clientIp`: the peer's address for an in-process call (see above); `incoming`/`outgoing`: see RelayBindings. */
@@ -36,12 +37,12 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
   // For the operator CLI, which prints links on it (deployment/public-url.ts).
   await recordPublicUrl(services.db, config, services.clock.now())
   const app = createRelayApp(services)
-  const sweeper = sweepStaleHolds(services)
+  const sweepers = [sweepStaleHolds(services), sweepOldCalls(services)]
   return {
     fetch: async (request, options = {}) => app.fetch(request, options),
     db: runtime.deps.db,
     async close() {
-      await sweeper.stop()
+      await Promise.all(sweepers.map((sweeper) => sweeper.stop()))
       await services.settlements.drain()
       await runtime.close()
     },

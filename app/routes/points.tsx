@@ -265,7 +265,7 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
                         // A relayed call's rows read as this one line; the call's page lists them.
                         <Link
                           to={`/usage/${item.call_id}`}
-                          className="ml-2 text-xs font-medium whitespace-nowrap text-indigo-600 hover:text-indigo-500 dark:text-indigo-400"
+                          className="mt-0.5 block text-xs font-medium whitespace-nowrap text-indigo-600 hover:text-indigo-500 dark:text-indigo-400"
                           data-testid="history-call"
                         >
                           {t('history.call')}

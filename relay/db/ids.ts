@@ -70,3 +70,8 @@ export function useWorkerId(workerId: number): void {
 export function newId(): string {
   return generator.next()
 }
+
+/** The smallest id minted at `timestamp` (wall time): every id below it is older. */
+export function firstIdAt(timestamp: number): string {
+  return (BigInt(Math.max(0, timestamp - snowflakeEpoch)) << (workerBits + sequenceBits)).toString()
+}

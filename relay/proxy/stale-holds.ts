@@ -8,6 +8,7 @@
  */
 import { RelayError } from '../http/relay-error.ts'
 import { settle } from '../points/ledger.ts'
+import { periodicSweep } from '../periodic-sweep.ts'
 import type { RelayServices } from '../services.ts'
 
 const sweepEveryMs = 10 * 60_000
@@ -48,19 +49,7 @@ export async function releaseStaleHolds(services: RelayServices): Promise<number
   return released
 }
 
-/** Sweeps now and every ten minutes until stopped; a failed sweep is logged and tried again later. */
+/** Sweeps now and every ten minutes until stopped. */
 export function sweepStaleHolds(services: RelayServices): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve()
-  const sweep = () => {
-    running = releaseStaleHolds(services).catch((error: unknown) => services.logger.error('stale hold sweep failed', { error: String(error) }))
-  }
-  sweep()
-  const timer = setInterval(sweep, sweepEveryMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return periodicSweep(services.logger, 'stale hold', sweepEveryMs, () => releaseStaleHolds(services))
 }
