@@ -131,7 +131,11 @@ export async function chargeWithinKeyLimits(
     if (key?.counted) leaseId = await takeLease(services, key.keyId, likelyPoints(upfront))
     return { charge: await chargeUpfront(services, upfront), leaseId }
   } catch (error) {
-    if (leaseId !== null) await services.db.deleteFrom('api_key_leases').where('id', '=', leaseId).execute()
+    if (leaseId !== null) {
+      // A lease the database will not give back now (it is out of reach) stops counting after
+      // STALE_HOLD_MINUTES; the call's own error is the one to answer.
+      await deleteLease(services.db, { id: leaseId }).catch(() => undefined)
+    }
     if (error instanceof ProxyError) {
       const { started, ...record } = call
       void services.settlements.add({
