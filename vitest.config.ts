@@ -6,6 +6,7 @@ export default defineConfig({
     environment: 'node',
     // Forks, not threads: better-sqlite3 is a native module and each suite owns its database.
     pool: 'forks',
+    globalSetup: ['tests/global-setup.ts'],
     // Password hashing (scrypt) and PostgreSQL schema setup make some tests take a few seconds.
     testTimeout: 20_000,
     hookTimeout: 30_000,

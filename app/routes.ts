@@ -5,6 +5,8 @@ export default [
     index('routes/home/route.tsx'),
     route('privacy', 'routes/legal.tsx', { id: 'privacy' }),
     route('terms', 'routes/legal.tsx', { id: 'terms' }),
+    route('pricing', 'routes/pricing.tsx'),
+    route('status', 'routes/status.tsx'),
     // docs/product.md: any unmatched path shows Home.
     route('*', 'routes/home/route.tsx', { id: 'routes/catch-all' }),
   ]),

@@ -74,7 +74,7 @@ async function prepare(database: TestDatabase, instantUrl: string, thinkingUrl: 
     const user = await insertUser(db, now, { username: 'bench', email: 'bench@example.com', passwordHash: 'unused' })
     await createPackage(db, now, { code: 'BENCH', name: 'bench', kind: 'personal', points_limit: 100_000_000, hour_points: 0, validity_days: 3650 })
     const { codes } = await createRedeemCodes(db, now, { packageCode: 'BENCH', count: 1 })
-    await redeemCode(services, user.id, codes[0]!.replaceAll('-', ''))
+    await redeemCode(services, { userId: user.id, clientIp: '127.0.0.1' }, codes[0]!.replaceAll('-', ''))
     const box = new ProviderKeyBox([jwtSecret])
     for (const [model, baseUrl] of [[instantModel, instantUrl], [thinkingModel, thinkingUrl]] as const) {
       await setModelCost(db, now, { model, kind: 'variable', input_points_per_mtok: 300, output_points_per_mtok: 1500 })

@@ -18,6 +18,7 @@ import { usageRoutes } from './usage/routes.ts'
 import { oauthRoutes } from './oauth/routes.ts'
 import { pointsRoutes } from './points/routes.ts'
 import { describeProxyRoutes, mountProxyRoutes } from './proxy/routes.ts'
+import { publicRoutes } from './public-stats/routes.ts'
 import { referralRoutes } from './referral/routes.ts'
 import { resourceRoutes } from './resources/routes.ts'
 import type { RelayServices } from './services.ts'
@@ -27,7 +28,7 @@ import { ticketRoutes } from './tickets/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** Every domain area contributes its routes here, one entry per area. */
-const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, usageRoutes, subscriptionRoutes, teamRoutes]
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, usageRoutes, subscriptionRoutes, teamRoutes, publicRoutes]
 
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024
@@ -55,7 +56,7 @@ export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
   mountRoutes(app, routes, services)
   mountProxyRoutes(app, services)
 
-  const document = createOpenApiDocument(routes, services.config.publicUrl)
+  const document = createOpenApiDocument(routes.map((route) => route.endpoint), services.config.publicUrl)
   describeProxyRoutes(document)
   const docsPage = renderDocsPage(document)
   app.get('/api/openapi.json', (c) => c.json(document))

@@ -1,7 +1,7 @@
+import { pointsEndpoints } from './contract/points.ts'
+import { ticketEndpoints } from './contract/tickets.ts'
 import { expect, it } from 'vitest'
 import { commands } from './cli.ts'
-import { pointsPaths } from './contract/points.ts'
-import { ticketPaths } from './contract/tickets.ts'
 import { describeEachDatabase } from '../tests/fixtures/databases.ts'
 import { runOperatorCli } from '../tests/fixtures/operator-cli.ts'
 import { makeTeam, quickUser } from '../tests/fixtures/points.ts'
@@ -9,9 +9,10 @@ import { makeTeam, quickUser } from '../tests/fixtures/points.ts'
 /** The header row each list command prints above its rows, whether or not it has any. */
 const headers: Record<string, RegExp> = {
   'client list': /^client_id\tkind\tname\tredirect URIs$/,
+  'incident list': /^id +started \(UTC\) +state +title$/,
   'model-cost list': /^model +kind +points per call, or per million tokens: input \/ output \/ cache read \/ cache write$/,
   'package list': /^code +kind +limit +per hour +days +price +name \(zh \/ en \/ ja\)$/,
-  'provider list': /^id +kind +prio\. +state +key +base URL +models$/,
+  'provider list': /^id +kind +prio\. +status +state +key +base URL +models$/,
   'resource list': /^id +order +title +url$/,
   'team list': /^id +package +status +ends +members +owner +name$/,
   'ticket list': /^number +status +prio\. +type +owner +assignee +updated \(UTC\) +title$/,
@@ -31,11 +32,12 @@ describeEachDatabase('the operator CLI’s lists', (ctx) => {
 
     const owner = await quickUser(ctx)
     await makeTeam(ctx, owner)
-    await ctx.request('POST', ticketPaths.tickets, { token: owner.token, body: { type: 'other', title: 'Hello', content: 'Hi' } })
-    await ctx.request('POST', pointsPaths.resetTicket, { token: owner.token, body: { reason: 'other', description: 'Please' } })
+    await ctx.request('POST', ticketEndpoints.list.path, { token: owner.token, body: { type: 'other', title: 'Hello', content: 'Hi' } })
+    await ctx.request('POST', pointsEndpoints.resetTicket.path, { token: owner.token, body: { reason: 'other', description: 'Please' } })
     await admin('client', 'create', '--name', 'Acme', '--redirect-uri', 'https://acme.example/cb')
     await admin('provider', 'add', '--kind', 'openai', '--base-url', 'https://api.openai.example/v1', '--key', 'sk-test-0123456789abcdef')
     await admin('resource', 'add', '--title', 'Status', '--url', 'https://status.example.com')
+    await admin('incident', 'add', '--title', 'Slow answers')
     for (const [command, header] of Object.entries(headers)) {
       const output = await lines(command)
       const at = output.findIndex((line) => header.test(line))
@@ -57,7 +59,7 @@ describeEachDatabase('the operator CLI’s lists', (ctx) => {
     expect(await admin('model-cost', 'remove', '--model', model)).toMatchObject({ code: 0, stdout: `removed ${model}` })
     expect((await admin('model-cost', 'list')).stdout).not.toContain(model)
     const user = await quickUser(ctx)
-    const costs = (await ctx.request('GET', pointsPaths.modelCosts, { token: user.token })).body.data.items as { model: string }[]
+    const costs = (await ctx.request('GET', pointsEndpoints.modelCosts.path, { token: user.token })).body.data.items as { model: string }[]
     expect(costs.map((c) => c.model)).not.toContain(model)
     expect(await admin('model-cost', 'remove', '--model', model)).toMatchObject({ code: 1, stderr: `model-cost remove: no cost for ${model} (see model-cost list)` })
   })

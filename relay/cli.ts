@@ -11,6 +11,7 @@ import { resourceCommands } from './resources/cli.ts'
 import { pointsCommands } from './points/cli.ts'
 import { referralCommands } from './referral/cli.ts'
 import { providerCommands } from './proxy/cli.ts'
+import { incidentCommands } from './public-stats/cli.ts'
 import { openRuntime } from './runtime.ts'
 import { createServices } from './services.ts'
 import { subscriptionCommands } from './subscriptions/cli.ts'
@@ -18,7 +19,7 @@ import { teamCommands } from './teams/cli.ts'
 import { ticketCommands } from './tickets/cli.ts'
 import { userCommands } from './users/cli.ts'
 
-export const commands: readonly Command[] = [...userCommands, ...clientCommands, ...ticketCommands, ...resourceCommands, ...subscriptionCommands, ...teamCommands, ...pointsCommands, ...providerCommands, ...referralCommands]
+export const commands: readonly Command[] = [...userCommands, ...clientCommands, ...ticketCommands, ...resourceCommands, ...subscriptionCommands, ...teamCommands, ...pointsCommands, ...providerCommands, ...referralCommands, ...incidentCommands]
 
 /** The real process: configuration from the environment, logs to stderr so stdout stays the result. */
 export function processIo(env: Record<string, string | undefined> = process.env): CliIo {

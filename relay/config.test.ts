@@ -34,6 +34,32 @@ describe('relay configuration', () => {
     expect(config).toMatchObject({ jwtSecrets: [secret, 't'.repeat(40)], trustProxy: true, accessTokenTtlSeconds: 900, databaseUrl: 'postgres://u@h/db' })
   })
 
+  it('reads the retry and circuit settings of the metered relay, and refuses a circuit that never opens', () => {
+    expect(loadRelayConfig({ JWT_SECRET: secret })).toMatchObject({
+      providerRetryBackoffMs: 250,
+      providerRetryDeadlineMs: 30_000,
+      providerBreakerFailures: 5,
+      providerBreakerWindowMs: 60_000,
+      providerBreakerCoolDownMs: 30_000,
+    })
+    const env = {
+      JWT_SECRET: secret,
+      PROVIDER_RETRY_BACKOFF_MS: '100',
+      PROVIDER_RETRY_DEADLINE_MS: '5000',
+      PROVIDER_BREAKER_FAILURES: '3',
+      PROVIDER_BREAKER_WINDOW_MS: '10000',
+      PROVIDER_BREAKER_COOLDOWN_MS: '120000',
+    }
+    expect(loadRelayConfig(env)).toMatchObject({
+      providerRetryBackoffMs: 100,
+      providerRetryDeadlineMs: 5000,
+      providerBreakerFailures: 3,
+      providerBreakerWindowMs: 10_000,
+      providerBreakerCoolDownMs: 120_000,
+    })
+    expect(() => loadRelayConfig({ ...env, PROVIDER_BREAKER_FAILURES: '0' })).toThrow(/PROVIDER_BREAKER_FAILURES: /)
+  })
+
   it('names every bad variable in one message', () => {
     const load = () =>
       loadRelayConfig({ JWT_SECRET: 'short', LOG_LEVEL: 'loud', SMTP_URL: 'http://x', ACCESS_TOKEN_EXPIRES_IN: 'soon', TRUST_PROXY: 'maybe' })

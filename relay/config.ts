@@ -39,6 +39,8 @@ export const relayConfigSchema = z.object({
   refreshTokenTtlSeconds: seconds(300, 30 * 24 * 3600),
   /** How long a rotated refresh token still works, so parallel refreshes both succeed. */
   refreshReuseGraceSeconds: z.int().min(0).max(300).default(30),
+  /** The longest a session (or a client's grant) lasts from its sign-in, however often it refreshes. */
+  sessionLifetimeDays: z.int().min(1).max(3650).default(90),
   emailCodeTtlSeconds: seconds(60, 600),
   emailCodeMaxAttempts: z.int().min(1).max(20).default(5),
   /** log2 of scrypt's N for new password hashes (15 = OWASP's floor with r 8, p 3). Tests lower it. */
@@ -49,6 +51,18 @@ export const relayConfigSchema = z.object({
   providerConnectTimeoutMs: z.int().min(100).max(120_000).default(10_000),
   /** Metered relay: longest silence from a provider, before its answer starts and within a stream. */
   providerTimeoutMs: z.int().min(100).max(3_600_000).default(600_000),
+  /**
+   * Metered relay: after a connection error, 429, 529 or 5xx the next provider is tried after a
+   * pause starting near this and doubling (docs/decisions/106)…
+   */
+  providerRetryBackoffMs: z.int().min(1).max(60_000).default(250),
+  /** …and only while the call's first attempt began less than this long ago. */
+  providerRetryDeadlineMs: z.int().min(0).max(3_600_000).default(30_000),
+  /** Metered relay: a provider failing this many times in a row within the window has its circuit opened (docs/decisions/106)… */
+  providerBreakerFailures: z.int().min(1).max(1000).default(5),
+  providerBreakerWindowMs: z.int().min(1000).max(3_600_000).default(60_000),
+  /** …and is skipped this long, after which one call tries it. */
+  providerBreakerCoolDownMs: z.int().min(1000).max(3_600_000).default(30_000),
   /** Metered relay: a hold still open after this long belongs to a call its relay lost (it died); it is given back. */
   staleHoldMinutes: z.int().min(10).max(7 * 24 * 60).default(120),
   /**
@@ -86,12 +100,18 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   accessTokenTtlSeconds: 'ACCESS_TOKEN_EXPIRES_IN',
   refreshTokenTtlSeconds: 'REFRESH_TOKEN_EXPIRES_IN',
   refreshReuseGraceSeconds: 'REFRESH_REUSE_GRACE',
+  sessionLifetimeDays: 'SESSION_LIFETIME_DAYS',
   emailCodeTtlSeconds: 'EMAIL_CODE_TTL',
   emailCodeMaxAttempts: 'EMAIL_CODE_MAX_ATTEMPTS',
   passwordCost: 'PASSWORD_COST',
   pointsResetCooldownDays: 'POINTS_RESET_COOLDOWN_DAYS',
   providerConnectTimeoutMs: 'PROVIDER_CONNECT_TIMEOUT_MS',
   providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
+  providerRetryBackoffMs: 'PROVIDER_RETRY_BACKOFF_MS',
+  providerRetryDeadlineMs: 'PROVIDER_RETRY_DEADLINE_MS',
+  providerBreakerFailures: 'PROVIDER_BREAKER_FAILURES',
+  providerBreakerWindowMs: 'PROVIDER_BREAKER_WINDOW_MS',
+  providerBreakerCoolDownMs: 'PROVIDER_BREAKER_COOLDOWN_MS',
   staleHoldMinutes: 'STALE_HOLD_MINUTES',
   callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
   callsRetentionDays: 'CALLS_RETENTION_DAYS',
@@ -152,12 +172,18 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
     case 'accessTokenTtlSeconds':
     case 'refreshTokenTtlSeconds':
     case 'refreshReuseGraceSeconds':
+    case 'sessionLifetimeDays':
     case 'emailCodeTtlSeconds':
     case 'emailCodeMaxAttempts':
     case 'passwordCost':
     case 'pointsResetCooldownDays':
     case 'providerConnectTimeoutMs':
     case 'providerTimeoutMs':
+    case 'providerRetryBackoffMs':
+    case 'providerRetryDeadlineMs':
+    case 'providerBreakerFailures':
+    case 'providerBreakerWindowMs':
+    case 'providerBreakerCoolDownMs':
     case 'staleHoldMinutes':
     case 'callShortfallCeilingPoints':
     case 'callsRetentionDays':

@@ -17,6 +17,7 @@ import { recordPublicUrl } from './deployment/public-url.ts'
 import { openRuntime, type RuntimeOptions } from './runtime.ts'
 import { sweepStaleHolds } from './proxy/stale-holds.ts'
 import { sweepOldCalls } from './usage/retention.ts'
+import { keepPublicStatsFresh } from './public-stats/aggregate.ts'
 import { createServices } from './services.ts'
 
 /** `clientIp`: the peer's address for an in-process call (see above); `incoming`/`outgoing`: see RelayBindings. */
@@ -25,7 +26,7 @@ export type RelayFetchOptions = RelayBindings
 export interface Relay {
   fetch(request: Request, options?: RelayFetchOptions): Promise<Response>
   db: Database
-  /** Stops the stale-hold sweeps, writes the settlements still waiting, closes the database and the mail transport. */
+  /** Stops the stale-hold sweeps and the public figures' refresh, writes the settlements still waiting, withdraws its circuit reports, closes the database and the mail transport. */
   close(): Promise<void>
 }
 
@@ -37,13 +38,14 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
   // For the operator CLI, which prints links on it (deployment/public-url.ts).
   await recordPublicUrl(services.db, config, services.clock.now())
   const app = createRelayApp(services)
-  const sweepers = [sweepStaleHolds(services), sweepOldCalls(services)]
+  const sweepers = [sweepStaleHolds(services), sweepOldCalls(services), keepPublicStatsFresh(services)]
   return {
     fetch: async (request, options = {}) => app.fetch(request, options),
     db: runtime.deps.db,
     async close() {
       await Promise.all(sweepers.map((sweeper) => sweeper.stop()))
       await services.settlements.drain()
+      await services.circuits.close()
       await runtime.close()
     },
   }

@@ -4,6 +4,7 @@ import type { Database } from './db/open-database.ts'
 import { RateLimiter } from './http/rate-limit.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
+import { ProviderCircuits } from './proxy/provider-circuits.ts'
 import { SettlementQueue } from './proxy/settlements.ts'
 import { referralRewardHook } from './referral/rewards.ts'
 import type { RedeemHook } from './subscriptions/redeem-hooks.ts'
@@ -24,13 +25,16 @@ export interface RelayServices extends RelayDeps {
   redeemHooks: RedeemHook[]
   /** Relayed calls' settlements, written in groups (proxy/settlements.ts); drained on close. */
   settlements: SettlementQueue
+  /** This process's circuit per upstream provider (proxy/provider-circuits.ts); its reports withdrawn on close. */
+  circuits: ProviderCircuits
 }
 
 export function createServices(deps: RelayDeps): RelayServices {
   return {
     ...deps,
-    limiter: new RateLimiter(deps.db, deps.clock),
+    limiter: new RateLimiter(deps.db, deps.clock, deps.logger),
     redeemHooks: [referralRewardHook(deps)],
     settlements: new SettlementQueue(deps),
+    circuits: new ProviderCircuits(deps),
   }
 }

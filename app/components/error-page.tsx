@@ -1,6 +1,6 @@
 /**
- * The error page. A relay that is down (503) keeps the session: the page says so and offers a
- * retry, never a login (docs/product.md).
+ * The error page. A relay that is down (503) or too slow for the page's budget (504) keeps the
+ * session: the page says so and offers a retry, never a login (docs/product.md).
  */
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -8,7 +8,8 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation()
-  const kind = status === 404 ? 'notFound' : status === 503 ? 'unavailable' : status >= 400 && status < 500 ? 'badRequest' : 'unexpected'
+  const kind =
+    status === 404 ? 'notFound' : status === 503 ? 'unavailable' : status === 504 ? 'slow' : status >= 400 && status < 500 ? 'badRequest' : 'unexpected'
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 px-6 py-16 text-center">
       <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">{status}</p>

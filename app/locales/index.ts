@@ -1,20 +1,23 @@
 import en from './en/index.ts'
 import enLegal from './en/legal.ts'
 import enMarketing from './en/marketing.ts'
+import enPublic from './en/public.ts'
 import ja from './ja/index.ts'
 import jaLegal from './ja/legal.ts'
 import jaMarketing from './ja/marketing.ts'
+import jaPublic from './ja/public.ts'
 import zh from './zh/index.ts'
 import zhLegal from './zh/legal.ts'
 import zhMarketing from './zh/marketing.ts'
+import zhPublic from './zh/public.ts'
 
 /**
  * Every string, for the server. The browser downloads only its language's index.ts; the page-only
- * namespaces (marketing, legal) reach it through their page's loader (utils/route-namespace.ts).
+ * namespaces (marketing, legal, public) reach it through their page's loader (utils/route-namespace.ts).
  */
 export const resources = {
-  zh: { ...zh, marketing: zhMarketing, legal: zhLegal },
-  en: { ...en, marketing: enMarketing, legal: enLegal },
-  ja: { ...ja, marketing: jaMarketing, legal: jaLegal },
+  zh: { ...zh, marketing: zhMarketing, legal: zhLegal, public: zhPublic },
+  en: { ...en, marketing: enMarketing, legal: enLegal, public: enPublic },
+  ja: { ...ja, marketing: jaMarketing, legal: jaLegal, public: jaPublic },
 }
 export type Resources = (typeof resources)['zh']

@@ -7,9 +7,9 @@
  * - writes the session cookie once, after the route ran, if anything changed it.
  */
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { accountPaths, type TokenPair } from '#relay/contract/index.ts'
+import { endpoints, type TokenPair } from '#relay/contract/index.ts'
 import { clientIpHeader } from '#server/client-ip-header.ts'
-import { createRelayClient, RelayCallError, type RelayClient } from '#app/utils/relay-client.server.ts'
+import { createRelayClient, pageBudgetMs, RelayCallError, type RelayClient } from '#app/utils/relay-client.server.ts'
 import { relayTarget } from '#app/utils/relay-transport.server.ts'
 import { loginUrl } from '#app/utils/safe-redirect.ts'
 import {
@@ -38,14 +38,15 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const headers: Record<string, string> = { 'accept-language': getLocale(context) }
   const clientIp = request.headers.get(clientIpHeader)
   if (clientIp) headers['x-forwarded-for'] = clientIp
-  const base = { ...target, signal: request.signal, headers }
+  // One budget for every relay call this page makes, the refresh included.
+  const base = { ...target, signal: request.signal, headers, deadline: Date.now() + pageBudgetMs }
 
   const state: SessionState = { session: await readSession(request) }
   const now = Date.now()
   if (state.session && state.session.accessExpiresAt - now < refreshMarginMs) {
     try {
-      const tokens = await createRelayClient(base).post<TokenPair>(accountPaths.refresh, {
-        refresh_token: state.session.refreshToken,
+      const tokens = await createRelayClient(base).call(endpoints.accounts.refresh, {
+        body: { refresh_token: state.session.refreshToken },
       })
       state.session = sessionFromTokens(tokens, state.session.remember)
       state.setCookie = await commitSession(state.session)

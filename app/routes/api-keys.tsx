@@ -11,7 +11,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/api-keys'
-import { apiKeyPaths, apiKeyPrefix, fillPath, type ApiKey, type ApiKeyList, type CreatedApiKey } from '#relay/contract/index.ts'
+import { apiKeyPrefix, endpoints, type ApiKey, type CreatedApiKey } from '#relay/contract/index.ts'
 import { KeyLimits } from '#app/components/api-keys/key-limits.tsx'
 import { UsageGuide } from '#app/components/api-keys/usage-guide.tsx'
 import { CopyField } from '#app/components/copy-button.tsx'
@@ -39,7 +39,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const keys = await getRelay(context).get<ApiKeyList>(apiKeyPaths.list)
+  const keys = await getRelay(context).call(endpoints.apiKeys.list)
   return {
     title: getI18n(context).t('apiKeys:title'),
     keys: keys.items,
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = deleteApiKeySchema.safeParse({ id: formData.get('id') })
     if (!parsed.success) return redirectWithToast('/api-keys', { type: 'error', key: 'errors:reason.not_found' })
     try {
-      await relay.delete(fillPath(apiKeyPaths.delete, { id: parsed.data.id }))
+      await relay.call(endpoints.apiKeys.delete, { params: { id: parsed.data.id } })
     } catch (error) {
       if (!(error instanceof RelayCallError)) throw error
       return redirectWithToast('/api-keys', { type: 'error', key: relayErrorKey(error) })
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const limitsOf = String(formData.get('id') ?? '')
     if (submission.status !== 'success') return data({ result: submission.reply(), limitsOf }, { status: 400 })
     try {
-      await relay.put(fillPath(apiKeyPaths.limits, { id: submission.value.id }), limitsBody(submission.value))
+      await relay.call(endpoints.apiKeys.limits, { params: { id: submission.value.id }, body: limitsBody(submission.value) })
     } catch (error) {
       const refusal = relayRefusal(submission, error)
       return data({ ...refusal.data, limitsOf }, { status: refusal.init?.status ?? 400 })
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     // The form's key makes a reload (which re-posts the form) or a double click answer this same
     // key again instead of creating a second one.
-    const created = await relay.post<CreatedApiKey>(apiKeyPaths.create, { name: submission.value.name }, formKeyOf(formData))
+    const created = await relay.call(endpoints.apiKeys.create, { body: { name: submission.value.name }, ...formKeyOf(formData) })
     // No redirect: the full key exists only in this reply (Post/Redirect/Get would lose it).
     return data({ result: submission.reply({ resetForm: true }), created })
   } catch (error) {

@@ -7,18 +7,7 @@ import { BookOpen, ChartColumn, Receipt, Settings } from 'lucide-react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
-import {
-  accountPaths,
-  apiKeyPrefix,
-  pointsPaths,
-  referralPaths,
-  ticketPaths,
-  type ReferralRule,
-  type ReferralStats,
-  type TicketPage,
-  type UserInfo,
-  type WeeklyUsage,
-} from '#relay/contract/index.ts'
+import { apiKeyPrefix, endpoints, type ReferralRule, type UserInfo } from '#relay/contract/index.ts'
 import { UsageChart } from '#app/components/charts/usage-chart.tsx'
 import { CopyField } from '#app/components/copy-button.tsx'
 import { CliTutorial } from '#app/components/dashboard/cli-tutorial.tsx'
@@ -42,11 +31,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ request, context }: Route.LoaderArgs) {
   const relay = getRelay(context)
   const [info, usage, openTickets, referral] = await Promise.all([
-    relay.get<UserInfo>(accountPaths.info),
-    relay.get<WeeklyUsage>(pointsPaths.weeklyUsage),
+    relay.call(endpoints.accounts.info),
+    relay.call(endpoints.points.weeklyUsage),
     // Both belong to other areas: without them the dashboard still stands (docs/product.md).
-    optionalRead(relay.get<TicketPage>(ticketPaths.tickets, { status: 'open', page: 1, pageSize: 1 })),
-    optionalRead(relay.get<ReferralStats>(referralPaths.stats)),
+    optionalRead(relay.call(endpoints.tickets.list, { query: { status: 'open', page: 1, pageSize: 1 } })),
+    optionalRead(relay.call(endpoints.referral.stats)),
   ])
   const base = publicUrl(request)
   return {

@@ -9,17 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/points'
-import {
-  pageDefaults,
-  pointsPaths,
-  pointsReasons,
-  resetReasons,
-  type ModelCost,
-  type ModelCostList,
-  type PointsHistory,
-  type PointsSummary,
-  type ResetTicketResult,
-} from '#relay/contract/index.ts'
+import { endpoints, pageDefaults, pointsReasons, resetReasons, type ModelCost, type PointsHistory, type PointsSummary } from '#relay/contract/index.ts'
 import { FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
@@ -55,10 +45,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ request, context }: Route.LoaderArgs) {
   const relay = getRelay(context)
   const [summary, history, costs] = await Promise.all([
-    relay.get<PointsSummary>(pointsPaths.points),
+    relay.call(endpoints.points.points),
     // docs/product.md, Messages "fetch points history failed": the list says so, the rest of the page stands.
-    optionalRead(relay.get<PointsHistory>(pointsPaths.history, { page: pageParam(request), pageSize: pageDefaults.pageSize })),
-    relay.get<ModelCostList>(pointsPaths.modelCosts),
+    optionalRead(relay.call(endpoints.points.history, { query: { page: pageParam(request), pageSize: pageDefaults.pageSize } })),
+    relay.call(endpoints.points.modelCosts),
   ])
   return { title: getI18n(context).t('points:title'), summary, history, costs: costs.items, formKey: newFormKey() }
 }
@@ -68,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: resetRequestSchema })
   if (submission.status !== 'success') return invalid(submission)
   try {
-    const ticket = await getRelay(context).post<ResetTicketResult>(pointsPaths.resetTicket, submission.value, formKeyOf(formData))
+    const ticket = await getRelay(context).call(endpoints.points.resetTicket, { body: submission.value, ...formKeyOf(formData) })
     return redirectWithToast('/points', {
       type: 'success',
       key: ticket.auto_approved ? 'points:reset.approved' : 'points:reset.submitted',

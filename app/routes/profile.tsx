@@ -10,16 +10,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/profile'
-import {
-  accountPaths,
-  bounds,
-  resourcePaths,
-  type ResourceLink,
-  type ResourceList,
-  type TokenPair,
-  type User,
-  type UserInfo,
-} from '#relay/contract/index.ts'
+import { bounds, endpoints, type ResourceLink, type ResourceList, type User } from '#relay/contract/index.ts'
 import { CopyButton } from '#app/components/copy-button.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
@@ -45,9 +36,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ request, context }: Route.LoaderArgs) {
   const relay = getRelay(context)
   const [info, resources] = await Promise.all([
-    relay.get<UserInfo>(accountPaths.info),
+    relay.call(endpoints.accounts.info),
     // docs/product.md, Messages "fetch resources failed (try later)": that card says so, the rest of the page stands.
-    optionalRead(relay.get<ResourceList>(resourcePaths.resources)),
+    optionalRead(relay.call(endpoints.resources.list)),
   ])
   const passwordOpen = new URL(request.url).searchParams.get('dialog') === 'password'
   return { title: getI18n(context).t('profile:title'), user: info.user, resources, passwordOpen }
@@ -67,9 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: changePasswordSchema })
     if (submission.status !== 'success') return forIntent('password', invalid(submission, secretFields))
     try {
-      const tokens = await relay.put<TokenPair>(accountPaths.password, {
-        old_password: submission.value.oldPassword,
-        new_password: submission.value.newPassword,
+      const tokens = await relay.call(endpoints.accounts.password, {
+        body: { old_password: submission.value.oldPassword, new_password: submission.value.newPassword },
       })
       // The relay ended every session, this one included; its fresh tokens keep this one going.
       await replaceTokens(context, tokens)
@@ -84,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const v = submission.value
   try {
     // An emptied field arrives as undefined: send '' so the relay clears it.
-    await relay.put<User>(accountPaths.profile, { name: v.name ?? '', phone: v.phone ?? '', company: v.company ?? '', avatar: v.avatar ?? '' })
+    await relay.call(endpoints.accounts.profile, { body: { name: v.name ?? '', phone: v.phone ?? '', company: v.company ?? '', avatar: v.avatar ?? '' } })
   } catch (error) {
     return forIntent('profile', flowRefusal(submission, error, { failed: 'profile:edit.failed', network: 'errors:network' }))
   }

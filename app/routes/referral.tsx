@@ -7,7 +7,7 @@ import { RefreshCw, UserPlus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/referral'
-import { referralPaths, type ReferralRecord, type ReferralRecords, type ReferralStats } from '#relay/contract/index.ts'
+import { endpoints, type ReferralRecord, type ReferralRecords, type ReferralStats } from '#relay/contract/index.ts'
 import { CopyField } from '#app/components/copy-button.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { RewardRule } from '#app/components/referral/reward-rule.tsx'
@@ -30,8 +30,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ request, context }: Route.LoaderArgs) {
   const relay = getRelay(context)
   const [stats, records] = await Promise.all([
-    relay.get<ReferralStats>(referralPaths.stats),
-    relay.get<ReferralRecords>(referralPaths.records, { page: pageParam(request) }),
+    relay.call(endpoints.referral.stats),
+    relay.call(endpoints.referral.records, { query: { page: pageParam(request) } }),
   ])
   return {
     title: getI18n(context).t('referral:title'),

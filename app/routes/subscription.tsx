@@ -13,19 +13,14 @@ import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, Link, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/subscription'
 import {
-  accountPaths,
+  endpoints,
   pageDefaults,
-  fillPath,
-  pointsPaths,
   type PointsBlock,
   type RedeemCodeCheck,
-  type RedeemResult,
   type SubscriptionHistory,
   type SubscriptionHistoryItem,
   type TeamInfo,
-  type TeamJoinResult,
   type TeamPreview,
-  type UserInfo,
 } from '#relay/contract/index.ts'
 import { CopyField } from '#app/components/copy-button.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
@@ -47,8 +42,8 @@ import { getI18n, getLocale } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import {
   redeemFormSchema,
+  subscriptionFormSchema,
   subscriptionIntents,
-  subscriptionSchemaFor,
   teamFormSchema,
   type SubscriptionIntent,
 } from '#app/schemas/points.ts'
@@ -89,9 +84,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const relay = getRelay(context)
   const teamLinkCode = new URL(request.url).searchParams.get('team_code')
   const [info, team, history, teamLink] = await Promise.all([
-    relay.get<UserInfo>(accountPaths.info),
-    relay.get<TeamInfo>(pointsPaths.teamInfo),
-    relay.get<SubscriptionHistory>(pointsPaths.subscriptionHistory, { page: pageParam(request), pageSize: pageDefaults.pageSize }),
+    relay.call(endpoints.accounts.info),
+    relay.call(endpoints.teams.info),
+    relay.call(endpoints.subscriptions.history, { query: { page: pageParam(request), pageSize: pageDefaults.pageSize } }),
     // An invitation link opens the join flow at the step after "validate".
     teamLinkCode === null ? null : validateTeam(relay, teamLinkCode).then((step) => step.data),
   ])
@@ -105,16 +100,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const relay = getRelay(context)
   if (intent === 'validate-team') return validateTeam(relay, formData.get('teamCode'))
 
-  const submission = parseWithZod(formData, { schema: subscriptionSchemaFor(intent) })
+  const submission = parseWithZod(formData, { schema: subscriptionFormSchema })
   if (submission.status !== 'success') return step(intent, invalid(submission))
-  if (intent === 'validate-redeem' || intent === 'redeem') {
-    const { redeemCode } = submission.value as { redeemCode: string }
+  const form = submission.value
+  if (form.intent === 'validate-redeem' || form.intent === 'redeem') {
+    const { redeemCode } = form
     try {
-      if (intent === 'validate-redeem') {
-        const check = await relay.post<RedeemCodeCheck>(pointsPaths.validateRedeemCode, { redeem_code: redeemCode })
+      if (form.intent === 'validate-redeem') {
+        const check = await relay.call(endpoints.subscriptions.validateRedeemCode, { body: { redeem_code: redeemCode } })
         return step(intent, data({ result: submission.reply() }), { code: redeemCode, check, formKey: newFormKey() })
       }
-      const redeemed = await relay.post<RedeemResult>(pointsPaths.redeemCode, { redeem_code: redeemCode }, formKeyOf(formData))
+      const redeemed = await relay.call(endpoints.subscriptions.redeemCode, { body: { redeem_code: redeemCode }, ...formKeyOf(formData) })
       return redirectWithToast('/subscription', {
         type: 'success',
         key: 'subscription:redeem.success',
@@ -124,9 +120,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return step(intent, flowRefusal(submission, error, intent === 'redeem' ? redeemMessages.redeem : redeemMessages.validate))
     }
   }
-  const { teamCode } = submission.value as { teamCode: string }
+  const { teamCode } = form
   try {
-    const joined = await relay.post<TeamJoinResult>(pointsPaths.teamJoin, { team_code: teamCode }, formKeyOf(formData))
+    const joined = await relay.call(endpoints.teams.join, { body: { team_code: teamCode }, ...formKeyOf(formData) })
     return redirectWithToast('/subscription', { type: 'success', key: 'subscription:join.success', values: { name: joined.team_name } })
   } catch (error) {
     return step(intent, flowRefusal(submission, error, teamMessages.join))
@@ -153,8 +149,8 @@ async function validateTeam(relay: RelayClient, code: FormDataEntryValue | null)
   try {
     // The two calls of docs/architecture.md §5.6: validate answers the code's refusal reasons, preview the comparison.
     const [, preview] = await Promise.all([
-      relay.get(fillPath(pointsPaths.teamValidate, params)),
-      relay.get<TeamPreview>(fillPath(pointsPaths.teamPreview, params)),
+      relay.call(endpoints.teams.validate, { params }),
+      relay.call(endpoints.teams.preview, { params }),
     ])
     return step('validate-team', data({ result: submission.reply() }), { code: teamCode, preview, formKey: newFormKey() })
   } catch (error) {

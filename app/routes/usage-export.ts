@@ -5,14 +5,14 @@
  */
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/usage-export'
-import { usagePaths } from '#relay/contract/index.ts'
+import { endpoints } from '#relay/contract/index.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { usageFiltersSchema, usageQuery } from '#app/schemas/usage.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const submission = parseWithZod(new URL(request.url).searchParams, { schema: usageFiltersSchema })
   if (submission.status !== 'success') return new Response(null, { status: 400 })
-  const answer = await getRelay(context).download(usagePaths.export, usageQuery(submission.value))
+  const answer = await getRelay(context).download(endpoints.usage.export, { query: usageQuery(submission.value) })
   const headers = new Headers({ 'cache-control': 'no-store' })
   for (const name of ['content-type', 'content-disposition']) {
     const value = answer.headers.get(name)

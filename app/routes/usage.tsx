@@ -10,7 +10,7 @@ import { Download, ScrollText } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/usage'
-import { apiKeyPaths, callOutcomes, usageCursorPattern, usagePaths, type ApiKeyList, type UsageCall, type UsageCalls } from '#relay/contract/index.ts'
+import { callOutcomes, endpoints, usageCursorPattern, type UsageCall } from '#relay/contract/index.ts'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
@@ -37,8 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cursor = url.searchParams.get('cursor')
   const relay = getRelay(context)
   const [calls, keys] = await Promise.all([
-    relay.get<UsageCalls>(usagePaths.calls, { ...usageQuery(filters), cursor: cursor && usageCursorPattern.test(cursor) ? cursor : undefined }),
-    relay.get<ApiKeyList>(apiKeyPaths.list),
+    relay.call(endpoints.usage.calls, { query: { ...usageQuery(filters), cursor: cursor && usageCursorPattern.test(cursor) ? cursor : undefined } }),
+    relay.call(endpoints.apiKeys.list),
   ])
   return {
     title: getI18n(context).t('usage:title'),

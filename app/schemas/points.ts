@@ -30,10 +30,15 @@ export const resetRequestSchema = z.object({
     .max(pointsBounds.resetDescription.max, 'validation:tooLong'),
 })
 
-/** The subscription screen's four forms, told apart by their submit button's `intent`. */
-export const subscriptionIntents = ['validate-redeem', 'redeem', 'validate-team', 'join-team'] as const
-export type SubscriptionIntent = (typeof subscriptionIntents)[number]
-
-export function subscriptionSchemaFor(intent: FormDataEntryValue | null) {
-  return intent === 'validate-team' || intent === 'join-team' ? teamFormSchema : redeemFormSchema
-}
+/**
+ * The subscription screen's four forms, told apart by their submit button's `intent`: one
+ * schema, so the action reads each form's fields with their types, no casts.
+ */
+export const subscriptionFormSchema = z.discriminatedUnion('intent', [
+  redeemFormSchema.extend({ intent: z.literal('validate-redeem') }),
+  redeemFormSchema.extend({ intent: z.literal('redeem') }),
+  teamFormSchema.extend({ intent: z.literal('validate-team') }),
+  teamFormSchema.extend({ intent: z.literal('join-team') }),
+])
+export type SubscriptionIntent = z.infer<typeof subscriptionFormSchema>['intent']
+export const subscriptionIntents: readonly SubscriptionIntent[] = ['validate-redeem', 'redeem', 'validate-team', 'join-team']

@@ -3,7 +3,7 @@
  * (docs/decisions/021); messages are translation keys.
  */
 import { z } from 'zod'
-import { callOutcomes, usageLogBounds, type UsageFilter } from '#relay/contract/index.ts'
+import { callOutcomes, usageFilterQuery, usageLogBounds } from '#relay/contract/index.ts'
 import { dayMs, startOfDay } from '#app/utils/utc8-days.ts'
 
 const dateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'usage:filters.errors.date').optional()
@@ -20,7 +20,7 @@ export const usageFiltersSchema = z
 export type UsageFilters = z.infer<typeof usageFiltersSchema>
 
 /** The relay's query for the filters: `to` includes its whole day. */
-export function usageQuery(filters: UsageFilters): Record<keyof UsageFilter, string | number | undefined> {
+export function usageQuery(filters: UsageFilters): z.input<typeof usageFilterQuery> {
   return {
     key_id: filters.key,
     model: filters.model || undefined,

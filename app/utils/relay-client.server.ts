@@ -2,17 +2,34 @@
  * The one way the portal talks to the relay (docs/architecture.md §2, §7). It speaks the HTTP contract of
  * docs/architecture.md §5.6 either to an embedded relay in the same process (no socket) or to RELAY_URL.
  *
+ * - `relay.call(endpoints.teams.join, { body })`: the declaration in relay/contract types the
+ *   params, query and body, and its response schema parses the reply, so what a loader gets is
+ *   what the contract says or an error (docs/decisions/100).
  * - Normalises bodies exactly as docs/product.md say (see `normalise`).
- * - Parses ids losslessly (relay-json.ts).
+ * - Reads and writes ids losslessly (relay/contract/json.ts, the relay's own rule).
  * - Every call has a 15 000 ms timeout and follows the caller's abort signal; idempotent reads
  *   are retried up to 3 times on network errors, never on an HTTP answer.
+ * - `relay.download(endpoints.usage.export, { query })`: a declared download answered as it
+ *   comes, its body streamed on unread; the timeout and the budget cover only its start.
+ * - A page has a budget for all its relay calls (`pageBudgetMs`): past it, however far its calls
+ *   got, the page is the branded "service slow" error (504) and the session is kept
+ *   (docs/decisions/088). A reply cut off or trickling in is the same kind of failure.
  */
 import { data } from 'react-router'
-import type { ErrorDetails } from '#relay/contract/index.ts'
-import { parseRelayJson } from './relay-json.ts'
+import {
+  fillPath,
+  parseRelayJson,
+  stringifyRelayJson,
+  type Endpoint,
+  type ErrorDetails,
+  type PartInput,
+  type Reply,
+} from '#relay/contract/index.ts'
 
 export const relayTimeoutMs = 15_000
 export const relayReadRetries = 3
+/** What one page may spend waiting for the relay, all its calls together. */
+export const pageBudgetMs = 10_000
 
 export type RelayTransport = (request: Request) => Promise<Response>
 
@@ -71,29 +88,54 @@ export interface RelayClientOptions {
   baseUrl: string
   accessToken?: () => string | undefined
   signal?: AbortSignal
+  /** Epoch ms by which every call of the page must be answered (`pageBudgetMs` from its start). */
+  deadline?: number
   /** Headers every call carries (language, client address). */
   headers?: Record<string, string>
   /** Called when an authenticated call is answered 401: the session is over. */
   onUnauthenticated?: () => never
 }
 
-type Query = Record<string, string | number | undefined>
-
 export interface WriteOptions {
   /** Sent as `Idempotency-Key`: the relay acts once per key and answers repeats with the first reply. */
   idempotencyKey?: string
 }
 
+/** A part the call declares is required unless every field of it is optional; one it does not declare cannot be sent. */
+type Part<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: unknown }
+  ? object extends PartInput<E, K>
+    ? { [P in K]?: PartInput<E, K> }
+    : { [P in K]: PartInput<E, K> }
+  : { [P in K]?: never }
+
+/** What a call sends: its declared parts, and an idempotency key only where the relay honours one. */
+export type CallInput<E extends Endpoint> = Part<E, 'params'> &
+  Part<E, 'query'> &
+  Part<E, 'body'> &
+  (E extends { idempotent: true } ? WriteOptions : { idempotencyKey?: never })
+
+type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
+
 export interface RelayClient {
-  get<T>(path: string, query?: Query): Promise<T>
-  post<T>(path: string, body?: unknown, options?: WriteOptions): Promise<T>
-  put<T>(path: string, body?: unknown): Promise<T>
-  delete<T>(path: string): Promise<T>
+  /** Calls a declared endpoint; resolves with its reply parsed by the declared response schema. */
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Reply<E>>
   /**
-   * A download (a CSV export): the relay's answer as it comes, its body unread, so the caller can
-   * stream it on. The timeout covers the wait for the answer to start, not its length.
+   * Calls a declared download (`download` on its endpoint: the usage log's CSV) and resolves with
+   * the relay's answer as it comes, its body unread, so the caller can stream it on. The timeout
+   * and the page budget cover the wait for the answer to start, not its length.
    */
-  download(path: string, query?: Query): Promise<Response>
+  download<E extends Endpoint & { download: string }>(endpoint: E, ...args: CallArgs<E>): Promise<Response>
+}
+
+/**
+ * The relay answered success with data its contract does not allow: the portal and the relay
+ * disagree (another version behind RELAY_URL), a bug to fix, not a refusal to show the user.
+ */
+export class RelayReplyMismatch extends Error {
+  constructor(call: string, issues: string) {
+    super(`the relay's reply to ${call} does not match its contract: ${issues}`)
+    this.name = 'RelayReplyMismatch'
+  }
 }
 
 /**
@@ -103,6 +145,11 @@ export interface RelayClient {
  */
 function relayUnavailable(status: number, message: string) {
   return data({ relayUnavailable: true as const, status, message }, { status: 503 })
+}
+
+/** The page's budget is spent: a 504, shown as "service slow", the session kept like a 503's. */
+function relaySlow() {
+  return data({ relayUnavailable: true as const, status: 0, message: 'the relay did not answer within the page budget' }, { status: 504 })
 }
 
 export function isRelayUnavailable(error: unknown): boolean {
@@ -115,46 +162,57 @@ function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError')
 }
 
+/** CallInput with its types erased, as the client handles every call alike. */
+interface Input {
+  params?: unknown
+  query?: unknown
+  body?: unknown
+  idempotencyKey?: string
+}
+
 export function createRelayClient(options: RelayClientOptions): RelayClient {
-  async function call<T>(method: string, path: string, body?: unknown, query?: Query, writeOptions: WriteOptions = {}, raw = false): Promise<T> {
-    const url = new URL(path, options.baseUrl)
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value))
-    }
+  /** The envelope's data; with `download`, a success answer itself, its body unread. */
+  async function send(method: string, url: URL, body: unknown, idempotencyKey: string | undefined, download = false): Promise<unknown> {
     const token = options.accessToken?.()
     const headers = new Headers(options.headers)
     headers.set('accept', 'application/json')
     if (body !== undefined) headers.set('content-type', 'application/json')
     if (token) headers.set('authorization', `Bearer ${token}`)
-    if (writeOptions.idempotencyKey) headers.set('idempotency-key', writeOptions.idempotencyKey)
+    if (idempotencyKey) headers.set('idempotency-key', idempotencyKey)
 
     const attempts = method === 'GET' ? 1 + relayReadRetries : 1
+    const deadline = options.deadline ?? Number.POSITIVE_INFINITY
     let response: Response | undefined
+    let text = ''
     for (let attempt = 1; ; attempt++) {
-      // A download's body may take longer than the timeout: its timer stops once the answer starts.
-      const downloadTimer = raw ? new AbortController() : null
+      const left = deadline - Date.now()
+      if (left <= 0) throw relaySlow()
+      // A download's body may take longer than any wait: its timer stops once the answer starts.
+      const downloadTimer = download ? new AbortController() : null
       const stop = downloadTimer
-        ? setTimeout(() => downloadTimer.abort(new DOMException('The relay did not answer in time', 'TimeoutError')), relayTimeoutMs)
+        ? setTimeout(() => downloadTimer.abort(new DOMException('The relay did not answer in time', 'TimeoutError')), Math.min(relayTimeoutMs, left))
         : undefined
-      const timeout = downloadTimer ? downloadTimer.signal : AbortSignal.timeout(relayTimeoutMs)
+      const timeout = downloadTimer ? downloadTimer.signal : AbortSignal.timeout(Math.min(relayTimeoutMs, left))
       const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
       try {
         response = await options.transport(
-          new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }),
+          new Request(url, { method, headers, body: body === undefined ? undefined : stringifyRelayJson(body), signal }),
         )
         clearTimeout(stop)
+        if (download && response.ok) return response
+        // Read under the same signal: a body cut off or trickling in fails here, not as a bare 500.
+        text = await response.text()
         break
       } catch (error) {
         clearTimeout(stop)
         if (options.signal?.aborted) throw error
+        if (Date.now() >= deadline) throw relaySlow()
         if (!isNetworkError(error) || attempt >= attempts) {
           throw relayUnavailable(0, 'network connection error')
         }
       }
     }
 
-    if (raw && response.ok) return response as T
-    const text = await response.text()
     let parsed: unknown = undefined
     if (text) {
       try {
@@ -164,35 +222,54 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       }
     }
     const result = normalise(response.status, parsed)
-    if (result.success) return result.data as T
+    if (result.success) return result.data
     if (response.status === 401 && token && options.onUnauthenticated) options.onUnauthenticated()
     if (response.status >= 500) throw relayUnavailable(response.status, result.message)
     throw new RelayCallError(result.message, response.status, result.code, result.details)
   }
 
+  function request(endpoint: Endpoint, input: Input): { method: string; url: URL } {
+    const url = new URL(fillPath(endpoint.path, (input.params ?? {}) as Record<string, string>), options.baseUrl)
+    for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined) url.searchParams.set(key, String(value))
+    }
+    return { method: endpoint.method.toUpperCase(), url }
+  }
+
+  async function call(endpoint: Endpoint, input: Input): Promise<unknown> {
+    const { method, url } = request(endpoint, input)
+    // Writes always carry a JSON body (`{}` for a call that declares none), as the relay reads one.
+    const body = method === 'GET' || method === 'DELETE' ? undefined : (input.body ?? {})
+    const data = await send(method, url, body, input.idempotencyKey)
+    const reply = endpoint.response.safeParse(data)
+    if (!reply.success) throw new RelayReplyMismatch(`${method} ${url.pathname}`, reply.error.message)
+    return reply.data
+  }
+
   // A client lives for one request, in which the layout and the page may both read the same
   // thing (user info): one relay call serves both. Any write forgets what was read before it.
   const reads = new Map<string, Promise<unknown>>()
-  function write<T>(method: string, path: string, body?: unknown, options?: WriteOptions): Promise<T> {
-    reads.clear()
-    return call<T>(method, path, body, undefined, options)
-  }
 
   return {
-    get: <T>(path: string, query?: Query) => {
-      const key = `${path}?${JSON.stringify(query ?? {})}`
+    call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Reply<E>> {
+      const input: Input = args[0] ?? {}
+      if (endpoint.method !== 'get') {
+        reads.clear()
+        return call(endpoint, input) as Promise<Reply<E>>
+      }
+      const key = `${endpoint.path} ${JSON.stringify([input.params, input.query])}`
       let read = reads.get(key)
       if (!read) {
-        read = call<T>('GET', path, undefined, query)
+        read = call(endpoint, input)
         reads.set(key, read)
         // A failed read is not kept: a later caller in the request may try again.
         read.catch(() => reads.delete(key))
       }
-      return read as Promise<T>
+      return read as Promise<Reply<E>>
     },
-    post: (path, body, options) => write('POST', path, body ?? {}, options),
-    put: (path, body) => write('PUT', path, body ?? {}),
-    delete: (path) => write('DELETE', path),
-    download: (path, query) => call<Response>('GET', path, undefined, query, {}, true),
+    download<E extends Endpoint & { download: string }>(endpoint: E, ...args: CallArgs<E>): Promise<Response> {
+      const { url } = request(endpoint, args[0] ?? {})
+      return send('GET', url, undefined, undefined, true) as Promise<Response>
+    },
   }
 }

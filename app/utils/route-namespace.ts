@@ -6,7 +6,7 @@
  */
 import { useTranslation } from 'react-i18next'
 
-export const routeNamespaces = ['marketing', 'legal'] as const
+export const routeNamespaces = ['marketing', 'legal', 'public'] as const
 export type RouteNamespace = (typeof routeNamespaces)[number]
 
 export interface RouteNamespaceBundle {

@@ -1,9 +1,12 @@
 /**
  * Short-lived HS256 JWT access tokens: `sub` is the user id, `ver` the user's token version
- * (bumped on password change or reset, which ends every outstanding access token at once).
- * Tokens issued to an external client (relay/oauth) also carry `client_id` and `scope`, the
- * scopes the user granted; a token without `scope` comes from a portal login and may do
- * everything (docs/decisions/060).
+ * (bumped on password change or reset, which ends every outstanding access token at once), `sid`
+ * the session it belongs to — the refresh-token family of a portal login or a client's grant —
+ * so signing out or revoking a grant ends its access tokens at once too (docs/decisions/098).
+ * `iss` and `aud` are the relay's public address and `exp` is required: a token signed with the
+ * secret for anything else is refused. Tokens issued to an external client (relay/oauth) also
+ * carry `client_id` and `scope`, the scopes the user granted; a token without `scope` comes from
+ * a portal login and may do everything (docs/decisions/060).
  */
 import { SignJWT, errors, jwtVerify } from 'jose'
 import type { Clock } from '../clock.ts'
@@ -17,6 +20,8 @@ export interface AccessClaims {
   /** The granted scopes of a client's token; null for a portal login, which holds every scope. */
   scopes: OAuthScope[] | null
   clientId: string | null
+  /** The session (refresh-token family) the token belongs to. */
+  sessionId: string
   /** Epoch seconds. */
   expiresAt: number
 }
@@ -33,13 +38,16 @@ export async function signAccessToken(
   config: RelayConfig,
   clock: Clock,
   user: { id: string; token_version: number },
+  sessionId: string,
   grant?: ClientGrant,
 ): Promise<string> {
   const issuedAt = Math.floor(clock.now() / 1000)
-  const claims = grant ? { ver: user.token_version, client_id: grant.clientId, scope: grant.scopes.join(' ') } : { ver: user.token_version }
+  const claims = { ver: user.token_version, sid: sessionId, ...(grant && { client_id: grant.clientId, scope: grant.scopes.join(' ') }) }
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
+    .setIssuer(config.publicUrl)
+    .setAudience(config.publicUrl)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + config.accessTokenTtlSeconds)
     .sign(encoder.encode(config.jwtSecrets[0]))
@@ -51,12 +59,16 @@ export async function verifyAccessToken(config: RelayConfig, clock: Clock, token
     try {
       const { payload } = await jwtVerify(token, encoder.encode(secret), {
         algorithms: ['HS256'],
+        issuer: config.publicUrl,
+        audience: config.publicUrl,
+        requiredClaims: ['exp', 'iat', 'sub'],
         currentDate: new Date(clock.now()),
       })
-      if (typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub) || typeof payload.ver !== 'number') break
+      const { sub, ver, sid, exp } = payload
+      if (typeof sub !== 'string' || !/^\d+$/.test(sub) || typeof ver !== 'number' || typeof sid !== 'string' || !/^\d+$/.test(sid)) break
       const granted = grantOf(payload)
       if (granted === undefined) break
-      return { userId: payload.sub, version: payload.ver, expiresAt: payload.exp ?? 0, ...granted }
+      return { userId: sub, version: ver, sessionId: sid, expiresAt: exp!, ...granted }
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new RelayError('token_expired')
       if (error instanceof errors.JWSSignatureVerificationFailed) continue

@@ -1,12 +1,12 @@
+import { accountEndpoints } from '../contract/accounts.ts'
 import { expect, it } from 'vitest'
-import { accountPaths } from '../contract/accounts.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 
 describeEachDatabase('login', (ctx) => {
   it('signs in by username or e-mail and returns login data with 64-bit ids as bare numbers', async () => {
     const account = await ctx.signUp()
     for (const login of [account.username.toUpperCase(), account.email.toUpperCase()]) {
-      const reply = await ctx.request('POST', accountPaths.login, { body: { username: login, password: account.password }, ip: ctx.uniqueIp() })
+      const reply = await ctx.request('POST', accountEndpoints.login.path, { body: { username: login, password: account.password }, ip: ctx.uniqueIp() })
       expect(reply.status).toBe(200)
       const data = reply.body.data
       expect(data).toMatchObject({
@@ -25,8 +25,8 @@ describeEachDatabase('login', (ctx) => {
 
   it('answers 401 invalid_credentials to a wrong password and to an unknown user alike', async () => {
     const account = await ctx.signUp()
-    const wrong = await ctx.request('POST', accountPaths.login, { body: { username: account.username, password: 'not the password' }, ip: ctx.uniqueIp() })
-    const unknown = await ctx.request('POST', accountPaths.login, { body: { username: 'nobody-here', password: 'whatever1' }, ip: ctx.uniqueIp() })
+    const wrong = await ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password: 'not the password' }, ip: ctx.uniqueIp() })
+    const unknown = await ctx.request('POST', accountEndpoints.login.path, { body: { username: 'nobody-here', password: 'whatever1' }, ip: ctx.uniqueIp() })
     for (const reply of [wrong, unknown]) {
       expect(reply.status).toBe(401)
       expect(reply.body).toEqual({ code: 40101, message: 'wrong username or password', error: { details: { reason: 'invalid_credentials' } } })
@@ -34,7 +34,7 @@ describeEachDatabase('login', (ctx) => {
   })
 
   it('answers 400 validation with the fields at fault', async () => {
-    const reply = await ctx.request('POST', accountPaths.login, { body: { username: '' }, ip: ctx.uniqueIp() })
+    const reply = await ctx.request('POST', accountEndpoints.login.path, { body: { username: '' }, ip: ctx.uniqueIp() })
     expect(reply.status).toBe(400)
     expect(reply.body.error.details.reason).toBe('validation')
     expect(Object.keys(reply.body.error.details.fields).sort()).toEqual(['password', 'username'])
@@ -44,21 +44,28 @@ describeEachDatabase('login', (ctx) => {
     const account = await ctx.signUp()
     await ctx.relay.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', account.login.user.id).execute()
     const ip = ctx.uniqueIp()
-    const wrong = await ctx.request('POST', accountPaths.login, { body: { username: account.username, password: 'not the password' }, ip })
+    const wrong = await ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password: 'not the password' }, ip })
     expect(wrong.status).toBe(401)
-    const right = await ctx.request('POST', accountPaths.login, { body: { username: account.username, password: account.password }, ip })
+    const right = await ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password: account.password }, ip })
     expect(right.status).toBe(403)
     expect(right.body.error.details.reason).toBe('account_disabled')
     // Its existing access token stops working too.
-    const info = await ctx.request('GET', accountPaths.info, { token: account.login.access_token })
+    const info = await ctx.request('GET', accountEndpoints.info.path, { token: account.login.access_token })
     expect(info.status).toBe(401)
   })
 
   it('limits attempts per address and login name: 10 per 15 minutes, then 429 with retry_after', async () => {
     const account = await ctx.signUp()
     const ip = ctx.uniqueIp()
-    const attempt = (password: string) => ctx.request('POST', accountPaths.login, { body: { username: account.username, password }, ip })
-    for (let i = 0; i < 10; i++) expect((await attempt('wrong password')).status).toBe(401)
+    const attempt = (password: string) => ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password }, ip })
+    // At the start of a window, so the waits of the account's own limit below stay inside it.
+    const windowMs = 15 * 60 * 1000
+    ctx.clock.advance(windowMs - (ctx.clock.now() % windowMs))
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt('wrong password')).status).toBe(401)
+      // Past five failures the account itself makes each attempt wait 1, 2, 4… s (login-throttle.ts).
+      if (i >= 4) ctx.clock.advance(1000 * 2 ** (i - 4))
+    }
     const limited = await attempt(account.password)
     expect(limited.status).toBe(429)
     expect(limited.body.code).toBe(42900)
@@ -66,7 +73,7 @@ describeEachDatabase('login', (ctx) => {
     expect(limited.body.error.details.retry_after).toBeGreaterThan(0)
     expect(limited.body.error.details.retry_after).toBeLessThanOrEqual(15 * 60)
     // Another address is not affected, and the window passes.
-    expect((await ctx.request('POST', accountPaths.login, { body: { username: account.username, password: account.password }, ip: ctx.uniqueIp() })).status).toBe(200)
+    expect((await ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password: account.password }, ip: ctx.uniqueIp() })).status).toBe(200)
     ctx.clock.advance(limited.body.error.details.retry_after * 1000)
     expect((await attempt(account.password)).status).toBe(200)
   })
@@ -76,11 +83,39 @@ describeEachDatabase('login', (ctx) => {
     const ip = ctx.uniqueIp()
     const replies = await Promise.all(
       Array.from({ length: 20 }, () =>
-        ctx.request('POST', accountPaths.login, { body: { username: account.username, password: account.password }, ip }),
+        ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password: account.password }, ip }),
       ),
     )
     const statuses = replies.map((r) => r.status).sort()
     expect(statuses.filter((s) => s === 200)).toHaveLength(10)
     expect(statuses.filter((s) => s === 429)).toHaveLength(10)
+  })
+
+  it('slows guessing one account from many addresses without locking its owner out', async () => {
+    const account = await ctx.signUp()
+    const attempt = (password: string) => ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password }, ip: ctx.uniqueIp() })
+    // Five failures are free, from any address.
+    for (let i = 0; i < 5; i += 1) expect((await attempt(`wrong password ${i}`)).body.error.details.reason).toBe('invalid_credentials')
+    // Then each attempt waits after the one before: 1 s after the fifth failure.
+    const early = await attempt('wrong password 5')
+    expect(early.status).toBe(429)
+    expect(early.body.error.details).toMatchObject({ reason: 'rate_limited', retry_after: 1 })
+    ctx.clock.advance(1000)
+    // Of parallel attempts in one slot, one is let through.
+    const parallel = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(`parallel ${i}`)))
+    expect(parallel.filter((reply) => reply.status === 401)).toHaveLength(1)
+    expect(parallel.filter((reply) => reply.status === 429)).toHaveLength(9)
+    // Six failures: the next waits 2 s, doubling up to a minute.
+    ctx.clock.advance(1999)
+    expect((await attempt('wrong again')).status).toBe(429)
+    for (let failures = 6; failures < 14; failures += 1) {
+      ctx.clock.advance(60_000)
+      expect((await attempt('wrong again')).status).toBe(401)
+    }
+    expect((await attempt('wrong again')).body.error.details.retry_after).toBe(60)
+    // The owner waits at most a minute, and is in; the count starts over.
+    ctx.clock.advance(60_000)
+    expect((await attempt(account.password)).status).toBe(200)
+    for (let i = 0; i < 5; i += 1) expect((await attempt(`wrong after ${i}`)).status).toBe(401)
   })
 })

@@ -3,7 +3,9 @@
  * token is rotated on use; the rotated token keeps working for a short grace window
  * (REFRESH_REUSE_GRACE) and then yields another fresh successor, so two tabs or two parallel
  * requests refreshing at once both stay signed in. A rotated token presented after the grace
- * window is treated as stolen: its whole family (every token descended from one login) dies.
+ * window, or after its successor was itself rotated, is treated as stolen: its whole family
+ * (every token descended from one login: the session) dies. No rotation outlives the session's
+ * absolute end, SESSION_LIFETIME_DAYS after the sign-in (docs/decisions/098).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { newId } from '../db/ids.ts'
@@ -16,34 +18,57 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-/** A new token for `userId`, in `familyId` or, for a new login, a family of its own. */
-export async function issueRefreshToken({ db, clock, config }: Services, userId: string, familyId?: string): Promise<string> {
+/** A refresh token and the session (family) it belongs to. */
+export interface IssuedRefreshToken {
+  token: string
+  sessionId: string
+  /** Epoch ms: the token's own end, never past the session's. */
+  expiresAt: number
+}
+
+/** The session a successor token continues: its family and absolute end. */
+interface SessionOf {
+  familyId: string
+  expiresAt: number
+}
+
+/** A new token for `userId`: in an existing session, or the first of a new one (a sign-in). */
+export async function issueRefreshToken({ db, clock, config }: Services, userId: string, session?: SessionOf): Promise<IssuedRefreshToken> {
   const token = randomBytes(32).toString('base64url')
   const id = newId()
   const now = clock.now()
+  const sessionExpiresAt = session?.expiresAt ?? sessionEnd(config, now)
+  const familyId = session?.familyId ?? id
+  const expiresAt = Math.min(now + config.refreshTokenTtlSeconds * 1000, sessionExpiresAt)
   await db
     .insertInto('refresh_tokens')
     .values({
       id,
       user_id: userId,
-      family_id: familyId ?? id,
+      family_id: familyId,
       token_hash: hashRefreshToken(token),
       created_at: now,
-      expires_at: now + config.refreshTokenTtlSeconds * 1000,
+      expires_at: expiresAt,
       rotated_at: null,
       revoked_at: null,
+      session_expires_at: sessionExpiresAt,
     })
     .execute()
-  return token
+  return { token, sessionId: familyId, expiresAt }
+}
+
+/** When a session (or a client's grant) begun at `now` ends, however often it is refreshed. */
+export function sessionEnd(config: Services['config'], now: number): number {
+  return now + config.sessionLifetimeDays * 24 * 3600 * 1000
 }
 
 /** Exchanges `token` for a successor; returns its owner and the new token, or throws 401 `refresh_invalid`. */
-export async function rotateRefreshToken(services: Services, token: string): Promise<{ userId: string; refreshToken: string }> {
+export async function rotateRefreshToken(services: Services, token: string): Promise<{ userId: string; refresh: IssuedRefreshToken }> {
   const { db, clock, config } = services
   const now = clock.now()
   const row = await db
     .selectFrom('refresh_tokens')
-    .select(['id', 'user_id', 'family_id', 'expires_at', 'rotated_at', 'revoked_at'])
+    .select(['id', 'user_id', 'family_id', 'expires_at', 'rotated_at', 'revoked_at', 'session_expires_at'])
     .where('token_hash', '=', hashRefreshToken(token))
     .executeTakeFirst()
   if (!row || row.revoked_at !== null || row.expires_at <= now) throw new RelayError('refresh_invalid')
@@ -52,12 +77,30 @@ export async function rotateRefreshToken(services: Services, token: string): Pro
   const firstUse = row.rotated_at === null && (await claimRotation(services, row.id, now))
   if (!firstUse) {
     const rotatedAt = row.rotated_at ?? now
-    if (now - rotatedAt > config.refreshReuseGraceSeconds * 1000) {
+    if (now - rotatedAt > config.refreshReuseGraceSeconds * 1000 || (await successorRotated(services, row.family_id, row.id, rotatedAt))) {
       await revokeFamily(services, row.family_id)
       throw new RelayError('refresh_invalid')
     }
   }
-  return { userId: row.user_id, refreshToken: await issueRefreshToken(services, row.user_id, row.family_id) }
+  const session = { familyId: row.family_id, expiresAt: row.session_expires_at ?? sessionEnd(config, now) }
+  return { userId: row.user_id, refresh: await issueRefreshToken(services, row.user_id, session) }
+}
+
+/**
+ * Whether a token of the family issued since `rotatedAt` has been rotated in turn: the grace is
+ * for the immediate predecessor only (two tabs refreshing at once), not for a token two
+ * rotations old.
+ */
+async function successorRotated({ db }: Services, familyId: string, id: string, rotatedAt: number): Promise<boolean> {
+  const rotated = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('id', '!=', id)
+    .where('created_at', '>=', rotatedAt)
+    .where('rotated_at', 'is not', null)
+    .executeTakeFirst()
+  return rotated !== undefined
 }
 
 /** Logout: the token and every token of its family stop working. Unknown tokens are ignored. */

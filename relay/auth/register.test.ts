@@ -1,12 +1,12 @@
+import { accountEndpoints } from '../contract/accounts.ts'
 import { expect, it } from 'vitest'
-import { accountPaths } from '../contract/accounts.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 
 const tenMinutes = 10 * 60 * 1000
 
 describeEachDatabase('registration', (ctx) => {
-  const sendCode = (email: string, ip = ctx.uniqueIp()) => ctx.request('POST', accountPaths.sendRegisterCode, { body: { email }, ip })
-  const register = (body: Record<string, unknown>, ip = ctx.uniqueIp()) => ctx.request('POST', accountPaths.register, { body, ip })
+  const sendCode = (email: string, ip = ctx.uniqueIp()) => ctx.request('POST', accountEndpoints.sendRegisterCode.path, { body: { email }, ip })
+  const register = (body: Record<string, unknown>, ip = ctx.uniqueIp()) => ctx.request('POST', accountEndpoints.register.path, { body, ip })
   const newIdentity = () => {
     const username = ctx.unique('reg')
     return { username, email: `${username}@example.com`, password: 'long enough password' }
@@ -26,7 +26,7 @@ describeEachDatabase('registration', (ctx) => {
     expect(reply.status).toBe(200)
     expect(reply.body.data).toMatchObject({ login_success: true, user: { username: who.username, email: who.email, invited_by: null } })
     expect(reply.body.data.user.invite_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/)
-    const info = await ctx.request('GET', accountPaths.info, { token: reply.body.data.access_token })
+    const info = await ctx.request('GET', accountEndpoints.info.path, { token: reply.body.data.access_token })
     expect(info.status).toBe(200)
     expect(info.body.data).toEqual({ user: reply.body.data.user, points: reply.body.data.points, subscriptions: [] })
   })

@@ -1,16 +1,5 @@
 /** Sign-in, registration, sessions and e-mail codes: the account calls that need no access token. */
-import { z } from 'zod'
-import {
-  accountPaths,
-  loginBody,
-  loginDataSchema,
-  logoutBody,
-  refreshBody,
-  registerBody,
-  resetPasswordBody,
-  sendCodeBody,
-  tokenPairSchema,
-} from '../contract/accounts.ts'
+import { accountEndpoints } from '../contract/accounts.ts'
 import { isUniqueViolation } from '../db/open-database.ts'
 import type { EmailCodePurpose } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
@@ -22,19 +11,21 @@ import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes.
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts'
 import { accountLimits } from './rate-limits.ts'
 import { revokeAllRefreshTokens, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts'
+import { admitPasswordAttempt, clearPasswordFailures, recordPasswordFailure } from './login-throttle.ts'
 import { loginData, tokenPair } from './sessions.ts'
-
-const okSchema = z.object({ ok: z.literal(true) })
-const tag = 'accounts'
+import { isSelfReferral } from '../referral/self-referral.ts'
 
 export function authRoutes(services: RelayServices): Route[] {
   const { db, clock, limiter } = services
 
-  /** Rate limits, then the mail; an SMTP failure is a 503 the user can retry, not a 500. */
-  async function sendCode(email: string, purpose: EmailCodePurpose, clientIp: string): Promise<void> {
+  async function enforceCodeLimits(email: string, clientIp: string): Promise<void> {
     await limiter.enforce(accountLimits.codeSendPerEmailMinute, email)
     await limiter.enforce(accountLimits.codeSendPerEmailHour, email)
     await limiter.enforce(accountLimits.codeSendPerIp, clientIp)
+  }
+
+  /** A new code and its mail; an SMTP failure is a 503 the user can retry, not a 500. */
+  async function mailCode(email: string, purpose: EmailCodePurpose): Promise<void> {
     const code = await issueEmailCode(services, email, purpose)
     try {
       await services.mailer.send(codeMail(email, purpose, code, services.config.emailCodeTtlSeconds))
@@ -44,174 +35,111 @@ export function authRoutes(services: RelayServices): Route[] {
     }
   }
 
+  /** A reset code for `email` if it is registered; run after the answer, failures only logged. */
+  async function mailResetCode(email: string): Promise<void> {
+    try {
+      if (await findUserByEmail(db, email)) await mailCode(email, 'reset')
+    } catch (error) {
+      // mailCode logged an SMTP failure already.
+      if (!(error instanceof RelayError)) services.logger.error('reset code not sent', { error: String(error) })
+    }
+  }
+
   return [
-    defineRoute({
-      method: 'post',
-      path: accountPaths.login,
-      summary: 'Sign in with username or e-mail and password',
-      tag,
-      auth: 'none',
-      body: loginBody,
-      response: loginDataSchema,
-      errors: ['invalid_credentials', 'account_disabled', 'rate_limited'],
-      handler: async ({ body, clientIp, lang }) => {
-        const login = body.username.toLowerCase()
-        await limiter.enforce(accountLimits.loginPerIpAndName, `${clientIp}|${login}`)
-        await limiter.enforce(accountLimits.loginPerIp, clientIp)
-        const user = await findUserByLogin(db, login)
-        const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDecoy(body.password, services.config.passwordCost)
-        if (!user || !valid) throw new RelayError('invalid_credentials')
-        // Told only after the right password, so the status of an account is not probeable.
-        if (user.status !== 'active') throw new RelayError('account_disabled')
-        const now = clock.now()
-        await db.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', user.id).execute()
-        return loginData(services, { ...user, last_login_timestamp: now }, lang)
-      },
+    defineRoute(accountEndpoints.login, async ({ body, clientIp, lang }) => {
+      const login = body.username.toLowerCase()
+      await limiter.enforce(accountLimits.loginPerIpAndName, `${clientIp}|${login}`)
+      await limiter.enforce(accountLimits.loginPerIp, clientIp)
+      const user = await findUserByLogin(db, login)
+      if (user) await admitPasswordAttempt(db, user.id, clock.now())
+      const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDecoy(body.password, services.config.passwordCost)
+      if (!user || !valid) {
+        if (user) await recordPasswordFailure(db, user.id, clock.now())
+        throw new RelayError('invalid_credentials')
+      }
+      // Told only after the right password, so the status of an account is not probeable.
+      if (user.status !== 'active') throw new RelayError('account_disabled')
+      const now = clock.now()
+      await clearPasswordFailures(db, user.id)
+      await db.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', user.id).execute()
+      return loginData(services, { ...user, last_login_timestamp: now }, lang)
     }),
 
-    defineRoute({
-      method: 'post',
-      path: accountPaths.register,
-      summary: 'Register with the e-mailed code; signs the new user in',
-      description: 'An invite code binds the new user to its owner permanently.',
-      tag,
-      auth: 'none',
-      body: registerBody,
-      response: loginDataSchema,
-      errors: ['invite_code_invalid', 'username_taken', 'email_taken', 'code_invalid', 'code_expired', 'code_attempts_exceeded', 'rate_limited'],
-      handler: async ({ body, clientIp, lang }) => {
-        await limiter.enforce(accountLimits.registerPerIp, clientIp)
-        const inviter = body.invite_code ? await findUserByInviteCode(db, body.invite_code) : undefined
-        if (body.invite_code && !inviter) throw new RelayError('invite_code_invalid')
-        await assertAvailable(services, body.username, body.email)
-        await limiter.enforce(accountLimits.codeVerifyPerIp, clientIp)
-        const codeId = await checkEmailCode(services, body.email, 'register', body.code)
-        const passwordHash = await hashPassword(body.password, services.config.passwordCost)
-        const now = clock.now()
-        try {
-          const user = await db.transaction().execute(async (trx) => {
-            if (!(await consumeEmailCode(trx, codeId, now))) throw new RelayError('code_invalid')
-            const created = await insertUser(trx, now, {
-              username: body.username,
-              email: body.email,
-              passwordHash,
-              invitedBy: inviter?.id ?? null,
-            })
-            await trx.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', created.id).execute()
-            return { ...created, last_login_timestamp: now }
-          })
-          return loginData(services, user, lang)
-        } catch (error) {
-          // Lost a race with a parallel registration of the same name or address.
-          if (isUniqueViolation(error)) await assertAvailable(services, body.username, body.email)
-          throw error
-        }
-      },
-    }),
-
-    defineRoute({
-      method: 'post',
-      path: accountPaths.refresh,
-      summary: 'Exchange a refresh token for a new token pair',
-      description: 'The refresh token is rotated; the old one keeps working for a short grace window so parallel refreshes all succeed.',
-      tag,
-      auth: 'none',
-      body: refreshBody,
-      response: tokenPairSchema,
-      errors: ['refresh_invalid', 'rate_limited'],
-      handler: async ({ body, clientIp }) => {
-        await limiter.enforce(accountLimits.refreshPerIp, clientIp)
-        const { userId, refreshToken } = await rotateRefreshToken(services, body.refresh_token)
-        const user = await findUserById(db, userId)
-        if (!user || user.status !== 'active') throw new RelayError('refresh_invalid')
-        return tokenPair(services, user, refreshToken)
-      },
-    }),
-
-    defineRoute({
-      method: 'post',
-      path: accountPaths.logout,
-      summary: 'Sign out: the refresh token (and its rotations) stop working',
-      description: 'Needs no access token, so an expired session can still sign out.',
-      tag,
-      auth: 'none',
-      body: logoutBody,
-      response: okSchema,
-      handler: async ({ body }) => {
-        if (body.refresh_token) await revokeRefreshToken(services, body.refresh_token)
-        return { ok: true as const }
-      },
-    }),
-
-    defineRoute({
-      method: 'post',
-      path: accountPaths.sendRegisterCode,
-      summary: 'E-mail a 6-digit registration code',
-      tag,
-      auth: 'none',
-      body: sendCodeBody,
-      response: okSchema,
-      errors: ['email_taken', 'rate_limited', 'unavailable'],
-      handler: async ({ body, clientIp }) => {
-        if (await findUserByEmail(db, body.email)) throw new RelayError('email_taken')
-        await sendCode(body.email, 'register', clientIp)
-        return { ok: true as const }
-      },
-    }),
-
-    defineRoute({
-      method: 'post',
-      path: accountPaths.sendResetCode,
-      summary: 'E-mail a 6-digit password reset code',
-      description: 'Answers the same whether or not the address is registered; only a registered one gets a mail.',
-      tag,
-      auth: 'none',
-      body: sendCodeBody,
-      response: okSchema,
-      errors: ['rate_limited', 'unavailable'],
-      idempotent: true,
-      handler: async ({ body, clientIp }) => {
-        if (await findUserByEmail(db, body.email)) {
-          await sendCode(body.email, 'reset', clientIp)
-        } else {
-          // Same limits either way, so a 429 does not reveal the address is unknown.
-          await limiter.enforce(accountLimits.codeSendPerEmailMinute, body.email)
-          await limiter.enforce(accountLimits.codeSendPerEmailHour, body.email)
-          await limiter.enforce(accountLimits.codeSendPerIp, clientIp)
-        }
-        return { ok: true as const }
-      },
-    }),
-
-    defineRoute({
-      method: 'post',
-      path: accountPaths.resetPassword,
-      summary: 'Set a new password with the e-mailed reset code',
-      description: 'Ends every session of the user.',
-      tag,
-      auth: 'none',
-      body: resetPasswordBody,
-      response: okSchema,
-      errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded', 'rate_limited'],
-      idempotent: true,
-      handler: async ({ body, clientIp }) => {
-        await limiter.enforce(accountLimits.codeVerifyPerIp, clientIp)
-        const codeId = await checkEmailCode(services, body.email, 'reset', body.code)
-        const user = await findUserByEmail(db, body.email)
-        if (!user) throw new RelayError('code_invalid')
-        const passwordHash = await hashPassword(body.new_password, services.config.passwordCost)
-        const now = clock.now()
-        await db.transaction().execute(async (trx) => {
+    defineRoute(accountEndpoints.register, async ({ body, clientIp, lang }) => {
+      await limiter.enforce(accountLimits.registerPerIp, clientIp)
+      const inviter = body.invite_code ? await findUserByInviteCode(db, body.invite_code) : undefined
+      // One's own code, through another address of one's own mailbox, is no invitation.
+      if (body.invite_code && (!inviter || isSelfReferral(inviter.email, body.email))) throw new RelayError('invite_code_invalid')
+      await assertAvailable(services, body.username, body.email)
+      await limiter.enforce(accountLimits.codeVerifyPerIp, clientIp)
+      const codeId = await checkEmailCode(services, body.email, 'register', body.code)
+      const passwordHash = await hashPassword(body.password, services.config.passwordCost)
+      const now = clock.now()
+      try {
+        const user = await db.transaction().execute(async (trx) => {
           if (!(await consumeEmailCode(trx, codeId, now))) throw new RelayError('code_invalid')
-          await trx
-            .updateTable('users')
-            .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), update_timestamp: now }))
-            .where('id', '=', user.id)
-            .execute()
+          const created = await insertUser(trx, now, {
+            username: body.username,
+            email: body.email,
+            passwordHash,
+            invitedBy: inviter?.id ?? null,
+          })
+          await trx.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', created.id).execute()
+          return { ...created, last_login_timestamp: now }
         })
-        await revokeAllRefreshTokens(services, user.id)
-        return { ok: true as const }
-      },
+        return loginData(services, user, lang)
+      } catch (error) {
+        // Lost a race with a parallel registration of the same name or address.
+        if (isUniqueViolation(error)) await assertAvailable(services, body.username, body.email)
+        throw error
+      }
+    }),
+
+    defineRoute(accountEndpoints.refresh, async ({ body, clientIp }) => {
+      await limiter.enforce(accountLimits.refreshPerIp, clientIp)
+      const { userId, refresh } = await rotateRefreshToken(services, body.refresh_token)
+      const user = await findUserById(db, userId)
+      if (!user || user.status !== 'active') throw new RelayError('refresh_invalid')
+      return tokenPair(services, user, refresh)
+    }),
+
+    defineRoute(accountEndpoints.logout, async ({ body }) => {
+      if (body.refresh_token) await revokeRefreshToken(services, body.refresh_token)
+      return { ok: true as const }
+    }),
+
+    defineRoute(accountEndpoints.sendRegisterCode, async ({ body, clientIp }) => {
+      if (await findUserByEmail(db, body.email)) throw new RelayError('email_taken')
+      await enforceCodeLimits(body.email, clientIp)
+      await mailCode(body.email, 'register')
+      return { ok: true as const }
+    }),
+
+    defineRoute(accountEndpoints.sendResetCode, async ({ body, clientIp }) => {
+      // The same limits, and nothing else, on the way to the answer whether or not the address
+      // is registered: neither a 429 nor the time taken tells (docs/decisions/099).
+      await enforceCodeLimits(body.email, clientIp)
+      void mailResetCode(body.email)
+      return { ok: true as const }
+    }),
+
+    defineRoute(accountEndpoints.resetPassword, async ({ body, clientIp }) => {
+      await limiter.enforce(accountLimits.codeVerifyPerIp, clientIp)
+      const codeId = await checkEmailCode(services, body.email, 'reset', body.code)
+      const user = await findUserByEmail(db, body.email)
+      if (!user) throw new RelayError('code_invalid')
+      const passwordHash = await hashPassword(body.new_password, services.config.passwordCost)
+      const now = clock.now()
+      await db.transaction().execute(async (trx) => {
+        if (!(await consumeEmailCode(trx, codeId, now))) throw new RelayError('code_invalid')
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), update_timestamp: now }))
+          .where('id', '=', user.id)
+          .execute()
+      })
+      await revokeAllRefreshTokens(services, user.id)
+      return { ok: true as const }
     }),
   ]
 }

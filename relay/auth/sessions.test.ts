@@ -1,5 +1,6 @@
+import { SignJWT } from 'jose'
+import { accountEndpoints } from '../contract/accounts.ts'
 import { expect, it } from 'vitest'
-import { accountPaths } from '../contract/accounts.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { relayConfigSchema } from '../config.ts'
 import { startRelay } from '../index.ts'
@@ -8,8 +9,8 @@ import { createLogger } from '../logger.ts'
 const thirtySeconds = 30_000
 
 describeEachDatabase('sessions', (ctx) => {
-  const refresh = (refreshToken: string) => ctx.request('POST', accountPaths.refresh, { body: { refresh_token: refreshToken } })
-  const info = (accessToken: string) => ctx.request('GET', accountPaths.info, { token: accessToken })
+  const refresh = (refreshToken: string) => ctx.request('POST', accountEndpoints.refresh.path, { body: { refresh_token: refreshToken } })
+  const info = (accessToken: string) => ctx.request('GET', accountEndpoints.info.path, { token: accessToken })
 
   it('rotates the refresh token: the new pair works and carries the configured lifetimes', async () => {
     const { login } = await ctx.signUp()
@@ -64,12 +65,54 @@ describeEachDatabase('sessions', (ctx) => {
   it('logout revokes the refresh token and its rotations, without needing an access token', async () => {
     const { login } = await ctx.signUp()
     const rotated = await refresh(login.refresh_token)
-    const out = await ctx.request('POST', accountPaths.logout, { body: { refresh_token: login.refresh_token } })
+    const out = await ctx.request('POST', accountEndpoints.logout.path, { body: { refresh_token: login.refresh_token } })
     expect(out.status).toBe(200)
     expect(out.body.data).toEqual({ ok: true })
     expect((await refresh(rotated.body.data.refresh_token)).status).toBe(401)
     // An empty body is fine too: there is nothing to revoke.
-    expect((await ctx.request('POST', accountPaths.logout)).status).toBe(200)
+    expect((await ctx.request('POST', accountEndpoints.logout.path)).status).toBe(200)
+  })
+
+  it('ends the access tokens of a signed-out session at once, and a new sign-in does not bring them back', async () => {
+    const account = await ctx.signUp()
+    const rotated = await refresh(account.login.refresh_token)
+    const copied = [account.login.access_token, rotated.body.data.access_token]
+    for (const token of copied) expect((await info(token)).status).toBe(200)
+    await ctx.request('POST', accountEndpoints.logout.path, { body: { refresh_token: rotated.body.data.refresh_token } })
+    for (const token of copied) expect((await info(token)).body.error.details.reason).toBe('unauthenticated')
+    const again = await ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password: account.password } })
+    expect((await info(again.body.data.access_token)).status).toBe(200)
+    for (const token of copied) expect((await info(token)).status).toBe(401)
+  })
+
+  it('keeps the grace for the immediate predecessor only: a token two rotations old ends the session', async () => {
+    const { login } = await ctx.signUp()
+    const second = await refresh(login.refresh_token)
+    const third = await refresh(second.body.data.refresh_token)
+    expect(third.status).toBe(200)
+    // Within the grace window, but its successor was rotated already.
+    const stale = await refresh(login.refresh_token)
+    expect(stale.body.error.details.reason).toBe('refresh_invalid')
+    expect((await refresh(third.body.data.refresh_token)).status).toBe(401)
+    expect((await info(third.body.data.access_token)).status).toBe(401)
+  })
+
+  it('refuses an access token signed with the secret but without exp, or for another issuer or audience', async () => {
+    const { login } = await ctx.signUp()
+    const [, payload] = login.access_token.split('.')
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>
+    const secret = new TextEncoder().encode(ctx.config.jwtSecrets[0])
+    const sign = (changes: Record<string, unknown>) => {
+      const { exp, ...rest } = { ...claims, ...changes }
+      const jwt = new SignJWT(rest).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      return (exp === undefined ? jwt : jwt.setExpirationTime(exp as number)).sign(secret)
+    }
+    // The same claims signed again are accepted: the refusals below are each for their one change.
+    expect((await info(await sign({}))).status).toBe(200)
+    expect((await info(await sign({ exp: undefined }))).status).toBe(401)
+    expect((await info(await sign({ iss: 'https://elsewhere.example' }))).status).toBe(401)
+    expect((await info(await sign({ aud: 'https://elsewhere.example' }))).status).toBe(401)
+    expect((await info(await sign({ sid: undefined }))).status).toBe(401)
   })
 
   it('keeps sessions across a JWT secret rotation: tokens signed with the old secret still verify', async () => {
@@ -80,7 +123,7 @@ describeEachDatabase('sessions', (ctx) => {
     )
     try {
       const call = (token: string) =>
-        rotated.fetch(new Request(`http://relay.test${accountPaths.info}`, { headers: { authorization: `Bearer ${token}` } }))
+        rotated.fetch(new Request(`http://relay.test${accountEndpoints.info.path}`, { headers: { authorization: `Bearer ${token}` } }))
       expect((await call(login.access_token)).status).toBe(200)
       const forged = `${login.access_token.slice(0, -4)}AAAA`
       expect((await call(forged)).status).toBe(401)
@@ -89,3 +132,23 @@ describeEachDatabase('sessions', (ctx) => {
     }
   })
 })
+
+describeEachDatabase('a session\'s absolute lifetime', (ctx) => {
+  const refresh = (refreshToken: string) => ctx.request('POST', accountEndpoints.refresh.path, { body: { refresh_token: refreshToken } })
+  const day = 24 * 3600 * 1000
+
+  it('ends SESSION_LIFETIME_DAYS after the sign-in, however often the session refreshes', async () => {
+    const { login } = await ctx.signUp()
+    let token = login.refresh_token
+    // Refreshed every twelve hours, well inside the refresh token's own 30 days.
+    for (let hours = 12; hours < 48; hours += 12) {
+      ctx.clock.advance(day / 2)
+      const reply = await refresh(token)
+      expect(reply.status).toBe(200)
+      expect(reply.body.data.refresh_expires_in).toBe(2 * 24 * 3600 - hours * 3600)
+      token = reply.body.data.refresh_token
+    }
+    ctx.clock.advance(day / 2)
+    expect((await refresh(token)).body.error.details.reason).toBe('refresh_invalid')
+  })
+}, { sessionLifetimeDays: 2 })

@@ -5,15 +5,17 @@ import type { RelayServices } from '../services.ts'
 import { loadPointsBlock } from '../users/points-block.ts'
 import { toUser, type UserRow } from '../users/users.ts'
 import { signAccessToken } from './access-tokens.ts'
-import { issueRefreshToken } from './refresh-tokens.ts'
+import { issueRefreshToken, type IssuedRefreshToken } from './refresh-tokens.ts'
 
-export async function tokenPair(services: RelayServices, user: UserRow, refreshToken?: string): Promise<TokenPair> {
+/** Tokens of `refresh`'s session (a refresh), or of a new session (a sign-in). */
+export async function tokenPair(services: RelayServices, user: UserRow, refresh?: IssuedRefreshToken): Promise<TokenPair> {
   const { config, clock } = services
+  const { token, sessionId, expiresAt } = refresh ?? (await issueRefreshToken(services, user.id))
   return {
-    access_token: await signAccessToken(config, clock, user),
-    refresh_token: refreshToken ?? (await issueRefreshToken(services, user.id)),
+    access_token: await signAccessToken(config, clock, user, sessionId),
+    refresh_token: token,
     expires_in: config.accessTokenTtlSeconds,
-    refresh_expires_in: config.refreshTokenTtlSeconds,
+    refresh_expires_in: Math.max(0, Math.floor((expiresAt - clock.now()) / 1000)),
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * Account calls of docs/architecture.md §5.6 and docs/architecture.md §5. The zod schemas validate the relay's input and
- * generate its OpenAPI document; the portal reuses the same bounds in its forms.
+ * Account calls of docs/architecture.md §5.6 and docs/architecture.md §5, declared once
+ * (`accountEndpoints`, endpoint.ts). The portal reuses the same bounds in its forms.
  *
  * Length bounds (docs/product.md leaves them open; README "Field bounds" documents them):
  * username 3–32 of letters, digits, `_` and `-` (no `@`, so login can tell it from an e-mail);
@@ -10,6 +10,7 @@
 import { z } from 'zod'
 // Types only (erased at runtime): lets `.meta()` carry OpenAPI overrides without bundling zod-openapi.
 import type {} from 'zod-openapi'
+import { endpoint } from './endpoint.ts'
 
 export const bounds = {
   username: { min: 3, max: 32 },
@@ -44,61 +45,6 @@ export type UserType = (typeof userTypes)[number]
 export const userStatuses = ['active', 'disabled'] as const
 export type UserStatus = (typeof userStatuses)[number]
 
-/** A user as every call returns it. Ids are 64-bit: strings in JS, bare numbers on the wire. */
-export interface User {
-  id: string
-  username: string
-  email: string
-  user_type: UserType
-  status: UserStatus
-  invite_code: string
-  invited_by: string | null
-  remark: string | null
-  name: string | null
-  phone: string | null
-  company: string | null
-  avatar: string | null
-  create_timestamp: number
-  last_login_timestamp: number | null
-  update_timestamp: number
-}
-
-/**
- * The points/package block of user info and login (docs/architecture.md §6); defaults when the user has no
- * package (status `none`). `total_points` is the package's points (its limit),
- * `remaining_points` the spendable balance (frozen points excluded), `used_points` what the user
- * spent in the current subscription (a team member: their own share of the pool),
- * `total_used_points` what the user spent ever.
- */
-export interface PointsBlock {
-  total_points: number
-  remaining_points: number
-  used_points: number
-  total_used_points: number
-  hour_points: number
-  package_id: string | null
-  status: string
-  start_timestamp: number | null
-  end_timestamp: number | null
-  package_name: string | null
-  package_code: string | null
-  validity_days: number
-  description: string | null
-  /** Cap of the balance: hourly refills stop there (relay/contract/points.ts). */
-  points_limit: number
-  /** Reserved for calls in flight; not part of remaining_points. */
-  frozen_points: number
-  /** Start of the current refill hour; null without a package. */
-  last_refill_timestamp: number | null
-  /** When the next hour_points arrive; null without a package or after its end. */
-  next_refill_timestamp: number | null
-  /** Whole days until end_timestamp, rounded up; 0 without a package. */
-  remaining_days: number
-  package_kind: PackageKind | null
-  /** The team whose shared pool this is, for team members. */
-  team_id: string | null
-}
-
 export const packageKinds = ['personal', 'team'] as const
 export type PackageKind = (typeof packageKinds)[number]
 /**
@@ -107,53 +53,6 @@ export type PackageKind = (typeof packageKinds)[number]
  */
 export const subscriptionStatuses = ['normal', 'expired', 'disabled', 'none'] as const
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number]
-
-/**
- * One subscription the user holds or held (user info `subscriptions`, newest first). For a team
- * member, the team's subscription: points are the shared pool's, `used_points` the member's own.
- */
-export interface Subscription {
-  id: string
-  package_id: string
-  package_name: string
-  package_code: string
-  package_kind: PackageKind
-  team_id: string | null
-  team_name: string | null
-  status: Exclude<SubscriptionStatus, 'none'>
-  total_points: number
-  points_limit: number
-  /** The balance while in force; 0 once ended (its points expired). */
-  remaining_points: number
-  used_points: number
-  hour_points: number
-  validity_days: number
-  start_timestamp: number
-  end_timestamp: number
-  remaining_days: number
-  description: string | null
-}
-
-export interface TokenPair {
-  access_token: string
-  refresh_token: string
-  /** Seconds the access token lives. */
-  expires_in: number
-  /** Seconds the refresh token lives. */
-  refresh_expires_in: number
-}
-
-export interface LoginData extends TokenPair {
-  user: User
-  login_success: true
-  points: PointsBlock
-}
-
-export interface UserInfo {
-  user: User
-  points: PointsBlock
-  subscriptions: Subscription[]
-}
 
 export const loginBody = z.object({
   /** Username or e-mail. */
@@ -174,9 +73,6 @@ export const logoutBody = z.object({ refresh_token: z.string().min(1).max(512).o
 
 export const checkUsernameQuery = z.object({ username: z.string().trim().min(1).max(bounds.username.max) })
 export const checkEmailQuery = z.object({ email: z.string().trim().min(1).max(bounds.email.max) })
-export interface Availability {
-  available: boolean
-}
 
 export const sendCodeBody = z.object({ email: emailSchema })
 
@@ -209,28 +105,9 @@ export const profileBody = z.object({
     .optional(),
 })
 
-export const accountPaths = {
-  login: '/api/user/login',
-  register: '/api/user/register',
-  info: '/api/user/info',
-  refresh: '/api/user/refresh',
-  logout: '/api/user/logout',
-  checkUsername: '/api/user/check/username',
-  checkEmail: '/api/user/check/email',
-  sendRegisterCode: '/api/auth/send-register-code',
-  sendResetCode: '/api/auth/send-reset-code',
-  resetPassword: '/api/auth/reset-password',
-  password: '/api/user/password',
-  profile: '/api/user/profile',
-} as const
+/* Replies: they document the relay, check its every reply in tests, and are what the portal parses replies with. */
 
-/*
- * Response schemas: they document the replies in the relay's OpenAPI document and, in the
- * relay's tests, check every reply. The interfaces above stay the names the portal uses;
- * accounts-schemas.test.ts proves each schema infers exactly its interface.
- */
-
-/** A 64-bit id: a decimal string in JS, a bare integer on the wire (docs/architecture.md §5). */
+/** A 64-bit id: a decimal string in JS, a bare integer on the wire (json.ts, docs/decisions/010). */
 export const idSchema = z
   .string()
   .regex(/^\d+$/)
@@ -238,6 +115,7 @@ export const idSchema = z
 /** Epoch milliseconds. */
 export const timestampSchema = z.int()
 
+/** A user as every call returns it. */
 export const userSchema = z
   .object({
     id: idSchema,
@@ -257,7 +135,15 @@ export const userSchema = z
     update_timestamp: timestampSchema,
   })
   .meta({ id: 'User' })
+export type User = z.infer<typeof userSchema>
 
+/**
+ * The points/package block of user info and login (docs/architecture.md §6); defaults when the
+ * user has no package (status `none`). `total_points` is the package's points (its limit),
+ * `remaining_points` the spendable balance (frozen points excluded), `used_points` what the user
+ * spent in the current subscription (a team member: their own share of the pool),
+ * `total_used_points` what the user spent ever.
+ */
 export const pointsBlockSchema = z
   .object({
     total_points: z.int(),
@@ -273,16 +159,27 @@ export const pointsBlockSchema = z
     package_code: z.string().nullable(),
     validity_days: z.int(),
     description: z.string().nullable(),
+    /** Cap of the balance: hourly refills stop there. */
     points_limit: z.int(),
+    /** Reserved for calls in flight; not part of remaining_points. */
     frozen_points: z.int(),
+    /** Start of the current refill hour; null without a package. */
     last_refill_timestamp: timestampSchema.nullable(),
+    /** When the next hour_points arrive; null without a package or after its end. */
     next_refill_timestamp: timestampSchema.nullable(),
+    /** Whole days until end_timestamp, rounded up; 0 without a package. */
     remaining_days: z.int(),
     package_kind: z.enum(packageKinds).nullable(),
+    /** The team whose shared pool this is, for team members. */
     team_id: idSchema.nullable(),
   })
   .meta({ id: 'PointsBlock' })
+export type PointsBlock = z.infer<typeof pointsBlockSchema>
 
+/**
+ * One subscription the user holds or held (user info `subscriptions`, newest first). For a team
+ * member, the team's subscription: points are the shared pool's, `used_points` the member's own.
+ */
 export const subscriptionSchema = z
   .object({
     id: idSchema,
@@ -295,6 +192,7 @@ export const subscriptionSchema = z
     status: z.enum(['normal', 'expired', 'disabled']),
     total_points: z.int(),
     points_limit: z.int(),
+    /** The balance while in force; 0 once ended (its points expired). */
     remaining_points: z.int(),
     used_points: z.int(),
     hour_points: z.int(),
@@ -305,19 +203,24 @@ export const subscriptionSchema = z
     description: z.string().nullable(),
   })
   .meta({ id: 'Subscription' })
+export type Subscription = z.infer<typeof subscriptionSchema>
 
 export const tokenPairSchema = z
   .object({
     access_token: z.string(),
     refresh_token: z.string(),
+    /** Seconds the access token lives. */
     expires_in: z.int(),
+    /** Seconds the refresh token lives. */
     refresh_expires_in: z.int(),
   })
   .meta({ id: 'TokenPair' })
+export type TokenPair = z.infer<typeof tokenPairSchema>
 
 export const loginDataSchema = tokenPairSchema
   .extend({ user: userSchema, login_success: z.literal(true), points: pointsBlockSchema })
   .meta({ id: 'LoginData' })
+export type LoginData = z.infer<typeof loginDataSchema>
 
 export const userInfoSchema = z
   .object({
@@ -326,5 +229,143 @@ export const userInfoSchema = z
     subscriptions: z.array(subscriptionSchema),
   })
   .meta({ id: 'UserInfo' })
+export type UserInfo = z.infer<typeof userInfoSchema>
 
 export const availabilitySchema = z.object({ available: z.boolean() })
+export type Availability = z.infer<typeof availabilitySchema>
+
+const okSchema = z.object({ ok: z.literal(true) })
+
+const tag = 'accounts'
+
+export const accountEndpoints = {
+  login: endpoint({
+    method: 'post',
+    path: '/api/user/login',
+    summary: 'Sign in with username or e-mail and password',
+    tag,
+    auth: 'none',
+    body: loginBody,
+    response: loginDataSchema,
+    errors: ['invalid_credentials', 'account_disabled', 'rate_limited'],
+  }),
+  register: endpoint({
+    method: 'post',
+    path: '/api/user/register',
+    summary: 'Register with the e-mailed code; signs the new user in',
+    description: 'An invite code binds the new user to its owner permanently.',
+    tag,
+    auth: 'none',
+    body: registerBody,
+    response: loginDataSchema,
+    errors: ['invite_code_invalid', 'username_taken', 'email_taken', 'code_invalid', 'code_expired', 'code_attempts_exceeded', 'rate_limited'],
+  }),
+  refresh: endpoint({
+    method: 'post',
+    path: '/api/user/refresh',
+    summary: 'Exchange a refresh token for a new token pair',
+    description: 'The refresh token is rotated; the old one keeps working for a short grace window so parallel refreshes all succeed.',
+    tag,
+    auth: 'none',
+    body: refreshBody,
+    response: tokenPairSchema,
+    errors: ['refresh_invalid', 'rate_limited'],
+  }),
+  logout: endpoint({
+    method: 'post',
+    path: '/api/user/logout',
+    summary: 'Sign out: the refresh token (and its rotations) stop working',
+    description: 'Needs no access token, so an expired session can still sign out.',
+    tag,
+    auth: 'none',
+    body: logoutBody,
+    response: okSchema,
+  }),
+  sendRegisterCode: endpoint({
+    method: 'post',
+    path: '/api/auth/send-register-code',
+    summary: 'E-mail a 6-digit registration code',
+    tag,
+    auth: 'none',
+    body: sendCodeBody,
+    response: okSchema,
+    errors: ['email_taken', 'rate_limited', 'unavailable'],
+  }),
+  sendResetCode: endpoint({
+    method: 'post',
+    path: '/api/auth/send-reset-code',
+    summary: 'E-mail a 6-digit password reset code',
+    description: 'Answers the same, in the same time, whether or not the address is registered; only a registered one gets a mail, sent after the answer.',
+    tag,
+    auth: 'none',
+    body: sendCodeBody,
+    response: okSchema,
+    errors: ['rate_limited'],
+    idempotent: true,
+  }),
+  resetPassword: endpoint({
+    method: 'post',
+    path: '/api/auth/reset-password',
+    summary: 'Set a new password with the e-mailed reset code',
+    description: 'Ends every session of the user.',
+    tag,
+    auth: 'none',
+    body: resetPasswordBody,
+    response: okSchema,
+    errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded', 'rate_limited'],
+    idempotent: true,
+  }),
+  info: endpoint({
+    method: 'get',
+    path: '/api/user/info',
+    summary: 'The signed-in user, their points/package block and subscriptions',
+    tag,
+    auth: 'user',
+    response: userInfoSchema,
+  }),
+  checkUsername: endpoint({
+    method: 'get',
+    path: '/api/user/check/username',
+    summary: 'Is this username free to register?',
+    description: 'A malformed username is reported as not available.',
+    tag,
+    auth: 'none',
+    query: checkUsernameQuery,
+    response: availabilitySchema,
+    errors: ['rate_limited'],
+  }),
+  checkEmail: endpoint({
+    method: 'get',
+    path: '/api/user/check/email',
+    summary: 'Is this e-mail address free to register?',
+    description: 'A malformed address is reported as not available.',
+    tag,
+    auth: 'none',
+    query: checkEmailQuery,
+    response: availabilitySchema,
+    errors: ['rate_limited'],
+  }),
+  profile: endpoint({
+    method: 'put',
+    path: '/api/user/profile',
+    summary: 'Update name, phone, company and avatar',
+    description: 'Only the fields present change; an empty string or null clears one.',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    body: profileBody,
+    response: userSchema,
+  }),
+  password: endpoint({
+    method: 'put',
+    path: '/api/user/password',
+    summary: 'Change the password; returns fresh tokens for this session',
+    description: 'Every other session ends: their access tokens stop working at once and their refresh tokens are revoked.',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    body: changePasswordBody,
+    response: tokenPairSchema,
+    errors: ['old_password_wrong'],
+  }),
+}

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { idSchema, timestampSchema } from './accounts.ts'
+import { endpoint } from './endpoint.ts'
 import { idPathParams } from './paths.ts'
 
 export const apiKeyBounds = {
@@ -133,10 +134,67 @@ export const usageSchema = z
   .meta({ id: 'Usage' })
 export type Usage = z.infer<typeof usageSchema>
 
-export const apiKeyPaths = {
-  list: '/api/user/api-keys',
-  create: '/api/user/api-keys',
-  delete: '/api/user/api-keys/{id}',
-  limits: '/api/user/api-keys/{id}/limits',
-  usage: '/api/v1/usage',
-} as const
+const tag = 'api-keys'
+
+export const apiKeyEndpoints = {
+  list: endpoint({
+    method: 'get',
+    path: '/api/user/api-keys',
+    summary: "The caller's API keys, masked",
+    tag,
+    auth: 'user',
+    // Keys are credentials: only a portal login manages them, never a client's delegated token.
+    scope: 'session',
+    response: apiKeyListSchema,
+  }),
+  create: endpoint({
+    method: 'post',
+    path: '/api/user/api-keys',
+    summary: 'Create an API key',
+    description: 'The reply holds the full key: it is never shown again (only its masked form).',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    body: createApiKeyBody,
+    response: createdApiKeySchema,
+    errors: ['api_key_limit'],
+    idempotent: true,
+  }),
+  delete: endpoint({
+    method: 'delete',
+    path: '/api/user/api-keys/{id}',
+    summary: 'Delete an API key',
+    description: 'The key stops authenticating at once.',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    params: apiKeyIdParams,
+    response: deletedApiKeySchema,
+    errors: ['not_found'],
+  }),
+  limits: endpoint({
+    method: 'put',
+    path: '/api/user/api-keys/{id}/limits',
+    summary: "Set an API key's controls",
+    description:
+      'Every control at once: on/off, expiry, points quotas (total and per UTC+8 day), allowed models (`*` for any characters), requests per minute and calls at once; null removes a limit. The relay enforces them on the next call made with the key.',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    params: apiKeyIdParams,
+    body: setApiKeyLimitsBody,
+    response: apiKeySchema,
+    errors: ['not_found'],
+  }),
+  usage: endpoint({
+    method: 'get',
+    path: '/api/v1/usage',
+    summary: "The key owner's balance, for CLI status bars",
+    description:
+      'Authenticated by an API key (`x-api-key` or `Authorization: Bearer sk-relay-…`), or by an OAuth access token granted the `api` scope; not by a portal sign-in.',
+    tag,
+    auth: 'none',
+    response: usageSchema,
+    errors: ['unauthenticated', 'insufficient_scope'],
+  }),
+}

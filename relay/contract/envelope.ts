@@ -2,31 +2,8 @@
  * The relay's wire format (docs/architecture.md §5). Shared by the relay, which writes it, and the portal's
  * relay client, which reads it. Nothing here may import relay internals: the portal imports it.
  */
-
-/** Success: HTTP 2xx with code 0. */
-export interface SuccessEnvelope<T> {
-  code: 0
-  data: T
-  message: string
-  timestamp: number
-}
-
-/** Failure: a fitting HTTP status and a nonzero code. */
-export interface ErrorEnvelope {
-  code: number
-  message: string
-  error: { details: ErrorDetails }
-}
-
-export interface ErrorDetails {
-  /** Stable machine-readable reason; the portal translates it. */
-  reason: ErrorReason
-  /** Per-field messages for validation errors (field name → messages). */
-  fields?: Record<string, string[]>
-  /** Seconds until a rate limit lets the caller try again. */
-  retry_after?: number
-  [extra: string]: unknown
-}
+import { z } from 'zod'
+import type {} from 'zod-openapi'
 
 /**
  * Business codes. The HTTP status is the first three digits; the rest tells cases apart.
@@ -86,6 +63,32 @@ export const errorCodes = {
 } as const
 
 export type ErrorReason = keyof typeof errorCodes
+
+/** Success: HTTP 2xx with code 0 and the call's reply in `data`. */
+export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(0), data, message: z.literal('ok'), timestamp: z.int() })
+}
+export type SuccessEnvelope<T> = Omit<z.infer<ReturnType<typeof successEnvelopeSchema>>, 'data'> & { data: T }
+
+/** Failure: a fitting HTTP status and a nonzero code. */
+export const errorEnvelopeSchema = z
+  .object({
+    code: z.int().meta({ description: 'Nonzero business code; its first three digits are the HTTP status.' }),
+    message: z.string(),
+    error: z.object({
+      details: z.looseObject({
+        /** Stable machine-readable reason; the portal translates it. */
+        reason: z.enum(Object.keys(errorCodes) as [ErrorReason, ...ErrorReason[]]),
+        /** Per-field messages for validation errors (field name → messages). */
+        fields: z.record(z.string(), z.array(z.string())).optional(),
+        /** Seconds until a rate limit lets the caller try again. */
+        retry_after: z.int().optional(),
+      }),
+    }),
+  })
+  .meta({ id: 'ErrorEnvelope' })
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>
+export type ErrorDetails = ErrorEnvelope['error']['details']
 
 /**
  * Calls that create something take an `Idempotency-Key` header (docs/decisions/090): 16–128

@@ -1,5 +1,20 @@
 /** The relay's public contract: the only relay module the portal may import (docs/architecture.md §4). */
+import { accountEndpoints } from './accounts.ts'
+import { apiKeyEndpoints } from './api-keys.ts'
+import { healthEndpoints } from './health.ts'
+import { oauthEndpoints } from './oauth.ts'
+import { pointsEndpoints } from './points.ts'
+import { publicEndpoints } from './public.ts'
+import { referralEndpoints } from './referral.ts'
+import { resourceEndpoints } from './resources.ts'
+import { subscriptionEndpoints } from './subscriptions.ts'
+import { teamEndpoints } from './teams.ts'
+import { ticketEndpoints } from './tickets.ts'
+import { usageEndpoints } from './usage.ts'
+
 export * from './envelope.ts'
+export * from './endpoint.ts'
+export * from './json.ts'
 export * from './accounts.ts'
 export * from './oauth.ts'
 export * from './api-keys.ts'
@@ -7,7 +22,26 @@ export * from './referral.ts'
 export * from './paging.ts'
 export * from './paths.ts'
 export * from './points.ts'
+export * from './subscriptions.ts'
+export * from './teams.ts'
 export * from './tickets.ts'
 export * from './resources.ts'
 export * from './languages.ts'
+export * from './public.ts'
 export * from './usage.ts'
+
+/** Every call the relay serves in its envelope, by area: `relay.call(endpoints.teams.join, …)`. */
+export const endpoints = {
+  health: healthEndpoints,
+  accounts: accountEndpoints,
+  oauth: oauthEndpoints,
+  apiKeys: apiKeyEndpoints,
+  referral: referralEndpoints,
+  tickets: ticketEndpoints,
+  resources: resourceEndpoints,
+  points: pointsEndpoints,
+  subscriptions: subscriptionEndpoints,
+  teams: teamEndpoints,
+  public: publicEndpoints,
+  usage: usageEndpoints,
+}

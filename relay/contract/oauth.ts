@@ -6,6 +6,7 @@
  * client can branch on `error.details.reason`. docs/oauth.md walks through both flows.
  */
 import { z } from 'zod'
+import { endpoint } from './endpoint.ts'
 
 /** The three permissions the consent screens list (docs/product.md), in that order. */
 export const oauthScopes = ['profile', 'api', 'billing'] as const
@@ -107,15 +108,6 @@ export const verifyCodeBody = z.object({ device_code: deviceCodeSchema })
 
 export const verifyTokenBody = z.object({ token: z.string().min(1).max(4096), ...clientAuth })
 
-export const oauthPaths = {
-  client: '/api/oauth/internal/client',
-  authorize: '/api/oauth/internal/authorize',
-  token: '/api/oauth/internal/token',
-  deviceCode: '/api/oauth/internal/device-code',
-  verifyCode: '/api/oauth/internal/verify-code',
-  verifyToken: '/api/oauth/internal/verify-token',
-} as const
-
 /** Screens of the portal the relay points people at. */
 export const oauthScreens = {
   device: '/auth/device-code',
@@ -133,6 +125,8 @@ export const clientInfoSchema = z
     first_party: z.boolean(),
     /** The requested scope, parsed. */
     scopes: scopeListSchema,
+    /** The longest the grant lasts, however often the client refreshes (SESSION_LIFETIME_DAYS). */
+    grant_days: z.int(),
   })
   .meta({ id: 'OAuthClientInfo' })
 export type ClientInfo = z.output<typeof clientInfoSchema>
@@ -181,6 +175,11 @@ export const deviceCodeCheckSchema = z
     client_name: z.string(),
     scopes: scopeListSchema,
     expires_timestamp: z.int(),
+    /** When and from which address the device asked (RFC 8628 §5.4); the address is null on old codes. */
+    requested_timestamp: z.int(),
+    requested_from: z.string().nullable(),
+    /** The longest the grant lasts, however often the client refreshes (SESSION_LIFETIME_DAYS). */
+    grant_days: z.int(),
   })
   .meta({ id: 'DeviceCodeCheck' })
 export type DeviceCodeCheck = z.output<typeof deviceCodeCheckSchema>
@@ -198,3 +197,78 @@ export const tokenIntrospectionSchema = z
   })
   .meta({ id: 'TokenIntrospection' })
 export type TokenIntrospection = z.output<typeof tokenIntrospectionSchema>
+
+const tag = 'oauth'
+
+export const oauthEndpoints = {
+  client: endpoint({
+    method: 'get',
+    path: '/api/oauth/internal/client',
+    summary: 'The client a consent screen names, checking its redirect URI and scope',
+    description: 'The portal calls this before it shows the consent screen; an error here must never redirect.',
+    tag,
+    auth: 'none',
+    query: clientQuery,
+    response: clientInfoSchema,
+    errors: ['invalid_client', 'redirect_uri_mismatch', 'invalid_scope'],
+  }),
+  authorize: endpoint({
+    method: 'post',
+    path: '/api/oauth/internal/authorize',
+    summary: "The signed-in user's decision on a code request or a device code",
+    description:
+      'Code flow: client_id, redirect_uri (exactly as registered), state, scope, PKCE S256 code_challenge and ' +
+      'approve|deny; the reply is the URL to send the browser to. Device flow: device_code and approve|deny. ' +
+      'Only a portal session may decide, never a token a client holds.',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    body: authorizeBody,
+    response: authorizeResultSchema,
+    errors: ['invalid_client', 'redirect_uri_mismatch', 'invalid_scope', 'device_code_invalid', 'device_code_expired', 'rate_limited'],
+  }),
+  token: endpoint({
+    method: 'post',
+    path: '/api/oauth/internal/token',
+    summary: 'Tokens for a code (with its PKCE verifier), a device authorisation, or a refresh token',
+    description:
+      `grant_type authorization_code, ${deviceCodeGrantType} (poll with device_secret no faster than the interval) ` +
+      'or refresh_token. Access tokens carry only the granted scopes.',
+    tag,
+    auth: 'none',
+    body: tokenBody,
+    response: oauthTokensSchema,
+    errors: ['invalid_client', 'invalid_grant', 'authorization_pending', 'slow_down', 'access_denied', 'expired_token'],
+  }),
+  deviceCode: endpoint({
+    method: 'get',
+    path: '/api/oauth/internal/device-code',
+    summary: 'Start a device authorisation: the code to show the person and the secret to poll with',
+    tag,
+    auth: 'none',
+    query: deviceCodeQuery,
+    response: deviceAuthorizationSchema,
+    errors: ['invalid_client', 'invalid_scope', 'rate_limited'],
+  }),
+  verifyCode: endpoint({
+    method: 'post',
+    path: '/api/oauth/internal/verify-code',
+    summary: 'Check a device code the signed-in user typed: which client asks, for which scopes',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    body: verifyCodeBody,
+    response: deviceCodeCheckSchema,
+    errors: ['device_code_invalid', 'device_code_expired', 'rate_limited'],
+  }),
+  verifyToken: endpoint({
+    method: 'post',
+    path: '/api/oauth/internal/verify-token',
+    summary: 'Whether an access token issued to this client is active, for whom, with which scopes (RFC 7662)',
+    tag,
+    auth: 'none',
+    body: verifyTokenBody,
+    response: tokenIntrospectionSchema,
+    errors: ['invalid_client'],
+  }),
+}

@@ -7,7 +7,8 @@
 import { z } from 'zod'
 import type {} from 'zod-openapi'
 import { idSchema, timestampSchema } from './accounts.ts'
-import { pageQuery, pagedSchema, type Paged } from './paging.ts'
+import { endpoint } from './endpoint.ts'
+import { pageQuery, pagedSchema } from './paging.ts'
 
 /** Bounds keep an operator's typo from minting absurd amounts. */
 const points = z.int().min(0).max(1_000_000)
@@ -66,9 +67,29 @@ export type ReferralRecord = z.infer<typeof referralRecordSchema>
 
 export const referralRecordsQuery = pageQuery
 export const referralRecordsSchema = pagedSchema(referralRecordSchema).meta({ id: 'ReferralRecords' })
-export type ReferralRecords = Paged<ReferralRecord>
+export type ReferralRecords = z.infer<typeof referralRecordsSchema>
 
-export const referralPaths = {
-  stats: '/api/user/referral/stats',
-  records: '/api/user/referral/records',
-} as const
+const tag = 'referral'
+
+export const referralEndpoints = {
+  stats: endpoint({
+    method: 'get',
+    path: '/api/user/referral/stats',
+    summary: 'Invites, rewards earned, the invite code and the reward rule',
+    tag,
+    auth: 'user',
+    scope: 'billing',
+    response: referralStatsSchema,
+  }),
+  records: endpoint({
+    method: 'get',
+    path: '/api/user/referral/records',
+    summary: "The caller's invitees (usernames masked), newest first",
+    description: '`status` is rewarded once the invitee has redeemed a paid package.',
+    tag,
+    auth: 'user',
+    scope: 'billing',
+    query: referralRecordsQuery,
+    response: referralRecordsSchema,
+  }),
+}

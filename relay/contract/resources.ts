@@ -5,15 +5,12 @@
 import { z } from 'zod'
 import type {} from 'zod-openapi'
 import { idSchema, timestampSchema } from './accounts.ts'
+import { endpoint } from './endpoint.ts'
 
 export const resourceBounds = {
   title: { min: 1, max: 120 },
   url: { max: 512 },
   description: { max: 500 },
-} as const
-
-export const resourcePaths = {
-  resources: '/api/user/resources',
 } as const
 
 export const resourceLinkSchema = z
@@ -39,3 +36,14 @@ export const resourceListSchema = z
 
 export type ResourceLink = z.output<typeof resourceLinkSchema>
 export type ResourceList = z.output<typeof resourceListSchema>
+
+export const resourceEndpoints = {
+  list: endpoint({
+    method: 'get',
+    path: '/api/user/resources',
+    summary: 'Resource links, in display order, with their count and last change',
+    tag: 'resources',
+    auth: 'user',
+    response: resourceListSchema,
+  }),
+}

@@ -5,7 +5,9 @@
 import { z } from 'zod'
 import type {} from 'zod-openapi'
 import { idSchema, timestampSchema } from './accounts.ts'
-import { pageQuery, pagedSchema, type Paged } from './paging.ts'
+import { endpoint } from './endpoint.ts'
+import { pageQuery, pagedSchema } from './paging.ts'
+import { idPathParams } from './paths.ts'
 
 export const ticketBounds = {
   title: { min: 1, max: 120 },
@@ -41,14 +43,6 @@ export type CreateTicketBody = z.input<typeof createTicketBody>
 export const ticketReplyBody = z.object({ content: ticketContentSchema })
 
 export const ticketListQuery = pageQuery.extend({ status: z.enum(ticketStatusFilters).optional() })
-
-export const ticketPaths = {
-  tickets: '/api/user/tickets',
-  ticket: '/api/user/tickets/{id}',
-  messages: '/api/user/tickets/{id}/messages',
-  close: '/api/user/tickets/{id}/close',
-  reopen: '/api/user/tickets/{id}/reopen',
-} as const
 
 export const ticketSchema = z
   .object({
@@ -91,4 +85,81 @@ export const ticketPageSchema = pagedSchema(ticketSchema).meta({ id: 'TicketPage
 export type Ticket = z.output<typeof ticketSchema>
 export type TicketMessage = z.output<typeof ticketMessageSchema>
 export type TicketDetail = z.output<typeof ticketDetailSchema>
-export type TicketPage = Paged<Ticket>
+export type TicketPage = z.output<typeof ticketPageSchema>
+
+const tag = 'tickets'
+
+export const ticketEndpoints = {
+  list: endpoint({
+    method: 'get',
+    path: '/api/user/tickets',
+    summary: "The caller's tickets, newest first",
+    description: '`status` filters by one status, or `open` for pending and processing together.',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    query: ticketListQuery,
+    response: ticketPageSchema,
+  }),
+  create: endpoint({
+    method: 'post',
+    path: '/api/user/tickets',
+    summary: 'Open a ticket',
+    description: 'It starts pending (awaiting manual review). The reply is the new ticket.',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    body: createTicketBody,
+    response: ticketDetailSchema,
+    errors: ['rate_limited'],
+    idempotent: true,
+  }),
+  detail: endpoint({
+    method: 'get',
+    path: '/api/user/tickets/{id}',
+    summary: 'A ticket with its conversation',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    params: idPathParams,
+    response: ticketDetailSchema,
+    errors: ['not_found'],
+  }),
+  reply: endpoint({
+    method: 'post',
+    path: '/api/user/tickets/{id}/messages',
+    summary: 'Reply to a ticket',
+    description: 'A closed ticket takes no replies: reopen it first. The reply is the updated ticket.',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    params: idPathParams,
+    body: ticketReplyBody,
+    response: ticketDetailSchema,
+    errors: ['not_found', 'ticket_closed', 'rate_limited'],
+    idempotent: true,
+  }),
+  close: endpoint({
+    method: 'post',
+    path: '/api/user/tickets/{id}/close',
+    summary: 'Close a pending or processing ticket',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    params: idPathParams,
+    response: ticketDetailSchema,
+    errors: ['not_found', 'ticket_transition_invalid'],
+  }),
+  reopen: endpoint({
+    method: 'post',
+    path: '/api/user/tickets/{id}/reopen',
+    summary: 'Reopen a closed ticket',
+    description: 'It goes back to pending, awaiting manual review.',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    params: idPathParams,
+    response: ticketDetailSchema,
+    errors: ['not_found', 'ticket_transition_invalid'],
+  }),
+}

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod'
 import { idSchema, timestampSchema } from './accounts.ts'
+import { endpoint } from './endpoint.ts'
+import { idPathParams } from './paths.ts'
 import { pointsEntryTypes } from './points.ts'
 
 /** How a call ended, as its owner reads it. */
@@ -86,9 +88,44 @@ export const usageCallDetailSchema = z
   .meta({ id: 'UsageCallDetail' })
 export type UsageCallDetail = z.infer<typeof usageCallDetailSchema>
 
-export const usagePaths = {
-  calls: '/api/user/usage/calls',
-  call: '/api/user/usage/calls/{id}',
-  /** The same filters, every matching row, as CSV. */
-  export: '/api/user/usage/calls.csv',
-} as const
+const tag = 'usage'
+
+export const usageEndpoints = {
+  calls: endpoint({
+    method: 'get',
+    path: '/api/user/usage/calls',
+    summary: "The caller's calls, newest first",
+    description:
+      'One row per metered call (answered, refused, failed or abandoned), filtered by key, model, outcome and time (`from` inclusive, `to` exclusive, epoch ms); paged by `cursor`, the `next_cursor` of the previous page.',
+    tag,
+    auth: 'user',
+    scope: 'billing',
+    query: usageCallsQuery,
+    response: usageCallsSchema,
+  }),
+  call: endpoint({
+    method: 'get',
+    path: '/api/user/usage/calls/{id}',
+    summary: "One of the caller's calls and the points rows it wrote",
+    description: 'The rows are the hold of a variable-cost call: frozen, unfrozen and consumed, oldest first; none for a fixed-price or refused call.',
+    tag,
+    auth: 'user',
+    scope: 'billing',
+    params: idPathParams,
+    response: usageCallDetailSchema,
+    errors: ['not_found'],
+  }),
+  /** The same filters, every matching row, as CSV: streamed, outside the envelope. */
+  export: endpoint({
+    method: 'get',
+    path: '/api/user/usage/calls.csv',
+    summary: "The caller's calls as CSV",
+    description: 'Every call matching the filters (as for the log), newest first, streamed; times in UTC.',
+    tag,
+    auth: 'user',
+    scope: 'billing',
+    query: usageFilterQuery,
+    response: z.string(),
+    download: 'text/csv',
+  }),
+}

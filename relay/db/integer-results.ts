@@ -1,6 +1,7 @@
 /**
  * Both drivers hand back 64-bit integers the same way (docs/decisions/010):
- * - an id column (see isIdColumn) is always a decimal string, whatever its size;
+ * - an id column (isIdField of relay/contract/json.ts, the rule the wire uses too) is always a
+ *   decimal string, whatever its size;
  * - any other integer is a JS number when it is a safe integer, else a decimal string.
  *
  * better-sqlite3 runs with safeIntegers on (every INTEGER arrives as a BigInt) and PostgreSQL's
@@ -15,25 +16,10 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely'
-
-/**
- * Which columns and JSON fields hold 64-bit ids: `id`, `*_id`, and `*_by` (a user reference such
- * as `invited_by`). Name new columns and reply fields accordingly.
- */
-export function isIdColumn(name: string): boolean {
-  return name === 'id' || name.endsWith('_id') || name.endsWith('_by')
-}
-
-/** A database integer as the relay wants it outside the id columns. */
-export function integerValue(value: bigint | string): number | string {
-  const big = typeof value === 'bigint' ? value : BigInt(value)
-  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER)
-    ? Number(big)
-    : big.toString()
-}
+import { integerValue, isIdField } from '../contract/json.ts'
 
 function convert(column: string, value: unknown): unknown {
-  if (isIdColumn(column) && (typeof value === 'bigint' || typeof value === 'number')) {
+  if (isIdField(column) && (typeof value === 'bigint' || typeof value === 'number')) {
     return value.toString()
   }
   if (typeof value === 'bigint') return integerValue(value)

@@ -9,7 +9,8 @@
 import type { UserStatus, UserType } from '../contract/accounts.ts'
 import type { TicketAuthorKind, TicketPriority, TicketStatus, TicketType } from '../contract/tickets.ts'
 import type { PackageKind } from '../contract/accounts.ts'
-import type { ModelCostKind, PointsEntryType, ResetReason, SubscriptionAction } from '../contract/points.ts'
+import type { ModelCostKind, PointsEntryType, ResetReason } from '../contract/points.ts'
+import type { SubscriptionAction } from '../contract/subscriptions.ts'
 
 /** Fixed-window counters of the rate limiter (http/rate-limit.ts). */
 export interface RateLimitsTable {
@@ -73,6 +74,8 @@ export interface RefreshTokensTable {
   /** When it was exchanged for a successor; still usable for the reuse grace. */
   rotated_at: number | null
   revoked_at: number | null
+  /** The absolute end of the session (login + SESSION_LIFETIME_DAYS); null on rows from before it existed. */
+  session_expires_at: number | null
 }
 
 /** API keys (keys/service.ts); only the SHA-256 digest of a key is kept. */
@@ -87,7 +90,7 @@ export interface ApiKeysTable {
   /** Written at most once a minute per key, so authentication stays one read. */
   last_used_timestamp: number | null
   deleted_at: number | null
-  /** The owner's controls (keys/limits.ts, 0015-key-limits); null: no limit. */
+  /** The owner's controls (keys/limits.ts, 0025-key-limits); null: no limit. */
   disabled_timestamp: number | null
   expires_timestamp: number | null
   points_quota: number | null
@@ -241,6 +244,8 @@ export interface OAuthDeviceCodesTable {
   created_at: number
   expires_at: number
   decided_at: number | null
+  /** Who started it, as the relay saw them; null on codes from before 0023. */
+  client_ip: string | null
 }
 
 /** Refresh tokens held by clients; a family is one grant (the code or device row it came from). */
@@ -257,6 +262,15 @@ export interface OAuthRefreshTokensTable {
   expires_at: number
   rotated_at: number | null
   revoked_at: number | null
+  /** The absolute end of the grant (approval + SESSION_LIFETIME_DAYS); null on rows from before it existed. */
+  session_expires_at: number | null
+}
+
+/** Failed password attempts of one account (auth/login-throttle.ts); gone after a successful sign-in. */
+export interface LoginFailuresTable {
+  user_id: string
+  failures: number
+  attempt_at: number
 }
 
 /** Packages (subscriptions/packages.ts): immutable once created, so subscriptions read them live. */
@@ -329,6 +343,12 @@ export interface PointsAccountsTable {
   /** Start of the current refill hour. */
   last_refill_timestamp: number
   create_timestamp: number
+  /** How many ledger rows the account has: the `seq` of its newest. */
+  entries: number
+  /** `create_timestamp` of its newest ledger row; the next is never earlier. */
+  last_entry_timestamp: number
+  /** Net of its `consumed` rows, as a positive number: what the account has used. */
+  consumed: number
 }
 
 /** Points reserved for a call in flight (ledger.ts freeze/settle). */
@@ -352,7 +372,10 @@ export interface PointsLedgerTable {
   model: string | null
   reason: string | null
   hold_id: string | null
+  /** Never earlier than the account's row before it, whatever the clocks of several relays say. */
   create_timestamp: number
+  /** The row's place in its account, in commit order: 1, 2, 3 … (docs/decisions/089). */
+  seq: number
 }
 
 /** Single-use codes (subscriptions/redeem-codes.ts); only the SHA-256 of the code is kept. */
@@ -408,6 +431,14 @@ export interface ProxyProvidersTable {
   create_timestamp: number
 }
 
+/** An open circuit as one relay process reported it (relay/proxy/provider-circuits.ts). */
+export interface ProxyProviderCircuitsTable {
+  relay_id: string
+  provider_id: string
+  open_until: number
+  update_timestamp: number
+}
+
 /** One forwarded call (relay/proxy/call-log.ts): billing facts only, never content. */
 export interface ProxyCallsTable {
   id: string
@@ -438,6 +469,36 @@ export interface ProxyCallsTable {
   first_byte_ms: number | null
   /** The hold that reserved its points (variable-cost calls); its ledger rows carry the same id. */
   hold_id: string | null
+  /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120); null before 0020. */
+  relay_ms: number | null
+}
+
+/** Per hour and model family, what the public figures are made of (public-stats/aggregate.ts). */
+export interface PublicCallHoursTable {
+  hour_start: number
+  family: string
+  calls: number
+  failures: number
+  /** JSON array of counts, one per bucket of public-stats/latency-histogram.ts. */
+  latency_buckets: string
+}
+
+/** The aggregation's progress and the ticket reply figure (one row, `relay`). */
+export interface PublicStatsStateTable {
+  name: 'relay'
+  last_call_id: string
+  ticket_reply_ms: number | null
+  ticket_replies: number
+  update_timestamp: number
+}
+
+/** Incidents the operator posts on the status page (public-stats/incidents.ts). */
+export interface IncidentsTable {
+  id: string
+  title: string
+  body: string | null
+  start_timestamp: number
+  resolved_timestamp: number | null
 }
 
 /** Settings a running server records for the tools sharing its database (deployment/public-url.ts). */
@@ -467,6 +528,7 @@ export interface Tables {
   users: UsersTable
   email_codes: EmailCodesTable
   refresh_tokens: RefreshTokensTable
+  login_failures: LoginFailuresTable
   api_keys: ApiKeysTable
   api_key_leases: ApiKeyLeasesTable
   referral_rewards: ReferralRewardsTable
@@ -487,6 +549,10 @@ export interface Tables {
   points_resets: PointsResetsTable
   model_costs: ModelCostsTable
   proxy_providers: ProxyProvidersTable
+  proxy_provider_circuits: ProxyProviderCircuitsTable
   proxy_calls: ProxyCallsTable
+  public_call_hours: PublicCallHoursTable
+  public_stats_state: PublicStatsStateTable
+  incidents: IncidentsTable
   idempotent_requests: IdempotentRequestsTable
 }

@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
 import type { Selectable } from 'kysely'
 import { verifyAccessToken } from '../auth/access-tokens.ts'
-import type { OAuthScope } from '../contract/oauth.ts'
+import { userOfAccessToken } from '../auth/token-user.ts'
+import type { RequiredScope } from '../contract/endpoint.ts'
 import type { UsersTable } from '../db/schema.ts'
 import type { RelayServices } from '../services.ts'
 import { RelayError } from './relay-error.ts'
@@ -9,16 +10,9 @@ import { RelayError } from './relay-error.ts'
 export type AuthUser = Selectable<UsersTable>
 
 /**
- * What a route needs of the caller's token (docs/decisions/060): a scope an external client can
- * be granted, or `session`, a portal login only (calls that grant access to clients). A portal
- * login's token holds every scope; a client's token only those the user granted it.
- */
-export type RequiredScope = OAuthScope | 'session'
-
-/**
- * The user behind `Authorization: Bearer <access token>`. The token must verify, its `ver` must
- * match the user's current token version, and the user must be active; otherwise 401, so the
- * portal logs out. A token without the `required` scope is refused with 403 `insufficient_scope`.
+ * The user behind `Authorization: Bearer <access token>`. The token must verify and still speak
+ * for its user (auth/token-user.ts: active, same token version, session not ended); otherwise
+ * 401, so the portal logs out. A token without the `required` scope is refused with 403 `insufficient_scope`.
  */
 export async function authenticate(c: Context, services: RelayServices, required: RequiredScope = 'profile'): Promise<AuthUser> {
   const header = c.req.header('authorization')
@@ -28,9 +22,7 @@ export async function authenticate(c: Context, services: RelayServices, required
   if (claims.scopes && (required === 'session' || !claims.scopes.includes(required))) {
     throw new RelayError('insufficient_scope', undefined, { required_scope: required })
   }
-  const user = await services.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst()
-  if (!user || user.token_version !== claims.version || user.status !== 'active') {
-    throw new RelayError('unauthenticated')
-  }
+  const user = await userOfAccessToken(services.db, claims)
+  if (!user) throw new RelayError('unauthenticated')
   return user
 }

@@ -17,9 +17,9 @@ export function handleError(logger: Logger): ErrorHandler {
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn('database unavailable', { method: c.req.method, path: c.req.path, error: error.message })
-      const response = errorResponse(c, new RelayError('unavailable', 'the database is unreachable for a moment: try again shortly'))
-      response.headers.set('retry-after', String(databaseRetryAfterSeconds))
-      return response
+      return errorResponse(c, new RelayError('unavailable', 'the database is unreachable for a moment: try again shortly'), {
+        'retry-after': String(databaseRetryAfterSeconds),
+      })
     }
     logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: error.stack ?? String(error) })
     return errorResponse(c, new RelayError('internal'))

@@ -12,11 +12,12 @@ import { createLogMailer } from '../mail/mailer.ts'
 import { createServices, type RelayDeps } from '../services.ts'
 import { clientIp, resolveClientAddress } from './client-ip.ts'
 import { handleError } from './error-handlers.ts'
-import { parseRelayJson } from './json.ts'
+import { parseRelayJson } from '../contract/json.ts'
 import { mountRoutes } from './mount-routes.ts'
 import { RelayError } from './relay-error.ts'
 import type { RelayEnv } from './relay-env.ts'
 import { defineRoute } from './route.ts'
+import { endpoint } from '../contract/endpoint.ts'
 
 const bigId = '9007199254740993' // 2^53 + 1: a JS number would read it as ...992
 
@@ -41,7 +42,7 @@ describe('HTTP core', () => {
       config: relayConfigSchema.parse({ databaseUrl: testDb.url, jwtSecrets: ['x'.repeat(32)], checkResponses: true }),
     }
     const routes = [
-      defineRoute({
+      defineRoute(endpoint({
         method: 'post',
         path: '/api/test/echo/{slot}',
         summary: 'Echo',
@@ -51,9 +52,8 @@ describe('HTTP core', () => {
         query: z.object({ verbose: z.enum(['yes', 'no']).optional() }),
         body: z.object({ ticket_id: z.string(), count: z.number().int().min(1), note: z.string().max(5) }),
         response: z.object({ id: z.string(), ticket_id: z.string(), slot: z.string(), count: z.number(), label: z.string() }),
-        handler: async ({ body, params }) => ({ id: bigId, ticket_id: body.ticket_id, slot: params.slot, count: body.count, label: '12345678901234567890' }),
-      }),
-      defineRoute({
+      }), async ({ body, params }) => ({ id: bigId, ticket_id: body.ticket_id, slot: params.slot, count: body.count, label: '12345678901234567890' })),
+      defineRoute(endpoint({
         method: 'get',
         path: '/api/test/fail',
         summary: 'Fails',
@@ -61,21 +61,19 @@ describe('HTTP core', () => {
         auth: 'none',
         query: z.object({ kind: z.enum(['relay', 'crash', 'schema']) }),
         response: z.object({ ok: z.boolean() }),
-        handler: async ({ query }) => {
-          if (query.kind === 'relay') throw new RelayError('code_expired', 'the code expired', { hint: 'resend' })
-          if (query.kind === 'schema') return { ok: 'yes' } as never
-          throw new Error('secret database detail')
-        },
+      }), async ({ query }) => {
+        if (query.kind === 'relay') throw new RelayError('code_expired', 'the code expired', { hint: 'resend' })
+        if (query.kind === 'schema') return { ok: 'yes' } as never
+        throw new Error('secret database detail')
       }),
-      defineRoute({
+      defineRoute(endpoint({
         method: 'get',
         path: '/api/test/me',
         summary: 'Needs a user',
         tag: 'test',
         auth: 'user',
         response: z.object({ id: z.string() }),
-        handler: async ({ user }) => ({ id: user.id }),
-      }),
+      }), async ({ user }) => ({ id: user.id })),
     ]
     mountRoutes(app, routes, createServices(deps))
     app.onError(handleError(deps.logger))

@@ -2,13 +2,15 @@
  * Exactly-once creating calls (idempotency.ts): each creating call sent twice, or many times at
  * once across two relays sharing one database, acts once and answers every copy the first reply.
  */
+import { accountEndpoints } from '../contract/accounts.ts'
+import { apiKeyEndpoints } from '../contract/api-keys.ts'
+import { pointsEndpoints } from '../contract/points.ts'
+import { subscriptionEndpoints } from '../contract/subscriptions.ts'
+import { teamEndpoints } from '../contract/teams.ts'
+import { ticketEndpoints } from '../contract/tickets.ts'
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountPaths } from '../contract/accounts.ts'
-import { apiKeyPaths } from '../contract/api-keys.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fillPath } from '../contract/paths.ts'
-import { pointsPaths } from '../contract/points.ts'
-import { ticketPaths } from '../contract/tickets.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { makeCodes, makeTeam, quickUser, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
@@ -42,8 +44,8 @@ describe.each(databaseKinds())('idempotent creating calls (%s)', (kind) => {
   it('a repeated API key create answers the first key again, secret included, and creates nothing', async () => {
     const user = await quickUser(a)
     const key = newKey()
-    const first = await post(a, apiKeyPaths.create, user.token, { name: 'laptop' }, key)
-    const again = await post(a, apiKeyPaths.create, user.token, { name: 'laptop' }, key)
+    const first = await post(a, apiKeyEndpoints.create.path, user.token, { name: 'laptop' }, key)
+    const again = await post(a, apiKeyEndpoints.create.path, user.token, { name: 'laptop' }, key)
     expect(first.status).toBe(200)
     expect(first.headers.get('idempotent-replayed')).toBeNull()
     expect(again.status).toBe(200)
@@ -58,8 +60,8 @@ describe.each(databaseKinds())('idempotent creating calls (%s)', (kind) => {
     expect(JSON.stringify(rows)).not.toContain(secret)
 
     // A new key is a new intention; without a key every call acts.
-    expect((await post(a, apiKeyPaths.create, user.token, { name: 'laptop' }, newKey())).status).toBe(200)
-    expect((await post(a, apiKeyPaths.create, user.token, { name: 'laptop' })).status).toBe(200)
+    expect((await post(a, apiKeyEndpoints.create.path, user.token, { name: 'laptop' }, newKey())).status).toBe(200)
+    expect((await post(a, apiKeyEndpoints.create.path, user.token, { name: 'laptop' })).status).toBe(200)
     expect(await keyCount(user)).toBe(3)
   })
 
@@ -67,7 +69,7 @@ describe.each(databaseKinds())('idempotent creating calls (%s)', (kind) => {
     const user = await quickUser(a)
     const key = newKey()
     const replies = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => post(i % 2 === 0 ? a : b, apiKeyPaths.create, user.token, { name: 'race' }, key)),
+      Array.from({ length: 12 }, (_, i) => post(i % 2 === 0 ? a : b, apiKeyEndpoints.create.path, user.token, { name: 'race' }, key)),
     )
     expect(replies.map((r) => r.status)).toEqual(Array(12).fill(200))
     expect(new Set(replies.map((r) => r.body.data.key)).size).toBe(1)
@@ -78,9 +80,9 @@ describe.each(databaseKinds())('idempotent creating calls (%s)', (kind) => {
   it('copies 50 ms apart on the other relay get the first reply', async () => {
     const user = await quickUser(a)
     const key = newKey()
-    const first = post(a, ticketPaths.tickets, user.token, { type: 'consultation', priority: 'low', title: 'Two submits', content: 'Fifty ms apart' }, key)
+    const first = post(a, ticketEndpoints.list.path, user.token, { type: 'consultation', priority: 'low', title: 'Two submits', content: 'Fifty ms apart' }, key)
     await new Promise((resolve) => setTimeout(resolve, 50))
-    const second = post(b, ticketPaths.tickets, user.token, { type: 'consultation', priority: 'low', title: 'Two submits', content: 'Fifty ms apart' }, key)
+    const second = post(b, ticketEndpoints.list.path, user.token, { type: 'consultation', priority: 'low', title: 'Two submits', content: 'Fifty ms apart' }, key)
     const [one, two] = await Promise.all([first, second])
     expect(one.status).toBe(200)
     expect(two.body.data.id).toBe(one.body.data.id)
@@ -102,19 +104,19 @@ describe.each(databaseKinds())('idempotent creating calls (%s)', (kind) => {
     const count = async (table: 'tickets' | 'ticket_messages' | 'subscriptions' | 'team_members' | 'points_resets', column = 'user_id') =>
       (await a.relay.db.selectFrom(table).select('id').where(column as 'id', '=', user.id).execute()).length
 
-    const ticket = await twice(ticketPaths.tickets, { type: 'other', priority: 'medium', title: 'Once', content: 'Only once' })
+    const ticket = await twice(ticketEndpoints.list.path, { type: 'other', priority: 'medium', title: 'Once', content: 'Only once' })
     expect(await count('tickets')).toBe(1)
     const messagesBefore = await count('ticket_messages', 'author_id')
-    await twice(fillPath(ticketPaths.messages, { id: ticket.id }), { content: 'A reply' })
+    await twice(fillPath(ticketEndpoints.reply.path, { id: ticket.id }), { content: 'A reply' })
     expect(await count('ticket_messages', 'author_id')).toBe(messagesBefore + 1)
 
     const [code] = await makeCodes(a, 'PERSONAL')
-    await twice(pointsPaths.redeemCode, { redeem_code: code })
+    await twice(subscriptionEndpoints.redeemCode.path, { redeem_code: code })
     expect(await count('subscriptions')).toBe(1)
 
     // Spend some points so a reset has something to do, then ask twice.
     await spend(servicesOf(a), { userId: user.id, amount: 500, model: null })
-    const reset = await twice(pointsPaths.resetTicket, { reason: 'other', description: 'Once please' })
+    const reset = await twice(pointsEndpoints.resetTicket.path, { reason: 'other', description: 'Once please' })
     expect(reset).toMatchObject({ auto_approved: true, points_added: 500 })
     expect(await count('points_resets')).toBe(1)
     await expectLedgerInvariants(a.relay.db)
@@ -122,8 +124,8 @@ describe.each(databaseKinds())('idempotent creating calls (%s)', (kind) => {
     const joiner = await quickUser(a)
     const teamCode = await makeTeam(a, await quickUser(a))
     const key = newKey()
-    const joined = await post(a, pointsPaths.teamJoin, joiner.token, { team_code: teamCode }, key)
-    const joinedAgain = await post(b, pointsPaths.teamJoin, joiner.token, { team_code: teamCode }, key)
+    const joined = await post(a, teamEndpoints.join.path, joiner.token, { team_code: teamCode }, key)
+    const joinedAgain = await post(b, teamEndpoints.join.path, joiner.token, { team_code: teamCode }, key)
     expect(joined.status, joined.text).toBe(200)
     // Without the key this would be `already_in_team`.
     expect(joinedAgain.status, joinedAgain.text).toBe(200)
@@ -137,27 +139,30 @@ describe.each(databaseKinds())('idempotent creating calls (%s)', (kind) => {
     // Past the per-address minute the registration code used.
     a.clock.advance(61_000)
     const before = a.smtp.messages(account.email).length
-    const sent = await post(a, accountPaths.sendResetCode, undefined, { email: account.email }, key, { ip })
-    const resent = await post(a, accountPaths.sendResetCode, undefined, { email: account.email }, key, { ip })
+    const sent = await post(a, accountEndpoints.sendResetCode.path, undefined, { email: account.email }, key, { ip })
+    const resent = await post(a, accountEndpoints.sendResetCode.path, undefined, { email: account.email }, key, { ip })
     expect([sent.status, resent.status]).toEqual([200, 200])
+    // Mailed after the answer: wait for it, then make sure no second one follows.
+    await vi.waitFor(() => expect(a.smtp.messages(account.email)).toHaveLength(before + 1))
+    await new Promise((resolve) => setTimeout(resolve, 200))
     expect(a.smtp.messages(account.email)).toHaveLength(before + 1)
 
     const resetKey = newKey()
     const body = { email: account.email, code: a.lastCode(account.email), new_password: 'another horse battery', confirm_password: 'another horse battery' }
-    const reset = await post(a, accountPaths.resetPassword, undefined, body, resetKey, { ip })
-    const resetAgain = await post(a, accountPaths.resetPassword, undefined, body, resetKey, { ip })
+    const reset = await post(a, accountEndpoints.resetPassword.path, undefined, body, resetKey, { ip })
+    const resetAgain = await post(a, accountEndpoints.resetPassword.path, undefined, body, resetKey, { ip })
     expect(reset.status, reset.text).toBe(200)
     // The code is used up: without the key this would be `code_invalid`.
     expect(resetAgain.status, resetAgain.text).toBe(200)
     // Another key is another attempt, and the code is spent.
-    expect((await post(a, accountPaths.resetPassword, undefined, body, newKey(), { ip })).body.error.details.reason).toBe('code_invalid')
+    expect((await post(a, accountEndpoints.resetPassword.path, undefined, body, newKey(), { ip })).body.error.details.reason).toBe('code_invalid')
   })
 
   it('a key sent again with a different request is refused and creates nothing', async () => {
     const user = await quickUser(a)
     const key = newKey()
-    expect((await post(a, apiKeyPaths.create, user.token, { name: 'one' }, key)).status).toBe(200)
-    const other = await post(b, apiKeyPaths.create, user.token, { name: 'two' }, key)
+    expect((await post(a, apiKeyEndpoints.create.path, user.token, { name: 'one' }, key)).status).toBe(200)
+    const other = await post(b, apiKeyEndpoints.create.path, user.token, { name: 'two' }, key)
     expect(other.status).toBe(422)
     expect(other.body.error.details.reason).toBe('idempotency_key_reused')
     expect(await keyCount(user)).toBe(1)
@@ -166,8 +171,8 @@ describe.each(databaseKinds())('idempotent creating calls (%s)', (kind) => {
   it('keys belong to their caller: the same key from two users acts for each', async () => {
     const [one, two] = [await quickUser(a), await quickUser(a)]
     const key = newKey()
-    const first = await post(a, apiKeyPaths.create, one.token, { name: 'shared' }, key)
-    const second = await post(a, apiKeyPaths.create, two.token, { name: 'shared' }, key)
+    const first = await post(a, apiKeyEndpoints.create.path, one.token, { name: 'shared' }, key)
+    const second = await post(a, apiKeyEndpoints.create.path, two.token, { name: 'shared' }, key)
     expect(second.headers.get('idempotent-replayed')).toBeNull()
     expect(second.body.data.key).not.toBe(first.body.data.key)
     expect([await keyCount(one), await keyCount(two)]).toEqual([1, 1])
@@ -175,29 +180,29 @@ describe.each(databaseKinds())('idempotent creating calls (%s)', (kind) => {
 
   it('a refused first request lets go of its key: the repeat runs afresh', async () => {
     const user = await quickUser(a)
-    const ticket = await post(a, ticketPaths.tickets, user.token, { type: 'other', priority: 'low', title: 'Closed', content: 'x' })
+    const ticket = await post(a, ticketEndpoints.list.path, user.token, { type: 'other', priority: 'low', title: 'Closed', content: 'x' })
     const id: string = ticket.body.data.id
-    await post(a, fillPath(ticketPaths.close, { id }), user.token, {})
+    await post(a, fillPath(ticketEndpoints.close.path, { id }), user.token, {})
     const key = newKey()
-    const refused = await post(a, fillPath(ticketPaths.messages, { id }), user.token, { content: 'late' }, key)
+    const refused = await post(a, fillPath(ticketEndpoints.reply.path, { id }), user.token, { content: 'late' }, key)
     expect(refused.body.error.details.reason).toBe('ticket_closed')
-    await post(a, fillPath(ticketPaths.reopen, { id }), user.token, {})
-    const accepted = await post(b, fillPath(ticketPaths.messages, { id }), user.token, { content: 'late' }, key)
+    await post(a, fillPath(ticketEndpoints.reopen.path, { id }), user.token, {})
+    const accepted = await post(b, fillPath(ticketEndpoints.reply.path, { id }), user.token, { content: 'late' }, key)
     expect(accepted.status, accepted.text).toBe(200)
     expect(accepted.headers.get('idempotent-replayed')).toBeNull()
   })
 
   it('refuses a malformed key, and forgets replies after a day', async () => {
     const user = await quickUser(a)
-    const bad = await post(a, apiKeyPaths.create, user.token, { name: 'bad' }, 'short')
+    const bad = await post(a, apiKeyEndpoints.create.path, user.token, { name: 'bad' }, 'short')
     expect(bad.status).toBe(400)
     expect(bad.body.error.details.fields).toHaveProperty('Idempotency-Key')
     expect(await keyCount(user)).toBe(0)
 
     const key = newKey()
-    await post(a, apiKeyPaths.create, user.token, { name: 'old' }, key)
+    await post(a, apiKeyEndpoints.create.path, user.token, { name: 'old' }, key)
     a.clock.advance(idempotencyKeepMs + 60_000)
-    const later = await post(a, apiKeyPaths.create, user.token, { name: 'old' }, key)
+    const later = await post(a, apiKeyEndpoints.create.path, user.token, { name: 'old' }, key)
     expect(later.headers.get('idempotent-replayed')).toBeNull()
     expect(await keyCount(user)).toBe(2)
     a.clock.set(b.clock.now())
@@ -207,7 +212,7 @@ describe.each(databaseKinds())('idempotent creating calls (%s)', (kind) => {
     const document = (await a.request('GET', '/api/openapi.json')).body
     const header = (path: string) =>
       (document.paths[path].post.parameters ?? []).find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'Idempotency-Key')
-    for (const path of [apiKeyPaths.create, ticketPaths.tickets, ticketPaths.messages, pointsPaths.redeemCode, pointsPaths.teamJoin, pointsPaths.resetTicket, accountPaths.sendResetCode, accountPaths.resetPassword]) {
+    for (const path of [apiKeyEndpoints.create.path, ticketEndpoints.list.path, ticketEndpoints.reply.path, subscriptionEndpoints.redeemCode.path, teamEndpoints.join.path, pointsEndpoints.resetTicket.path, accountEndpoints.sendResetCode.path, accountEndpoints.resetPassword.path]) {
       expect(header(path), path).toBeDefined()
     }
   })

@@ -11,7 +11,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import type { Database } from '../db/open-database.ts'
-import { parseRelayJson, stringifyRelayJson } from './json.ts'
+import { parseRelayJson, stringifyRelayJson } from '../contract/json.ts'
 import { RelayError } from './relay-error.ts'
 
 export const idempotencyHeader = 'Idempotency-Key'

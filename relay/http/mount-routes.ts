@@ -5,15 +5,16 @@ import { clientIp } from './client-ip.ts'
 import { successResponse } from './envelope.ts'
 import { requestLanguage } from './language.ts'
 import { idempotencyHeader, idempotencyKeyPattern, replayedHeader, runIdempotent } from './idempotency.ts'
-import { parseRelayJson } from './json.ts'
+import { parseRelayJson } from '../contract/json.ts'
 import { RelayError } from './relay-error.ts'
 import type { RelayEnv } from './relay-env.ts'
 import type { Route } from './route.ts'
+import type { Endpoint } from '../contract/endpoint.ts'
 import { validate } from './validate.ts'
 
 /** Registers each route on the Hono app: authenticate, validate, run, write the envelope. */
 export function mountRoutes(app: Hono<RelayEnv>, routes: readonly Route[], services: RelayServices): void {
-  for (const route of routes) {
+  for (const { endpoint: route, handler } of routes) {
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
       // Authentication first: an anonymous caller learns nothing from validation messages.
       const user = route.auth === 'user' ? await authenticate(c, services, route.scope) : null
@@ -21,7 +22,7 @@ export function mountRoutes(app: Hono<RelayEnv>, routes: readonly Route[], servi
       const query = route.query ? validate(route.query, c.req.query(), 'query') : undefined
       const params = route.params ? validate(route.params, c.req.param(), 'params') : undefined
       const lang = requestLanguage(c.req.header('accept-language'))
-      const run = () => route.handler({ body, query, params, user, clientIp: clientIp(c, services.config.trustProxy), lang, c })
+      const run = () => handler({ body, query, params, user, clientIp: clientIp(c, services.config.trustProxy), lang, c })
       const key = route.idempotent ? idempotencyKey(c) : undefined
       const { data, replayed } = key
         ? await runIdempotent(services.db, () => services.clock.now(), { userId: user?.id ?? null, call: `${route.method} ${route.path}`, key, request: { params, body } }, run)
@@ -60,7 +61,7 @@ async function readJsonBody(c: Context): Promise<unknown> {
 }
 
 /** Keeps the OpenAPI document honest: in tests every reply must match its declared schema. */
-function checkResponse(route: Route, data: unknown): void {
+function checkResponse(route: Endpoint, data: unknown): void {
   const result = route.response.safeParse(data)
   if (!result.success) {
     throw new Error(`reply of ${route.method.toUpperCase()} ${route.path} breaks its schema: ${result.error.message}`)

@@ -1,26 +1,13 @@
 /**
- * `GET /api/openapi.json` and `GET /api/docs`, generated from the route declarations: the
- * schemas that validate a call are the ones that document it.
+ * `GET /api/openapi.json` and `GET /api/docs`, generated from the contract's declarations of
+ * the mounted routes (relay/contract/endpoint.ts): the schemas that validate a call, and that
+ * the portal parses its replies with, are the ones that document it.
  */
 import { z } from 'zod'
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi'
-import { errorCodes } from '../contract/envelope.ts'
+import { errorEnvelopeSchema, successEnvelopeSchema } from '../contract/envelope.ts'
 import { idempotencyHeader, idempotencyKeyPattern } from './idempotency.ts'
-import type { Route } from './route.ts'
-
-const errorEnvelopeSchema = z
-  .object({
-    code: z.int().meta({ description: 'Nonzero business code; its first three digits are the HTTP status.' }),
-    message: z.string(),
-    error: z.object({
-      details: z.looseObject({
-        reason: z.enum(Object.keys(errorCodes) as [keyof typeof errorCodes, ...(keyof typeof errorCodes)[]]),
-        fields: z.record(z.string(), z.array(z.string())).optional(),
-        retry_after: z.int().optional(),
-      }),
-    }),
-  })
-  .meta({ id: 'ErrorEnvelope' })
+import type { Endpoint } from '../contract/endpoint.ts'
 
 const idempotencyHeaderSchema = z.object({
   [idempotencyHeader]: z.string().regex(idempotencyKeyPattern).optional().meta({
@@ -29,11 +16,7 @@ const idempotencyHeaderSchema = z.object({
   }),
 })
 
-function successEnvelope(data: z.ZodType) {
-  return z.object({ code: z.literal(0), data, message: z.literal('ok'), timestamp: z.int() })
-}
-
-function operation(route: Route): ZodOpenApiOperationObject {
+function operation(route: Endpoint): ZodOpenApiOperationObject {
   const errors = [
     ...(route.body || route.query || route.params ? ['validation'] : []),
     ...(route.auth === 'user' ? ['unauthenticated', 'token_expired', 'insufficient_scope'] : []),
@@ -59,7 +42,7 @@ function operation(route: Route): ZodOpenApiOperationObject {
     responses: {
       [String(route.status ?? 200)]: route.download
         ? { description: 'The download', content: { [route.download]: { schema: route.response } } }
-        : { description: 'Success envelope', content: { 'application/json': { schema: successEnvelope(route.response) } } },
+        : { description: 'Success envelope', content: { 'application/json': { schema: successEnvelopeSchema(route.response) } } },
       default: {
         description: `Error envelope. Reasons: ${errors.join(', ') || 'internal'}.`,
         content: { 'application/json': { schema: errorEnvelopeSchema } },
@@ -68,7 +51,7 @@ function operation(route: Route): ZodOpenApiOperationObject {
   }
 }
 
-export function createOpenApiDocument(routes: readonly Route[], serverUrl: string): ReturnType<typeof createDocument> {
+export function createOpenApiDocument(routes: readonly Endpoint[], serverUrl: string): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {}
   for (const route of routes) {
     paths[route.path] = { ...paths[route.path], [route.method]: operation(route) }

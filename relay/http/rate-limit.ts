@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/open-database.ts'
+import type { Logger } from '../logger.ts'
 import { RelayError } from './relay-error.ts'
 
 export interface RateLimitRule {
@@ -30,11 +31,14 @@ export function rateLimitRule(name: string, limit: number, windowSeconds: number
 export class RateLimiter {
   readonly #db: Database
   readonly #clock: Clock
+  readonly #logger: Logger | undefined
   #hitsSinceSweep = 0
 
-  constructor(db: Database, clock: Clock) {
+  /** `logger`: told when an allowance is spent, so an operator sees guessing and abuse. */
+  constructor(db: Database, clock: Clock, logger?: Logger) {
     this.#db = db
     this.#clock = clock
+    this.#logger = logger
   }
 
   /**
@@ -61,6 +65,8 @@ export class RateLimiter {
       .executeTakeFirstOrThrow()
     await this.#maybeSweep(now)
     if (row.count > rule.limit) {
+      // Once per window and subject: the first refusal.
+      if (row.count === rule.limit + 1) this.#logger?.warn('rate limit reached', { rule: rule.name, subject: key })
       const retryAfter = Math.max(1, Math.ceil((row.window_start + windowMs - now) / 1000))
       throw new RelayError('rate_limited', undefined, { retry_after: retryAfter })
     }

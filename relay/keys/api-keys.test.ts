@@ -1,18 +1,19 @@
+import { accountEndpoints } from '../contract/accounts.ts'
+import { pointsEndpoints } from '../contract/points.ts'
+import { subscriptionEndpoints } from '../contract/subscriptions.ts'
 import { expect, it } from 'vitest'
-import { accountPaths } from '../contract/accounts.ts'
-import { apiKeyBounds, apiKeyPaths } from '../contract/api-keys.ts'
+import { apiKeyBounds, apiKeyEndpoints } from '../contract/api-keys.ts'
 import { fillPath } from '../contract/paths.ts'
-import { pointsPaths } from '../contract/points.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { codeFlowTokens, registerClient } from '../../tests/fixtures/oauth.ts'
 import { makeCodes } from '../../tests/fixtures/points.ts'
 import { authenticateApiKey } from './service.ts'
 
 describeEachDatabase('API keys', (ctx) => {
-  const create = (token: string, name: string) => ctx.request('POST', apiKeyPaths.create, { token, body: { name } })
-  const list = (token: string) => ctx.request('GET', apiKeyPaths.list, { token })
-  const remove = (token: string, id: string) => ctx.request('DELETE', fillPath(apiKeyPaths.delete, { id }), { token })
-  const usage = (headers: Record<string, string>) => ctx.request('GET', apiKeyPaths.usage, { headers })
+  const create = (token: string, name: string) => ctx.request('POST', apiKeyEndpoints.create.path, { token, body: { name } })
+  const list = (token: string) => ctx.request('GET', apiKeyEndpoints.list.path, { token })
+  const remove = (token: string, id: string) => ctx.request('DELETE', fillPath(apiKeyEndpoints.delete.path, { id }), { token })
+  const usage = (headers: Record<string, string>) => ctx.request('GET', apiKeyEndpoints.usage.path, { headers })
 
   it('returns the full key once, then only its masked form', async () => {
     const { login } = await ctx.signUp()
@@ -142,8 +143,8 @@ describeEachDatabase('API keys', (ctx) => {
     const { login } = await ctx.signUp()
     const key: string = (await create(login.access_token, 'status bar')).body.data.key
     const [code] = await makeCodes(ctx, 'PERSONAL')
-    expect((await ctx.request('POST', pointsPaths.redeemCode, { token: login.access_token, body: { redeem_code: code } })).status).toBe(200)
-    const points = (await ctx.request('GET', pointsPaths.points, { token: login.access_token })).body.data
+    expect((await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: login.access_token, body: { redeem_code: code } })).status).toBe(200)
+    const points = (await ctx.request('GET', pointsEndpoints.points.path, { token: login.access_token })).body.data
     const reply = await usage({ authorization: `Bearer ${key}` })
     expect(reply.body.data.points).toEqual({
       balance: points.balance,
@@ -171,9 +172,9 @@ describeEachDatabase('API keys', (ctx) => {
   })
 
   it('requires a login for the key calls', async () => {
-    expect((await ctx.request('GET', apiKeyPaths.list)).status).toBe(401)
-    expect((await ctx.request('POST', apiKeyPaths.create, { body: { name: 'x' } })).status).toBe(401)
-    expect((await ctx.request('GET', accountPaths.info)).status).toBe(401)
+    expect((await ctx.request('GET', apiKeyEndpoints.list.path)).status).toBe(401)
+    expect((await ctx.request('POST', apiKeyEndpoints.create.path, { body: { name: 'x' } })).status).toBe(401)
+    expect((await ctx.request('GET', accountEndpoints.info.path)).status).toBe(401)
   })
 
   it('stops authenticating the keys of a disabled user', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { apiKeyPaths, type ApiKeyLimits } from '../contract/api-keys.ts'
+import { apiKeyEndpoints, type ApiKeyLimits } from '../contract/api-keys.ts'
 import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
@@ -32,12 +32,12 @@ describeEachDatabase('API key limits', (ctx) => {
   afterAll(() => provider?.close())
 
   const setLimits = (user: Customer, limits: Partial<ApiKeyLimits>, keyId = user.keyId, token = user.token) =>
-    ctx.request('PUT', fillPath(apiKeyPaths.limits, { id: keyId }), { token, body: { ...noLimits, ...limits } })
+    ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: keyId }), { token, body: { ...noLimits, ...limits } })
   const message = (user: Customer, model = 'ten-points') =>
     callRelay(ctx, '/v1/messages', { key: user.key, body: { model, max_tokens: 40, messages: [{ role: 'user', content: 'Hi' }] } })
   const chat = (user: Customer, model = 'ten-points') =>
     callRelay(ctx, '/v1/chat/completions', { key: user.key, bearer: true, body: { model, messages: [{ role: 'user', content: 'Hi' }] } })
-  const keyOf = async (user: Customer) => (await ctx.request('GET', apiKeyPaths.list, { token: user.token })).body.data.items[0]
+  const keyOf = async (user: Customer) => (await ctx.request('GET', apiKeyEndpoints.list.path, { token: user.token })).body.data.items[0]
 
   it('lets only the owner set limits, validates them and lists them with the use', async () => {
     const user = await customer(ctx, 1000)
@@ -72,7 +72,7 @@ describeEachDatabase('API key limits', (ctx) => {
       expect(await reply.text()).toContain('This API key is disabled')
     }
     expect((await callRelay(ctx, '/v1/models', { key: user.key, method: 'GET' })).status).toBe(401)
-    const usage = await ctx.request('GET', apiKeyPaths.usage, { headers: { 'x-api-key': user.key } })
+    const usage = await ctx.request('GET', apiKeyEndpoints.usage.path, { headers: { 'x-api-key': user.key } })
     expect([usage.status, usage.body.error.details.reason]).toEqual([401, 'api_key_disabled'])
 
     await setLimits(user, { expires_timestamp: ctx.clock.now() + 60_000 })

@@ -108,10 +108,12 @@ export function allowModel(key: KeyControls | null, model: string): void {
 }
 
 /** What a refused call is recorded with; the refusal adds the outcome, status and reason. */
-export type CallContext = Omit<CallRecord, 'outcome' | 'status' | 'usage' | 'points' | 'shortfall' | 'providerId' | 'durationMs' | 'refusal'> & {
+export type CallContext = Omit<CallRecord, 'outcome' | 'status' | 'usage' | 'points' | 'shortfall' | 'providerId' | 'durationMs' | 'relayMs' | 'refusal'> & {
   api: ClientApi
   /** `performance.now()` when the call arrived. */
   started: number
+  /** The client's upload, not the relay's time (docs/decisions/120). */
+  uploadMs: number
 }
 
 /**
@@ -137,7 +139,8 @@ export async function chargeWithinKeyLimits(
       await deleteLease(services.db, { id: leaseId }).catch(() => undefined)
     }
     if (error instanceof ProxyError) {
-      const { started, ...record } = call
+      const { started, uploadMs, ...record } = call
+      const durationMs = performance.now() - started
       void services.settlements.add({
         charge: { kind: 'free' },
         cost: freeCost,
@@ -150,7 +153,8 @@ export async function chargeWithinKeyLimits(
           providerId: null,
           usage: null,
           refusal: error.kind,
-          durationMs: performance.now() - started,
+          durationMs,
+          relayMs: durationMs - uploadMs,
         },
       })
     }

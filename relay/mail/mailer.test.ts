@@ -1,8 +1,8 @@
+import { accountEndpoints } from '../contract/accounts.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../tests/fixtures/databases.ts'
 import { startTestRelay, type TestRelay } from '../../tests/fixtures/relay-harness.ts'
 import { startSmtpSink } from '../../tests/fixtures/smtp-sink.ts'
-import { accountPaths } from '../contract/accounts.ts'
 import { createLogger } from '../logger.ts'
 import { createLogMailer, createSmtpMailer } from './mailer.ts'
 
@@ -49,7 +49,7 @@ describe('a relay whose SMTP server is down', () => {
   })
 
   it('answers 503 unavailable to a code request and logs the failure', async () => {
-    const reply = await relay.request('POST', accountPaths.sendRegisterCode, { body: { email: 'down@example.com' } })
+    const reply = await relay.request('POST', accountEndpoints.sendRegisterCode.path, { body: { email: 'down@example.com' } })
     expect(reply.status).toBe(503)
     expect(reply.body.error.details.reason).toBe('unavailable')
     expect(relay.logs.some((line) => line.includes('ERROR mail delivery failed') && line.includes('to=down@example.com'))).toBe(true)

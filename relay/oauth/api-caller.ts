@@ -7,6 +7,7 @@
  */
 import type { Context } from 'hono'
 import { verifyAccessToken } from '../auth/access-tokens.ts'
+import { userOfAccessToken } from '../auth/token-user.ts'
 import { apiKeyPattern } from '../contract/api-keys.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { apiKeyOf } from '../keys/request-key.ts'
@@ -41,7 +42,6 @@ export async function apiCaller(c: Context, services: RelayServices): Promise<Ap
   const claims = await verifyAccessToken(services.config, services.clock, credential)
   if (claims.clientId === null || claims.scopes === null) throw new RelayError('unauthenticated', 'a portal sign-in token is not an API credential')
   if (!claims.scopes.includes('api')) throw new RelayError('insufficient_scope', 'the token was not granted the api scope', { required_scope: 'api' })
-  const user = await services.db.selectFrom('users').select(['token_version', 'status']).where('id', '=', claims.userId).executeTakeFirst()
-  if (!user || user.token_version !== claims.version || user.status !== 'active') throw new RelayError('unauthenticated')
+  if (!(await userOfAccessToken(services.db, claims))) throw new RelayError('unauthenticated')
   return { userId: claims.userId, keyId: null, clientId: claims.clientId, key: null }
 }

@@ -1,8 +1,8 @@
+import { oauthEndpoints } from '../contract/oauth.ts'
 import { describe, expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { codeFlowTokens } from '../../tests/fixtures/oauth.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
-import { oauthPaths } from '../contract/oauth.ts'
 import { redirectUriProblem } from './clients.ts'
 
 describe('redirectUriProblem', () => {
@@ -42,7 +42,7 @@ describeEachDatabase('client commands', (relay) => {
     const { login } = await relay.signUp()
     const tokens = await codeFlowTokens(relay, login.access_token, { clientId: clientId!, secret: secret!, redirectUri: uris[0]! })
     expect((await admin('client', 'remove', '--client-id', clientId!)).stdout).toBe(`removed ${clientId}`)
-    const refresh = await relay.request('POST', oauthPaths.token, {
+    const refresh = await relay.request('POST', oauthEndpoints.token.path, {
       body: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId, client_secret: secret },
     })
     expect(refresh.body.error.details.reason).toBe('invalid_client')

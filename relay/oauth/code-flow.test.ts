@@ -1,17 +1,17 @@
+import { accountEndpoints } from '../contract/accounts.ts'
+import { oauthEndpoints } from '../contract/oauth.ts'
 import { expect, it } from 'vitest'
-import { accountPaths } from '../contract/accounts.ts'
-import { oauthPaths } from '../contract/oauth.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { authorizeCode, codeFlowTokens, exchangeCode, pkcePair, registerClient } from '../../tests/fixtures/oauth.ts'
 
 describeEachDatabase('oauth code flow', (ctx) => {
   it('names the client for the consent screen and refuses unknown clients, redirect URIs and scopes', async () => {
     const client = await registerClient(ctx, { name: 'Acme Desktop', firstParty: true })
-    const ok = await ctx.request('GET', oauthPaths.client, {
+    const ok = await ctx.request('GET', oauthEndpoints.client.path, {
       query: { client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'billing profile' },
     })
     expect(ok.status).toBe(200)
-    expect(ok.body.data).toEqual({ client_id: client.clientId, name: 'Acme Desktop', first_party: true, scopes: ['profile', 'billing'] })
+    expect(ok.body.data).toEqual({ client_id: client.clientId, name: 'Acme Desktop', first_party: true, scopes: ['profile', 'billing'], grant_days: 90 })
     // The client id is never all digits, so it travels as a JSON string.
     expect(ok.text).toContain(`"client_id":"${client.clientId}"`)
 
@@ -22,7 +22,7 @@ describeEachDatabase('oauth code flow', (ctx) => {
       [{ client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'profile admin' }, 'invalid_scope'],
     ] as const
     for (const [query, reason] of refusals) {
-      const reply = await ctx.request('GET', oauthPaths.client, { query })
+      const reply = await ctx.request('GET', oauthEndpoints.client.path, { query })
       expect(reply.status, reason).toBe(400)
       expect(reply.body.error.details.reason).toBe(reason)
     }
@@ -49,7 +49,7 @@ describeEachDatabase('oauth code flow', (ctx) => {
     const first = await exchangeCode(ctx, client, code, verifier)
     expect(first.status).toBe(200)
     expect(first.body.data).toMatchObject({ token_type: 'Bearer', expires_in: 7200, scope: 'profile api' })
-    const info = await ctx.request('GET', accountPaths.info, { token: first.body.data.access_token })
+    const info = await ctx.request('GET', accountEndpoints.info.path, { token: first.body.data.access_token })
     expect(info.status).toBe(200)
     expect(info.body.data.user.id).toBe(login.user.id)
 
@@ -57,10 +57,12 @@ describeEachDatabase('oauth code flow', (ctx) => {
     expect(second.status).toBe(400)
     expect(second.body.error.details.reason).toBe('invalid_grant')
     // The replay ended the grant the first exchange opened (RFC 6749 §4.1.2).
-    const refresh = await ctx.request('POST', oauthPaths.token, {
+    const refresh = await ctx.request('POST', oauthEndpoints.token.path, {
       body: { grant_type: 'refresh_token', refresh_token: first.body.data.refresh_token, client_id: client.clientId, client_secret: client.secret },
     })
     expect(refresh.body.error.details.reason).toBe('invalid_grant')
+    // …and the access token of that exchange with it (docs/oauth.md).
+    expect((await ctx.request('GET', accountEndpoints.info.path, { token: first.body.data.access_token })).status).toBe(401)
   })
 
   it('a mismatched redirect URI or an unknown client never yields a code or a redirect', async () => {
@@ -127,7 +129,7 @@ describeEachDatabase('oauth code flow', (ctx) => {
     const client = await registerClient(ctx)
     const tokens = await codeFlowTokens(ctx, login.access_token, client, 'billing')
     const refresh = (token: string, secret = client.secret) =>
-      ctx.request('POST', oauthPaths.token, { body: { grant_type: 'refresh_token', refresh_token: token, client_id: client.clientId, client_secret: secret } })
+      ctx.request('POST', oauthEndpoints.token.path, { body: { grant_type: 'refresh_token', refresh_token: token, client_id: client.clientId, client_secret: secret } })
 
     expect((await refresh(tokens.refresh_token, 'rcs_wrong')).body.error.details.reason).toBe('invalid_client')
     const next = await refresh(tokens.refresh_token)
@@ -144,16 +146,16 @@ describeEachDatabase('oauth code flow', (ctx) => {
     const account = await ctx.signUp()
     const client = await registerClient(ctx)
     const tokens = await codeFlowTokens(ctx, account.login.access_token, client, 'profile')
-    const changed = await ctx.request('PUT', accountPaths.password, {
+    const changed = await ctx.request('PUT', accountEndpoints.password.path, {
       token: account.login.access_token,
       body: { old_password: account.password, new_password: 'another long password' },
     })
     expect(changed.status).toBe(200)
-    const refresh = await ctx.request('POST', oauthPaths.token, {
+    const refresh = await ctx.request('POST', oauthEndpoints.token.path, {
       body: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.clientId, client_secret: client.secret },
     })
     expect(refresh.body.error.details.reason).toBe('invalid_grant')
-    expect((await ctx.request('GET', accountPaths.info, { token: tokens.access_token })).status).toBe(401)
+    expect((await ctx.request('GET', accountEndpoints.info.path, { token: tokens.access_token })).status).toBe(401)
   })
 
   it('only a portal session may authorise: a token held by a client gets 403 insufficient_scope', async () => {

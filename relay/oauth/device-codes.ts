@@ -50,6 +50,7 @@ export async function startDeviceAuthorization(
   services: Services,
   clientId: string,
   scope: string | undefined,
+  clientIp: string,
 ): Promise<DeviceAuthorization> {
   const { db, clock, config } = services
   const client = await findClient(db, clientId)
@@ -77,6 +78,7 @@ export async function startDeviceAuthorization(
           created_at: now,
           expires_at: now + deviceCodeTtlSeconds * 1000,
           decided_at: null,
+          client_ip: clientIp,
         })
         .execute()
     } catch (error) {
@@ -111,7 +113,7 @@ async function pendingCode(services: Services, user: AuthUser, typed: string) {
     .selectFrom('oauth_device_codes')
     .innerJoin('oauth_clients', 'oauth_clients.client_id', 'oauth_device_codes.client_id')
     .select(['oauth_device_codes.id', 'oauth_device_codes.client_id', 'oauth_device_codes.scope', 'oauth_device_codes.status'])
-    .select(['oauth_device_codes.expires_at', 'oauth_clients.name as client_name'])
+    .select(['oauth_device_codes.expires_at', 'oauth_device_codes.created_at', 'oauth_device_codes.client_ip', 'oauth_clients.name as client_name'])
     .where('user_code_hash', '=', digest(code))
     .executeTakeFirst()
   // A code already decided reads as invalid: it is single-use.
@@ -129,6 +131,9 @@ export async function checkDeviceCode(services: Services, user: AuthUser, typed:
     client_name: row.client_name,
     scopes: requestedScopes(row.scope),
     expires_timestamp: row.expires_at,
+    requested_timestamp: row.created_at,
+    requested_from: row.client_ip,
+    grant_days: services.config.sessionLifetimeDays,
   }
 }
 

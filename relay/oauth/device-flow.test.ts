@@ -1,6 +1,6 @@
+import { accountEndpoints } from '../contract/accounts.ts'
+import { oauthEndpoints } from '../contract/oauth.ts'
 import { describe, expect, it } from 'vitest'
-import { accountPaths } from '../contract/accounts.ts'
-import { oauthPaths } from '../contract/oauth.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { decideDevice, pollDevice, registerClient, startDevice } from '../../tests/fixtures/oauth.ts'
 import { canonicalDeviceCode } from './device-codes.ts'
@@ -18,7 +18,7 @@ describe('canonicalDeviceCode', () => {
 })
 
 describeEachDatabase('oauth device flow', (ctx) => {
-  const verify = (token: string, deviceCode: string) => ctx.request('POST', oauthPaths.verifyCode, { token, body: { device_code: deviceCode } })
+  const verify = (token: string, deviceCode: string) => ctx.request('POST', oauthEndpoints.verifyCode.path, { token, body: { device_code: deviceCode } })
   const reasonOf = (reply: { body: { error?: { details: { reason: string } } } }) => reply.body.error?.details.reason
 
   it('issues an 8-character code, a separate secret and the verification URLs', async () => {
@@ -32,7 +32,7 @@ describeEachDatabase('oauth device flow', (ctx) => {
       expires_in: 600,
       interval: 5,
     })
-    const unknown = await ctx.request('GET', oauthPaths.deviceCode, { query: { client_id: 'rc_nobody' } })
+    const unknown = await ctx.request('GET', oauthEndpoints.deviceCode.path, { query: { client_id: 'rc_nobody' } })
     expect(unknown.status).toBe(400)
     expect(reasonOf(unknown)).toBe('invalid_client')
   })
@@ -60,6 +60,10 @@ describeEachDatabase('oauth device flow', (ctx) => {
       client_name: 'Claude CLI',
       scopes: ['profile', 'api'],
       expires_timestamp: expect.any(Number),
+      // Where and when the device asked, and how long a grant lasts at most.
+      requested_timestamp: ctx.clock.now() - 20_000,
+      requested_from: expect.stringMatching(/^10\./),
+      grant_days: 90,
     })
     expect((await decideDevice(ctx, login.access_token, device.device_code)).body.data).toEqual({ redirect_to: null })
 
@@ -67,7 +71,7 @@ describeEachDatabase('oauth device flow', (ctx) => {
     const granted = await pollDevice(ctx, client, device.device_secret)
     expect(granted.status).toBe(200)
     expect(granted.body.data).toMatchObject({ token_type: 'Bearer', scope: 'profile api' })
-    const info = await ctx.request('GET', accountPaths.info, { token: granted.body.data.access_token })
+    const info = await ctx.request('GET', accountEndpoints.info.path, { token: granted.body.data.access_token })
     expect(info.body.data.user.id).toBe(login.user.id)
 
     ctx.clock.advance(60_000)
@@ -140,7 +144,7 @@ describeEachDatabase('oauth device flow', (ctx) => {
     await decideDevice(ctx, login.access_token, device.device_code)
     const tokens = (await pollDevice(ctx, client, device.device_secret)).body.data
     const introspect = (token: string, asker = client) =>
-      ctx.request('POST', oauthPaths.verifyToken, { body: { token, client_id: asker.clientId, client_secret: asker.secret } })
+      ctx.request('POST', oauthEndpoints.verifyToken.path, { body: { token, client_id: asker.clientId, client_secret: asker.secret } })
 
     const active = await introspect(tokens.access_token)
     expect(active.body.data).toEqual({

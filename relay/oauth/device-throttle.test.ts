@@ -1,5 +1,5 @@
+import { oauthEndpoints } from '../contract/oauth.ts'
 import { expect, it } from 'vitest'
-import { oauthPaths } from '../contract/oauth.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { decideDevice, registerClient, startDevice } from '../../tests/fixtures/oauth.ts'
 import { RateLimiter } from '../http/rate-limit.ts'
@@ -7,7 +7,7 @@ import { RelayError } from '../http/relay-error.ts'
 import { everyone, oauthLimits } from './rate-limits.ts'
 
 describeEachDatabase('oauth device-code guessing', (ctx) => {
-  const verify = (token: string, deviceCode: string) => ctx.request('POST', oauthPaths.verifyCode, { token, body: { device_code: deviceCode } })
+  const verify = (token: string, deviceCode: string) => ctx.request('POST', oauthEndpoints.verifyCode.path, { token, body: { device_code: deviceCode } })
 
   it('limits look-ups per account: past the limit even the right code is refused, other accounts go on', async () => {
     const guesser = await ctx.signUp()

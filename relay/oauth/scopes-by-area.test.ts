@@ -3,13 +3,13 @@
  * cannot use the others): account info needs `profile`; points, packages, teams and referral need
  * `billing`; tickets, keys, profile and password changes only a portal session may make.
  */
+import { accountEndpoints } from '../contract/accounts.ts'
 import { expect, it } from 'vitest'
-import { accountPaths } from '../contract/accounts.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { codeFlowTokens, registerClient } from '../../tests/fixtures/oauth.ts'
 
 const calls: Array<{ method: string; path: string; body?: unknown; needs: 'profile' | 'billing' | 'session' }> = [
-  { method: 'GET', path: accountPaths.info, needs: 'profile' },
+  { method: 'GET', path: accountEndpoints.info.path, needs: 'profile' },
   { method: 'GET', path: '/api/user/resources', needs: 'profile' },
   { method: 'GET', path: '/api/user/points', needs: 'billing' },
   { method: 'GET', path: '/api/user/points/history', needs: 'billing' },
@@ -19,8 +19,8 @@ const calls: Array<{ method: string; path: string; body?: unknown; needs: 'profi
   { method: 'POST', path: '/api/user/redeem-code', body: { redeem_code: 'ABCD-EFGH-JKLM-NPQR' }, needs: 'billing' },
   { method: 'GET', path: '/api/user/tickets', needs: 'session' },
   { method: 'GET', path: '/api/user/api-keys', needs: 'session' },
-  { method: 'PUT', path: accountPaths.profile, body: { name: 'x' }, needs: 'session' },
-  { method: 'PUT', path: accountPaths.password, body: { old_password: 'a', new_password: 'longer password' }, needs: 'session' },
+  { method: 'PUT', path: accountEndpoints.profile.path, body: { name: 'x' }, needs: 'session' },
+  { method: 'PUT', path: accountEndpoints.password.path, body: { old_password: 'a', new_password: 'longer password' }, needs: 'session' },
 ]
 
 describeEachDatabase('scopes by area', (ctx) => {

@@ -1,14 +1,15 @@
+import { accountEndpoints } from '../contract/accounts.ts'
 import { Hono } from 'hono'
 import { beforeAll, expect, it } from 'vitest'
 import { z } from 'zod'
-import { accountPaths } from '../contract/accounts.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { codeFlowTokens, registerClient } from '../../tests/fixtures/oauth.ts'
-import type { RequiredScope } from '../http/authenticate.ts'
+import type { RequiredScope } from '../contract/endpoint.ts'
 import { handleError } from '../http/error-handlers.ts'
 import { mountRoutes } from '../http/mount-routes.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
 import { defineRoute } from '../http/route.ts'
+import { endpoint } from '../contract/endpoint.ts'
 import { createLogger } from '../logger.ts'
 import { createLogMailer } from '../mail/mailer.ts'
 import { createServices } from '../services.ts'
@@ -22,7 +23,7 @@ describeEachDatabase('oauth scope enforcement', (ctx) => {
     const logger = createLogger('error', () => {})
     const services = createServices({ db: ctx.relay.db, clock: ctx.clock, config: ctx.config, logger, mailer: createLogMailer(logger) })
     const routes = probed.map((scope) =>
-      defineRoute({
+      defineRoute(endpoint({
         method: 'get',
         path: `/api/probe/${scope}`,
         summary: `needs ${scope}`,
@@ -30,8 +31,7 @@ describeEachDatabase('oauth scope enforcement', (ctx) => {
         auth: 'user',
         scope,
         response: z.object({ ok: z.literal(true) }),
-        handler: async () => ({ ok: true as const }),
-      }),
+      }), async () => ({ ok: true as const })),
     )
     mountRoutes(probe, routes, services)
     probe.onError(handleError(logger))
@@ -65,7 +65,7 @@ describeEachDatabase('oauth scope enforcement', (ctx) => {
     const { login } = await ctx.signUp()
     const client = await registerClient(ctx)
     const apiOnly = await codeFlowTokens(ctx, login.access_token, client, 'api')
-    const info = await ctx.request('GET', accountPaths.info, { token: apiOnly.access_token })
+    const info = await ctx.request('GET', accountEndpoints.info.path, { token: apiOnly.access_token })
     expect(info.status).toBe(403)
     expect(info.body.error.details.reason).toBe('insufficient_scope')
   })

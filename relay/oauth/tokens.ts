@@ -7,6 +7,8 @@
  */
 import type { OAuthScope, OAuthTokens, TokenIntrospection } from '../contract/oauth.ts'
 import { signAccessToken, verifyAccessToken } from '../auth/access-tokens.ts'
+import { sessionEnd } from '../auth/refresh-tokens.ts'
+import { userOfAccessToken } from '../auth/token-user.ts'
 import { newId } from '../db/ids.ts'
 import { RelayError } from '../http/relay-error.ts'
 import type { RelayServices } from '../services.ts'
@@ -16,18 +18,24 @@ import { digest, randomSecret } from './secrets.ts'
 
 type Services = Pick<RelayServices, 'db' | 'clock' | 'config'>
 
-/** Issues a token pair for `scopes` granted by `user` to `clientId`, in grant `familyId`. */
+/**
+ * Issues a token pair for `scopes` granted by `user` to `clientId`, in grant `familyId`; the
+ * grant ends at `grantExpiresAt` however often it is refreshed (new grants: SESSION_LIFETIME_DAYS
+ * from now).
+ */
 export async function issueClientTokens(
   services: Services,
   user: UserRow,
   clientId: string,
   scopes: readonly OAuthScope[],
   familyId: string,
+  grantExpiresAt = sessionEnd(services.config, services.clock.now()),
 ): Promise<OAuthTokens> {
   const { db, clock, config } = services
   const refreshToken = randomSecret('rrt_')
   const now = clock.now()
   const scope = scopes.join(' ')
+  const expiresAt = Math.min(now + config.refreshTokenTtlSeconds * 1000, grantExpiresAt)
   await db
     .insertInto('oauth_refresh_tokens')
     .values({
@@ -39,17 +47,18 @@ export async function issueClientTokens(
       token_version: user.token_version,
       token_hash: digest(refreshToken),
       created_at: now,
-      expires_at: now + config.refreshTokenTtlSeconds * 1000,
+      expires_at: expiresAt,
       rotated_at: null,
       revoked_at: null,
+      session_expires_at: grantExpiresAt,
     })
     .execute()
   return {
-    access_token: await signAccessToken(config, clock, user, { clientId, scopes }),
+    access_token: await signAccessToken(config, clock, user, familyId, { clientId, scopes }),
     token_type: 'Bearer',
     expires_in: config.accessTokenTtlSeconds,
     refresh_token: refreshToken,
-    refresh_expires_in: config.refreshTokenTtlSeconds,
+    refresh_expires_in: Math.floor((expiresAt - now) / 1000),
     scope,
   }
 }
@@ -88,7 +97,7 @@ export async function refreshClientTokens(services: Services, client: OAuthClien
   if (claimed.numUpdatedRows !== 1n) throw new RelayError('invalid_grant')
   const user = await grantingUser(services, row.user_id, row.token_version)
   if (!user) throw new RelayError('invalid_grant')
-  return issueClientTokens(services, user, client.clientId, requestedScopes(row.scope), row.family_id)
+  return issueClientTokens(services, user, client.clientId, requestedScopes(row.scope), row.family_id, row.session_expires_at ?? undefined)
 }
 
 /** Ends every refresh token of one grant. */
@@ -103,7 +112,7 @@ export async function revokeGrant({ db, clock }: Services, familyId: string): Pr
 
 /**
  * RFC 7662 for access tokens: active only when the token verifies, was issued to the asking
- * client, and its user is active with the same password as then. A client learns nothing about
+ * client, and still speaks for its user (active, same password as then, grant not revoked). A client learns nothing about
  * tokens of other clients or of portal sessions: those are simply inactive.
  */
 export async function introspectToken(services: Services, client: OAuthClient, token: string): Promise<TokenIntrospection> {
@@ -112,7 +121,7 @@ export async function introspectToken(services: Services, client: OAuthClient, t
     throw error
   })
   if (!claims?.scopes || claims.clientId !== client.clientId) return { active: false }
-  const user = await grantingUser(services, claims.userId, claims.version)
+  const user = await userOfAccessToken(services.db, claims)
   if (!user) return { active: false }
   return {
     active: true,

@@ -1,13 +1,16 @@
 /**
  * The one place a balance changes: a guarded UPDATE of the account and its ledger row, which the
- * caller runs in the same transaction (the public API is ledger.ts).
+ * caller runs in the same transaction (the public API is ledger.ts). On PostgreSQL both are one
+ * statement, a data-modifying CTE (docs/decisions/108): every relayed call appends two or three
+ * rows, and each statement there is a network round trip, where SQLite's are function calls (and
+ * SQLite has no data-modifying CTEs).
  */
-import { sql, type Insertable } from 'kysely'
+import { sql, type Insertable, type QueryCreator } from 'kysely'
 import type { PointsEntryType } from '../contract/points.ts'
 import { newId } from '../db/ids.ts'
-import type { Database } from '../db/open-database.ts'
+import { isPostgres, type Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
-import type { PointsLedgerTable } from '../db/schema.ts'
+import type { PointsLedgerTable, Tables } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 
 /** Bound of a single change, so no arithmetic on a balance can leave 32-bit integers. */
@@ -45,37 +48,93 @@ export async function appendEntry(trx: Database, input: EntryInput): Promise<Ent
   if (!Number.isSafeInteger(input.change) || Math.abs(input.change) > maxPointsChange || !Number.isSafeInteger(frozenChange)) {
     throw new RangeError(`points change out of bounds: ${input.change}`)
   }
-  const { rows } = await applyChange(trx, { accountId: input.accountId, change: input.change, frozenChange })
-  const updated = rows[0]
-  if (!updated) throw new RelayError('points_insufficient')
   const entryId = newId()
-  await insertEntry(trx, {
+  const row = {
     id: entryId,
     account_id: input.accountId,
     user_id: input.userId,
     type: input.type,
     change: input.change,
-    balance_after: updated.balance,
     model: input.model ?? null,
     reason: input.reason ?? null,
     hold_id: input.holdId ?? null,
-    create_timestamp: input.now,
-  })
-  return { entryId, accountId: input.accountId, balance: updated.balance }
+  }
+  let balance: number | undefined
+  if (isPostgres(trx)) {
+    balance = (await changeAndRecord(trx, { ...row, frozenChange, consumed: consumedBy(input), now: input.now })).rows[0]?.balance_after
+  } else {
+    const updated = (await applyChange(trx, { accountId: input.accountId, change: input.change, frozenChange, consumed: consumedBy(input), now: input.now })).rows[0]
+    if (updated) await insertEntry(trx, { ...row, balance_after: updated.balance, create_timestamp: updated.last_entry_timestamp, seq: updated.entries })
+    balance = updated?.balance
+  }
+  if (balance === undefined) throw new RelayError('points_insufficient')
+  return { entryId, accountId: input.accountId, balance }
 }
 
-// Prepared (db/prepared.ts): every relayed call appends two or three rows.
-const applyChange = prepared((db, args: { accountId: string; change: number; frozenChange: number }) =>
-  db
+// Prepared (db/prepared.ts): every relayed call appends two or three rows. The row's place and
+// time come from the account's own UPDATE, under its row lock: commit order (docs/decisions/089).
+const applyChange = prepared((db, args: AccountChange) => guardedChange(db, args))
+
+interface AccountChange {
+  accountId: string
+  change: number
+  frozenChange: number
+  /** What the row adds to the account's `consumed` total: −change for a `consumed` row, else 0. */
+  consumed: number
+  now: number
+}
+
+function consumedBy(input: EntryInput): number {
+  return input.type === 'consumed' ? -input.change : 0
+}
+
+/** The account's UPDATE, alone (SQLite) or as the CTE feeding the ledger row (PostgreSQL). */
+function guardedChange(db: QueryCreator<Tables>, args: AccountChange) {
+  return db
     .updateTable('points_accounts')
     .set({
       balance: sql<number>`balance + ${args.change}`,
       frozen: sql<number>`frozen + ${args.frozenChange}`,
+      entries: sql<number>`entries + 1`,
+      // The running total the screens read instead of summing every call (docs/decisions/087).
+      consumed: sql<number>`consumed + ${args.consumed}`,
+      // Never before the account's previous row, whatever the clocks of several relays say.
+      last_entry_timestamp: sql<number>`case when last_entry_timestamp > ${args.now} then last_entry_timestamp else ${args.now} end`,
     })
     .where('id', '=', args.accountId)
     .where(sql<boolean>`balance + ${args.change} >= 0`)
     .where(sql<boolean>`frozen + ${args.frozenChange} >= 0`)
-    .returning('balance'),
+    .returning(['balance', 'entries', 'last_entry_timestamp'])
+}
+
+/** PostgreSQL: `applyChange` and `insertEntry` in one statement; no row when the guard refused the change. */
+const changeAndRecord = prepared(
+  (db, args: Omit<Required<Insertable<PointsLedgerTable>>, 'balance_after' | 'create_timestamp' | 'seq'> & { frozenChange: number; consumed: number; now: number }) =>
+    db
+      .with('updated', (qc) =>
+        guardedChange(qc, { accountId: args.account_id, change: args.change, frozenChange: args.frozenChange, consumed: args.consumed, now: args.now }),
+      )
+      .insertInto('points_ledger')
+      .columns(['id', 'account_id', 'user_id', 'type', 'change', 'balance_after', 'model', 'reason', 'hold_id', 'create_timestamp', 'seq'])
+      // Typed casts: a parameter in a select list would otherwise be text.
+      .expression((eb) =>
+        eb
+          .selectFrom('updated')
+          .select([
+            sql<string>`${args.id}::bigint`.as('id'),
+            sql<string>`${args.account_id}::bigint`.as('account_id'),
+            sql<string | null>`${args.user_id}::bigint`.as('user_id'),
+            sql<PointsEntryType>`${args.type}::varchar`.as('type'),
+            sql<number>`${args.change}::integer`.as('change'),
+            'updated.balance',
+            sql<string | null>`${args.model}::varchar`.as('model'),
+            sql<string | null>`${args.reason}::varchar`.as('reason'),
+            sql<string | null>`${args.hold_id}::bigint`.as('hold_id'),
+            'updated.last_entry_timestamp',
+            'updated.entries',
+          ]),
+      )
+      .returning('balance_after'),
 )
 
 const insertEntry = prepared((db, row: Required<Insertable<PointsLedgerTable>>) =>
@@ -90,5 +149,6 @@ const insertEntry = prepared((db, row: Required<Insertable<PointsLedgerTable>>) 
     reason: row.reason,
     hold_id: row.hold_id,
     create_timestamp: row.create_timestamp,
+    seq: row.seq,
   }),
 )

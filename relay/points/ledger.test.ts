@@ -1,5 +1,5 @@
+import { pointsEndpoints } from '../contract/points.ts'
 import { afterEach, expect, it } from 'vitest'
-import { pointsPaths } from '../contract/points.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { quickUser, redeemFresh, servicesOf } from '../../tests/fixtures/points.ts'
@@ -9,7 +9,7 @@ import { freeze, grant, refund, settle, spend } from './ledger.ts'
 describeEachDatabase('points ledger', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
 
-  const points = async (token: string) => (await ctx.request('GET', pointsPaths.points, { token })).body.data
+  const points = async (token: string) => (await ctx.request('GET', pointsEndpoints.points.path, { token })).body.data
   const rows = (userId: string) =>
     ctx.relay.db
       .selectFrom('points_ledger')

@@ -1,5 +1,6 @@
+import { pointsEndpoints } from '../contract/points.ts'
+import { subscriptionEndpoints } from '../contract/subscriptions.ts'
 import { afterEach, describe, expect, it } from 'vitest'
-import { pointsPaths } from '../contract/points.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { quickUser, redeemFresh, servicesOf } from '../../tests/fixtures/points.ts'
@@ -30,7 +31,7 @@ describe('refillDue', () => {
 describeEachDatabase('hourly refill and expiry', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
 
-  const points = async (token: string) => (await ctx.request('GET', pointsPaths.points, { token })).body.data
+  const points = async (token: string) => (await ctx.request('GET', pointsEndpoints.points.path, { token })).body.data
   const refillRows = (userId: string) =>
     ctx.relay.db.selectFrom('points_ledger').select(['change', 'create_timestamp']).where('user_id', '=', userId).where('type', '=', 'refilled').orderBy('id').execute()
 
@@ -75,7 +76,7 @@ describeEachDatabase('hourly refill and expiry', (ctx) => {
       const balances = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
           i % 2 === 0
-            ? ctx.request('GET', pointsPaths.points, { token: user.token }).then((r) => r.body.data.balance as number)
+            ? ctx.request('GET', pointsEndpoints.points.path, { token: user.token }).then((r) => r.body.data.balance as number)
             : pointsSummary(second, user.id, ctx.clock.now()).then((s) => s.balance),
         ),
       )
@@ -103,9 +104,9 @@ describeEachDatabase('hourly refill and expiry', (ctx) => {
       next_refill_timestamp: null,
       package: { code: 'PERSONAL' },
     })
-    const rows = await ctx.request('GET', pointsPaths.history, { token: user.token })
+    const rows = await ctx.request('GET', pointsEndpoints.history.path, { token: user.token })
     expect(rows.body.data.items[0]).toMatchObject({ type: 'expired', change: -2400, balance_after: 0, create_timestamp: end })
-    const events = await ctx.request('GET', pointsPaths.subscriptionHistory, { token: user.token })
+    const events = await ctx.request('GET', subscriptionEndpoints.history.path, { token: user.token })
     expect(events.body.data.items.map((e: { action: string }) => e.action)).toEqual(['expired', 'activated'])
 
     ctx.clock.advance(10 * hour)

@@ -1,7 +1,7 @@
+import { pointsEndpoints } from '../contract/points.ts'
+import { ticketEndpoints } from '../contract/tickets.ts'
 import { afterEach, expect, it } from 'vitest'
 import { fillPath } from '../contract/paths.ts'
-import { pointsPaths } from '../contract/points.ts'
-import { ticketPaths } from '../contract/tickets.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
@@ -16,10 +16,10 @@ describeEachDatabase(
     afterEach(() => expectLedgerInvariants(ctx.relay.db))
 
     const ask = (user: PointsUser, description = 'A script ran away with my points') =>
-      ctx.request('POST', pointsPaths.resetTicket, { token: user.token, body: { reason: 'misoperation', description } })
-    const balance = async (user: PointsUser) => (await ctx.request('GET', pointsPaths.points, { token: user.token })).body.data.balance
+      ctx.request('POST', pointsEndpoints.resetTicket.path, { token: user.token, body: { reason: 'misoperation', description } })
+    const balance = async (user: PointsUser) => (await ctx.request('GET', pointsEndpoints.points.path, { token: user.token })).body.data.balance
     const ticket = async (user: PointsUser, id: string) =>
-      (await ctx.request('GET', fillPath(ticketPaths.ticket, { id }), { token: user.token })).body.data
+      (await ctx.request('GET', fillPath(ticketEndpoints.detail.path, { id }), { token: user.token })).body.data
 
     async function spender() {
       const user = await quickUser(ctx)
@@ -39,7 +39,7 @@ describeEachDatabase(
         status: 'completed',
         content: expect.stringContaining('A script ran away with my points'),
       })
-      const rows = (await ctx.request('GET', pointsPaths.history, { token: user.token })).body.data.items
+      const rows = (await ctx.request('GET', pointsEndpoints.history.path, { token: user.token })).body.data.items
       expect(rows[0]).toMatchObject({ type: 'earned', change: 2000, balance_after: 2400, reason: 'reset' })
     })
 
@@ -90,7 +90,7 @@ describeEachDatabase(
       const user = await quickUser(ctx)
       await redeemFresh(ctx, user)
       // Above the limit, as after an operator's grant: a reset would add nothing.
-      await ctx.request('GET', pointsPaths.points, { token: user.token })
+      await ctx.request('GET', pointsEndpoints.points.path, { token: user.token })
       await runOperatorCli(ctx, 'points', 'grant', '--user', user.username, '--amount', '10000', '--reason', 'goodwill')
       for (const points of [12_400, 2400]) {
         if (points === 2400) await spend(servicesOf(ctx), { userId: user.id, amount: 10_000, model: null })
@@ -110,7 +110,7 @@ describeEachDatabase(
 
     it('validates the reason and the description', async () => {
       const user = await quickUser(ctx)
-      const bad = await ctx.request('POST', pointsPaths.resetTicket, { token: user.token, body: { reason: 'bored', description: '' } })
+      const bad = await ctx.request('POST', pointsEndpoints.resetTicket.path, { token: user.token, body: { reason: 'bored', description: '' } })
       expect(bad.status).toBe(400)
       expect(Object.keys(bad.body.error.details.fields).sort()).toEqual(['description', 'reason'])
     })

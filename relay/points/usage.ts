@@ -1,6 +1,8 @@
 /**
- * Points used, always summed from the ledger (never a counter that could drift from it): the
- * net of `consumed` rows, refunds included, as a positive number.
+ * Points used: the net of `consumed` rows, refunds included, as a positive number. An account's
+ * own total is kept with its balance (`points_accounts.consumed`, written in the same UPDATE as
+ * each ledger row, so it cannot drift from the rows; docs/decisions/087); a member's share of a
+ * team pool is summed over the current subscription's rows.
  */
 import { sql } from 'kysely'
 import type { Database } from '../db/open-database.ts'
@@ -10,14 +12,14 @@ const netConsumed = sql<number | string | null>`-sum(change)`
 
 /** What `userId` used in the plan's current subscription: the whole personal account, or their share of the team pool. */
 export async function usedInPlan(db: Database, plan: Plan, userId: string): Promise<number> {
+  if (plan.team === null) return plan.account.consumed
   const row = await db
     .selectFrom('points_ledger')
     .select(netConsumed.as('used'))
     .where('account_id', '=', plan.account.id)
     .where('type', '=', 'consumed')
-    .$if(plan.team !== null, (qb) =>
-      qb.where('user_id', '=', userId).where('create_timestamp', '>=', plan.subscription.start_timestamp),
-    )
+    .where('user_id', '=', userId)
+    .where('create_timestamp', '>=', plan.subscription.start_timestamp)
     .executeTakeFirst()
   return Number(row?.used ?? 0)
 }
@@ -38,14 +40,8 @@ export async function usedByMembers(db: Database, plan: Plan): Promise<Map<strin
 /** Used per personal account, by account id. */
 export async function usedByAccounts(db: Database, accountIds: readonly string[]): Promise<Map<string, number>> {
   if (accountIds.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('points_ledger')
-    .select(['account_id', netConsumed.as('used')])
-    .where('account_id', 'in', accountIds)
-    .where('type', '=', 'consumed')
-    .groupBy('account_id')
-    .execute()
-  return new Map(rows.map((r) => [r.account_id, Number(r.used ?? 0)]))
+  const rows = await db.selectFrom('points_accounts').select(['id', 'consumed']).where('id', 'in', accountIds).execute()
+  return new Map(rows.map((r) => [r.id, r.consumed]))
 }
 
 /** Everything `userId` ever used, across every package and team. */

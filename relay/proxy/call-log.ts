@@ -35,6 +35,8 @@ export interface CallRecord {
   firstByteMs?: number | null
   /** The hold that reserved the call's points, if any: its ledger rows carry the same id. */
   holdId?: string | null
+  /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120). */
+  relayMs: number
 }
 
 export async function recordCall(db: Database, call: CallRecord): Promise<void> {
@@ -61,6 +63,7 @@ export async function recordCall(db: Database, call: CallRecord): Promise<void> 
     refusal: call.refusal ?? null,
     first_byte_ms: call.firstByteMs === undefined || call.firstByteMs === null ? null : Math.round(call.firstByteMs),
     hold_id: call.holdId ?? null,
+    relay_ms: Math.round(call.relayMs),
   })
 }
 
@@ -89,5 +92,6 @@ const insertCall = prepared((db, row: Required<Insertable<ProxyCallsTable>>) =>
     refusal: row.refusal,
     first_byte_ms: row.first_byte_ms,
     hold_id: row.hold_id,
+    relay_ms: row.relay_ms,
   }),
 )

@@ -18,14 +18,14 @@ describeEachDatabase('provider commands', (ctx) => {
 
     const listed = await runOperatorCli(ctx, 'provider', 'list')
     expect(listed.code).toBe(0)
-    expect(listed.stdout).toContain(`${id}  anthropic      5  enabled   sk-ant-…wxyz    https://api.anthropic.example  claude-*,cli-*`)
+    expect(listed.stdout).toContain(`${id}  anthropic      5  enabled   closed  sk-ant-…wxyz    https://api.anthropic.example  claude-*,cli-*`)
     expect(listed.stdout).not.toContain('verysecretpart')
 
     const row = await ctx.relay.db.selectFrom('proxy_providers').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
     expect(JSON.stringify(row)).not.toContain('verysecretpart')
     // The relay opens it with the JWT secret it runs with, and with nothing else.
     const open = async (secrets: string[], onUnreadable: (id: string) => void = () => {}) =>
-      providersInOrder(await enabledProviders(ctx.relay.db, 'anthropic'), new ProviderKeyBox(secrets), 'cli-model', onUnreadable)
+      providersInOrder(await enabledProviders(ctx.relay.db, 'anthropic'), new ProviderKeyBox(secrets), 'cli-model', 'session', onUnreadable)
     expect(await open(ctx.config.jwtSecrets)).toEqual([{ id, kind: 'anthropic', baseUrl: 'https://api.anthropic.example', key: secret }])
     const unreadable: string[] = []
     expect(await open(['another-secret-another-secret-0123'], (p) => unreadable.push(p))).toEqual([])

@@ -1,6 +1,7 @@
 /** Operator commands for the metered relay's upstream providers. */
 import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
+import { reportedCircuits, type ReportedCircuit } from './provider-circuits.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
 import { addProvider, listProviders, modelPatternSchema, providerKinds, removeProvider, setProviderEnabled } from './providers.ts'
 
@@ -22,6 +23,14 @@ function optionOf(path: PropertyKey[]): string {
 function providerId(id: string): string {
   if (!/^\d{1,19}$/.test(id)) throw new Error(`no provider ${id}`)
   return id
+}
+
+/** `closed`, `half-open`, or `open until 14:05:10Z` (UTC), with how many relays have it open when more than one. */
+function circuitText(circuit: ReportedCircuit | undefined): string {
+  if (!circuit) return 'closed'
+  if (circuit.state !== 'open') return circuit.state
+  const until = `open until ${new Date(circuit.until).toISOString().slice(11, 19)}Z`
+  return circuit.relays > 1 ? `${until} on ${circuit.relays} relays` : until
 }
 
 export const providerCommands: Command[] = [
@@ -53,16 +62,19 @@ export const providerCommands: Command[] = [
 
   defineCommand({
     name: 'provider list',
-    summary: 'Every provider: id, kind, priority, state, masked key, base URL, model patterns',
+    summary: 'Every provider: id, kind, priority, status, circuit state as the relays report it, masked key, base URL, model patterns',
     options: {},
     async run(_values, { services, print }) {
       const providers = await listProviders(services.db, new ProviderKeyBox(services.config.jwtSecrets))
+      const circuits = await reportedCircuits(services.db, services.clock.now())
+      const states = new Map(providers.map((p) => [p.id, circuitText(circuits.get(p.id))]))
       const url = Math.max(8, ...providers.map((p) => p.base_url.length))
-      print(['id'.padEnd(providers[0]?.id.length ?? 18), 'kind'.padEnd(9), 'prio.', 'state'.padEnd(8), 'key'.padEnd(14), 'base URL'.padEnd(url), 'models'].join('  '))
+      const state = Math.max(6, ...[...states.values()].map((s) => s.length))
+      print(['id'.padEnd(providers[0]?.id.length ?? 18), 'kind'.padEnd(9), 'prio.', 'status'.padEnd(8), 'state'.padEnd(state), 'key'.padEnd(14), 'base URL'.padEnd(url), 'models'].join('  '))
       if (providers.length === 0) print('no providers: add one with "provider add"')
       for (const p of providers) {
-        const state = p.enabled ? (p.key_readable ? 'enabled' : 'KEY UNREADABLE: re-add') : 'disabled'
-        print([p.id, p.kind.padEnd(9), String(p.priority).padStart(5), state.padEnd(8), p.key.padEnd(14), p.base_url.padEnd(url), p.models.join(',')].join('  '))
+        const status = p.enabled ? (p.key_readable ? 'enabled' : 'KEY UNREADABLE: re-add') : 'disabled'
+        print([p.id, p.kind.padEnd(9), String(p.priority).padStart(5), status.padEnd(8), states.get(p.id)!.padEnd(state), p.key.padEnd(14), p.base_url.padEnd(url), p.models.join(',')].join('  '))
       }
     },
   }),

@@ -15,12 +15,17 @@ export const defaultOutputEstimate = 4096
 export interface CallRequest {
   model: string
   stream: boolean
-  /** The request's own output bound, or `defaultOutputEstimate`. */
+  /**
+   * The most output the request may bill: its own bound (or `defaultOutputEstimate`), times the
+   * choices it asks for, or its thinking budget when larger.
+   */
   maxOutputTokens: number
   /** The bytes to send upstream: the client's own, unless the relay had to add something. */
   body: Uint8Array
   /** An SSE event to keep from the client (the usage chunk the relay asked for on its behalf). */
   drop?: (data: string) => boolean
+  /** The body's `metadata.user_id`: Claude Code names its user and session there (session-affinity.ts). */
+  metadataUserId?: string
 }
 
 export interface Dialect {
@@ -55,11 +60,24 @@ function readJson<S extends z.ZodType>(raw: Uint8Array, schema: S): z.output<S> 
   return result.data as z.output<S> & Record<string, unknown>
 }
 
+function metadataUserId(request: Record<string, unknown>): string | undefined {
+  const metadata = request.metadata
+  const id = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>).user_id : undefined
+  return typeof id === 'string' && id !== '' ? id : undefined
+}
+
 const anthropicRequest = z.looseObject({
   model: z.string().min(1).max(128),
   max_tokens: bound.optional(),
   stream: z.boolean().optional(),
+  // Thinking is billed as output: its budget is validated and reserved for like max_tokens.
+  thinking: z.looseObject({ budget_tokens: bound.optional() }).optional(),
 })
+
+/** The output an Anthropic request may bill: its bound, or its thinking budget when that is larger. */
+function anthropicOutputBound(request: z.output<typeof anthropicRequest>): number {
+  return Math.max(request.max_tokens ?? defaultOutputEstimate, request.thinking?.budget_tokens ?? 0)
+}
 
 const anthropicHeaders = ['content-type', 'accept', 'user-agent', 'anthropic-version', 'anthropic-beta'] as const
 
@@ -77,7 +95,13 @@ export const anthropicMessages: Dialect = {
   path: '/v1/messages',
   parse(raw) {
     const request = readJson(raw, anthropicRequest)
-    return { model: request.model, stream: request.stream === true, maxOutputTokens: request.max_tokens ?? defaultOutputEstimate, body: raw }
+    return {
+      model: request.model,
+      stream: request.stream === true,
+      maxOutputTokens: anthropicOutputBound(request),
+      body: raw,
+      metadataUserId: metadataUserId(request),
+    }
   },
 }
 
@@ -87,9 +111,12 @@ export const anthropicCountTokens: Dialect = {
   path: '/v1/messages/count_tokens',
   parse(raw) {
     const request = readJson(raw, anthropicRequest)
-    return { model: request.model, stream: false, maxOutputTokens: 0, body: raw }
+    return { model: request.model, stream: false, maxOutputTokens: 0, body: raw, metadataUserId: metadataUserId(request) }
   },
 }
+
+/** The most choices (`n`) one chat completion may ask for. */
+export const maxChoices = 16
 
 const openAiRequest = z.looseObject({
   model: z.string().min(1).max(128),
@@ -97,6 +124,8 @@ const openAiRequest = z.looseObject({
   max_tokens: bound.nullish(),
   stream: z.boolean().nullish(),
   stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
+  // Each of the n choices is billed: bounded here, and reserved for n times over.
+  n: z.int().min(1).max(maxChoices).nullish(),
 })
 
 export const openAiChat: Dialect = {
@@ -110,10 +139,11 @@ export const openAiChat: Dialect = {
   parse(raw) {
     const request = readJson(raw, openAiRequest)
     const stream = request.stream === true
-    const maxOutputTokens = request.max_completion_tokens ?? request.max_tokens ?? defaultOutputEstimate
-    if (!stream || request.stream_options?.include_usage === true) return { model: request.model, stream, maxOutputTokens, body: raw }
+    const maxOutputTokens = (request.max_completion_tokens ?? request.max_tokens ?? defaultOutputEstimate) * (request.n ?? 1)
+    const parsed = { model: request.model, stream, maxOutputTokens, metadataUserId: metadataUserId(request) }
+    if (!stream || request.stream_options?.include_usage === true) return { ...parsed, body: raw }
     // A stream reports usage only when asked: ask, and keep that extra chunk from the client.
     const body = Buffer.from(JSON.stringify({ ...request, stream_options: { ...request.stream_options, include_usage: true } }))
-    return { model: request.model, stream, maxOutputTokens, body, drop: isOpenAiUsageChunk }
+    return { ...parsed, body, drop: isOpenAiUsageChunk }
   },
 }

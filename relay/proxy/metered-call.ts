@@ -19,10 +19,11 @@ import type { CallOutcome } from './call-log.ts'
 import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
 import { clientSide, type ClientSide } from './client-side.ts'
 import type { CallRequest, Dialect } from './dialects.ts'
-import { ClientGone, forwardWithFailover, ProvidersFailed, type Forwarded } from './failover.ts'
+import { ClientGone, ProvidersFailed, type Failover, type Forwarded } from './failover.ts'
 import type { Provider } from './providers.ts'
 import { responseStream } from './response-stream.ts'
 import type { RouteTable } from './route-table.ts'
+import { affinityKey, sessionHeader } from './session-affinity.ts'
 import { tokensOfBytes } from './usage-meter.ts'
 import type { UpstreamRequest } from './upstream.ts'
 
@@ -36,12 +37,13 @@ const answerHeaders = ['content-type', 'request-id', 'x-request-id'] as const
 export interface ProxyDeps {
   services: RelayServices
   routes: RouteTable
+  failover: Failover
 }
 
 /** A metered call: /v1/messages and /v1/chat/completions. */
 export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: Dialect): Promise<Response> {
   const { services } = deps
-  const { clock, logger } = services
+  const { clock } = services
   const started = performance.now()
   const startedAt = clock.now()
   // Read now: once the client has gone, its socket no longer knows its address.
@@ -49,9 +51,12 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   try {
     const identity = await authenticate(c, services)
     const client = clientSide(c)
+    const uploadStarted = performance.now()
     const raw = await readBody(client)
+    // The client's upload is its network's time, not the relay's (docs/decisions/120).
+    const uploadMs = performance.now() - uploadStarted
     const request = dialect.parse(raw)
-    const { cost, providers } = await route(deps, dialect, request.model)
+    const { cost, providers } = await route(deps, dialect, request.model, affinityKey(c.req.header(sessionHeader), request, identity))
     const inputEstimate = tokensOfBytes(raw.byteLength)
     const call = {
       userId: identity.userId,
@@ -75,8 +80,9 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
         maxOutputTokens: request.maxOutputTokens,
         shortfallCeiling: services.config.callShortfallCeilingPoints,
       },
-      { ...call, started },
+      { ...call, started, uploadMs },
     )
+    const relayMs = performance.now() - started - uploadMs
 
     // Settled after the answer, in a group with other calls' (settlements.ts); never awaited on
     // the way out, so an error answer is not held up either.
@@ -86,12 +92,12 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
         cost,
         usage: end.usage,
         leaseId,
-        call: { ...end, ...call, durationMs: performance.now() - started },
+        call: { ...end, ...call, durationMs: performance.now() - started, relayMs },
       })
 
     let forwarded: Forwarded
     try {
-      forwarded = await forwardWithFailover(providers, upstreamRequest(c, deps, dialect, request, client.gone), logger)
+      forwarded = await deps.failover.forward(providers, upstreamRequest(c, deps, dialect, request, client.gone), client.gone)
     } catch (error) {
       // No answer: whatever was taken goes back.
       if (error instanceof ClientGone) void finish({ outcome: 'abandoned', status: 499, providerId: error.providerId, usage: null })
@@ -131,8 +137,8 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
     const client = clientSide(c)
     const request = dialect.parse(await readBody(client))
     allowModel(identity.key, request.model)
-    const { providers } = await route(deps, dialect, request.model)
-    return await passOn(await forwardWithFailover(providers, upstreamRequest(c, deps, dialect, request, client.gone), deps.services.logger))
+    const { providers } = await route(deps, dialect, request.model, affinityKey(c.req.header(sessionHeader), request, identity))
+    return await passOn(await deps.failover.forward(providers, upstreamRequest(c, deps, dialect, request, client.gone), client.gone))
   } catch (error) {
     return refusal(dialect, error, deps)
   }
@@ -156,8 +162,8 @@ export async function authenticate(c: Context<RelayEnv>, services: RelayServices
 }
 
 /** The model's price and the providers to try; refuses when either is missing. */
-async function route({ routes }: ProxyDeps, dialect: Dialect, model: string): Promise<{ cost: ModelCost; providers: Provider[] }> {
-  const { cost, providers } = await routes.route(dialect.providerKind, model)
+async function route({ routes }: ProxyDeps, dialect: Dialect, model: string, session: string): Promise<{ cost: ModelCost; providers: Provider[] }> {
+  const { cost, providers } = await routes.route(dialect.providerKind, model, session)
   if (!cost) {
     throw new ProxyError(
       'unknown_model',

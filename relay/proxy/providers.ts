@@ -3,8 +3,8 @@
  * the API it speaks: `anthropic` serves /v1/messages, `openai` serves /v1/chat/completions — a
  * base URL as the official SDK takes it, a key kept sealed (provider-keys.ts), the model
  * patterns it serves and a priority. A call tries the matching providers from the highest
- * priority down (equal priorities in random order, to spread load), failing over until one
- * answers.
+ * priority down, failing over until one answers; among equal priorities each client session has
+ * its own order (rendezvous.ts), so its calls keep reaching the provider that holds its prompt cache.
  */
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
@@ -12,6 +12,7 @@ import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import type { ProxyProvidersTable } from '../db/schema.ts'
 import { keyHint, type ProviderKeyBox } from './provider-keys.ts'
+import { rendezvousOrder } from './rendezvous.ts'
 
 export const providerKinds = ['anthropic', 'openai'] as const
 export type ProviderKind = (typeof providerKinds)[number]
@@ -134,21 +135,19 @@ export function servesModel(provider: { patterns: RegExp[] }, model: string): bo
 }
 
 /**
- * The providers to try for `model`, in order, from the enabled providers of its kind. A provider
- * whose key no secret opens is left out (and reported through `onUnreadable`), as it could only fail.
+ * The providers to try for `model`, in order, from the enabled providers of its kind: by priority,
+ * equal ones in the order of the session `affinityKey` (rendezvous.ts). A provider whose key no
+ * secret opens is left out (and reported through `onUnreadable`), as it could only fail.
  */
 export function providersInOrder(
   enabled: readonly EnabledProvider[],
   box: ProviderKeyBox,
   model: string,
+  affinityKey: string,
   onUnreadable: (providerId: string) => void,
 ): Provider[] {
-  const ordered = enabled
-    .filter((row) => servesModel(row, model))
-    .map((row) => ({ row, tieBreak: Math.random() }))
-    .sort((a, b) => b.row.priority - a.row.priority || a.tieBreak - b.tieBreak)
   const providers: Provider[] = []
-  for (const { row } of ordered) {
+  for (const row of rendezvousOrder(enabled.filter((row) => servesModel(row, model)), affinityKey)) {
     const key = box.open(row.key_ciphertext)
     if (key === null) onUnreadable(row.id)
     else providers.push({ id: row.id, kind: row.kind, baseUrl: row.base_url, key })

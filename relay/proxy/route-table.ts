@@ -51,22 +51,23 @@ export class RouteTable {
     this.#now = now
   }
 
-  async route(kind: ProviderKind, model: string): Promise<Route> {
+  /** `affinityKey` names the client session: equal providers are ordered for it (rendezvous.ts). */
+  async route(kind: ProviderKind, model: string, affinityKey: string): Promise<Route> {
     const fresh = this.#snapshot && this.#now() - this.#snapshot.readAt < this.#ttlMs ? this.#snapshot : null
     if (fresh) {
-      const route = this.#routeIn(fresh, kind, model)
+      const route = this.#routeIn(fresh, kind, model, affinityKey)
       if (route.cost && route.providers.length > 0) return route
     }
     // Too old, or the model was perhaps set up a moment ago: read again before refusing.
-    return this.#routeIn(await this.#read(), kind, model)
+    return this.#routeIn(await this.#read(), kind, model, affinityKey)
   }
 
-  #routeIn(snapshot: Snapshot, kind: ProviderKind, model: string): Route {
+  #routeIn(snapshot: Snapshot, kind: ProviderKind, model: string, affinityKey: string): Route {
     const priced = snapshot.costs.find(model)
     return {
       cost: priced?.cost ?? null,
       pricedBy: priced?.by ?? null,
-      providers: providersInOrder(snapshot.providers[kind], this.#box, model, this.#onUnreadable),
+      providers: providersInOrder(snapshot.providers[kind], this.#box, model, affinityKey, this.#onUnreadable),
     }
   }
 

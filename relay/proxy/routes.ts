@@ -10,6 +10,7 @@ import { mayCall } from '../keys/limits.ts'
 import type { RelayServices } from '../services.ts'
 import { proxyErrorResponse, ProxyError, type ClientApi } from './client-errors.ts'
 import { anthropicCountTokens, anthropicMessages, openAiChat } from './dialects.ts'
+import { Failover } from './failover.ts'
 import { authenticate, freeCall, meteredCall, type ProxyDeps } from './metered-call.ts'
 import { anthropicModelList, openAiModelList, servedModels } from './models.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
@@ -26,7 +27,9 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
   const routes = new RouteTable(services.db, new ProviderKeyBox(services.config.jwtSecrets), (id) =>
     services.logger.error('provider key unreadable: re-add the provider (JWT_SECRET rotated away?)', { provider: id }),
   )
-  const deps: ProxyDeps = { services, routes }
+  const { config } = services
+  const failover = new Failover(services.circuits.breaker, { deadlineMs: config.providerRetryDeadlineMs, backoffMs: config.providerRetryBackoffMs }, services.logger)
+  const deps: ProxyDeps = { services, routes, failover }
   // A base URL pasted with its /v1 (ANTHROPIC_BASE_URL=https://relay.example.com/v1) makes the
   // SDKs call /v1/v1/…: served the same, as nothing else could be meant (docs/decisions/081).
   for (const prefix of ['', '/v1']) {

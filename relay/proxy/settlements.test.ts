@@ -34,6 +34,7 @@ describeEachDatabase('settlement queue', (ctx) => {
         clientIp: '192.0.2.9',
         startedAt: ctx.clock.now(),
         durationMs: 3,
+        relayMs: 1,
       },
     }
   }

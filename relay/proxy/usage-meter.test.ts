@@ -54,6 +54,17 @@ describe('usage meters', () => {
     expect(cut.usage(false, 999)).toEqual({ input_tokens: 25, output_tokens: delivered, cache_read_tokens: 7, cache_write_tokens: 3 })
   })
 
+  it('Anthropic: a stream that ends without its final usage is charged for what it delivered, not message_start\'s placeholder', () => {
+    const meter = new AnthropicUsageMeter()
+    const withoutUsage = [
+      'event: message_start\ndata: {"type":"message_start","message":{"usage":{"input_tokens":25,"output_tokens":1}}}\n\n',
+      'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"sixteen bytes!!!"}}\n\n',
+      'event: message_stop\ndata: {"type":"message_stop"}\n\n',
+    ].join('')
+    events(meter, withoutUsage)
+    expect(meter.usage(true, 999)).toMatchObject({ input_tokens: 25, output_tokens: 4 })
+  })
+
   it('estimates the input from the request when the provider reported nothing', () => {
     expect(new AnthropicUsageMeter().usage(false, 321)).toEqual({ input_tokens: 321, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 })
   })

@@ -32,6 +32,12 @@ const maxBodyBytes = 8 * 1024 * 1024
 
 abstract class Meter implements UsageMeter {
   protected reported: Reported = {}
+  /**
+   * Whether `reported.output_tokens` is the provider's final figure. Anthropic's stream opens with
+   * a provisional one (`message_start`, usually 1) that only `message_delta` replaces: a stream
+   * that ends without it is charged for the content delivered, not for that placeholder.
+   */
+  protected outputFinal = false
   protected contentBytes = 0
   #body: Uint8Array[] | null = []
   #bodyBytes = 0
@@ -59,7 +65,7 @@ abstract class Meter implements UsageMeter {
     const delivered = tokensOfBytes(this.contentBytes)
     return {
       input_tokens: r.input_tokens ?? requestInputTokens,
-      output_tokens: complete && r.output_tokens !== undefined ? r.output_tokens : Math.max(r.output_tokens ?? 0, delivered),
+      output_tokens: complete && this.outputFinal && r.output_tokens !== undefined ? r.output_tokens : Math.max(r.output_tokens ?? 0, delivered),
       cache_read_tokens: r.cache_read_tokens ?? 0,
       cache_write_tokens: r.cache_write_tokens ?? 0,
     }
@@ -99,18 +105,19 @@ export class AnthropicUsageMeter extends Meter {
     if (event.type === 'content_block_delta' && isObject(event.delta)) {
       this.countText(event.delta.text ?? event.delta.partial_json ?? event.delta.thinking)
     } else if (event.type === 'message_start' && isObject(event.message)) {
-      this.merge(event.message.usage)
+      this.merge(event.message.usage, false)
     } else if (event.type === 'message_delta') {
-      this.merge(event.usage)
+      this.merge(event.usage, true)
     }
   }
 
   protected fromBody(json: unknown): void {
-    if (isObject(json)) this.merge(json.usage)
+    if (isObject(json)) this.merge(json.usage, true)
   }
 
-  private merge(usage: unknown): void {
+  private merge(usage: unknown, final: boolean): void {
     if (!isObject(usage)) return
+    if (final && count(usage.output_tokens) !== undefined) this.outputFinal = true
     const next: Reported = {
       input_tokens: count(usage.input_tokens),
       output_tokens: count(usage.output_tokens),
@@ -152,6 +159,8 @@ export class OpenAiUsageMeter extends Meter {
     const completion = count(usage.completion_tokens)
     if (prompt === undefined || completion === undefined) return
     const cached = Math.min(prompt, (isObject(usage.prompt_tokens_details) ? count(usage.prompt_tokens_details.cached_tokens) : undefined) ?? 0)
+    // OpenAI reports usage once, at the end.
+    this.outputFinal = true
     this.reported = { input_tokens: prompt - cached, output_tokens: completion, cache_read_tokens: cached, cache_write_tokens: 0 }
   }
 }

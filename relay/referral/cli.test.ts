@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { defaultReferralRule, referralPaths } from '../contract/referral.ts'
+import { defaultReferralRule, referralEndpoints } from '../contract/referral.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 
@@ -19,7 +19,7 @@ describeEachDatabase('referral CLI', (ctx) => {
     expect(JSON.parse((await runOperatorCli(ctx, 'referral', 'rule', 'show')).stdout)).toEqual(expected)
 
     const { login } = await ctx.signUp()
-    expect((await ctx.request('GET', referralPaths.stats, { token: login.access_token })).body.data.rule).toEqual(expected)
+    expect((await ctx.request('GET', referralEndpoints.stats.path, { token: login.access_token })).body.data.rule).toEqual(expected)
   })
 
   it('refuses amounts out of bounds or not numbers, and keeps the rule', async () => {

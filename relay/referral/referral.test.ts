@@ -1,13 +1,13 @@
+import { accountEndpoints } from '../contract/accounts.ts'
 import { expect, it } from 'vitest'
-import { accountPaths } from '../contract/accounts.ts'
-import { defaultReferralRule, referralPaths } from '../contract/referral.ts'
+import { defaultReferralRule, referralEndpoints } from '../contract/referral.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { maskUsername } from './service.ts'
 import { writeReferralRule } from './rule.ts'
 
 describeEachDatabase('referral', (ctx) => {
-  const stats = (token: string) => ctx.request('GET', referralPaths.stats, { token })
-  const records = (token: string, query?: Record<string, string>) => ctx.request('GET', referralPaths.records, { token, query })
+  const stats = (token: string) => ctx.request('GET', referralEndpoints.stats.path, { token })
+  const records = (token: string, query?: Record<string, string>) => ctx.request('GET', referralEndpoints.records.path, { token, query })
 
   it('counts invitees bound at registration, all pending before a paid purchase', async () => {
     const inviter = await ctx.signUp()
@@ -60,12 +60,12 @@ describeEachDatabase('referral', (ctx) => {
     const inviter = await ctx.signUp()
     const other = await ctx.signUp()
     const invitee = await ctx.signUp({ invite_code: inviter.login.user.invite_code })
-    const update = await ctx.request('PUT', accountPaths.profile, {
+    const update = await ctx.request('PUT', accountEndpoints.profile.path, {
       token: invitee.login.access_token,
       body: { name: 'x', invited_by: other.login.user.id, invite_code: other.login.user.invite_code },
     })
     expect(update.status).toBe(200)
-    const info = await ctx.request('GET', accountPaths.info, { token: invitee.login.access_token })
+    const info = await ctx.request('GET', accountEndpoints.info.path, { token: invitee.login.access_token })
     expect(info.body.data.user.invited_by).toBe(inviter.login.user.id)
     expect((await stats(other.login.access_token)).body.data.total_invites).toBe(0)
 
@@ -93,8 +93,8 @@ describeEachDatabase('referral', (ctx) => {
   })
 
   it('requires a login', async () => {
-    expect((await ctx.request('GET', referralPaths.stats)).status).toBe(401)
-    expect((await ctx.request('GET', referralPaths.records)).status).toBe(401)
+    expect((await ctx.request('GET', referralEndpoints.stats.path)).status).toBe(401)
+    expect((await ctx.request('GET', referralEndpoints.records.path)).status).toBe(401)
   })
 })
 

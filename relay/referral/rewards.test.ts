@@ -1,6 +1,8 @@
+import { pointsEndpoints } from '../contract/points.ts'
+import { subscriptionEndpoints } from '../contract/subscriptions.ts'
 import { expect, it } from 'vitest'
-import { pointsPaths } from '../contract/points.ts'
-import { defaultReferralRule, referralPaths } from '../contract/referral.ts'
+import { accountEndpoints } from '../contract/accounts.ts'
+import { defaultReferralRule, referralEndpoints } from '../contract/referral.ts'
 import { dayMs } from '../points/plan.ts'
 import { createPackage } from '../subscriptions/packages.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
@@ -17,10 +19,10 @@ describeEachDatabase('referral rewards', (ctx) => {
 
   const redeem = async (token: string, packageCode: string, code?: string) => {
     const redeemCode = code ?? (await makeCodes(ctx, packageCode))[0]!
-    const reply = await ctx.request('POST', pointsPaths.redeemCode, { token, body: { redeem_code: redeemCode } })
+    const reply = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token, body: { redeem_code: redeemCode } })
     return reply.status === 200 ? 'ok' : (reply.body.error.details.reason as string)
   }
-  const stats = async (token: string) => (await ctx.request('GET', referralPaths.stats, { token })).body.data
+  const stats = async (token: string) => (await ctx.request('GET', referralEndpoints.stats.path, { token })).body.data
   const rewardGrants = (userId: string) =>
     ctx.relay.db
       .selectFrom('points_ledger')
@@ -67,7 +69,7 @@ describeEachDatabase('referral rewards', (ctx) => {
       cumulative_reward_points: first.inviter_points,
       cumulative_reward_days: 0,
     })
-    const records = (await ctx.request('GET', referralPaths.records, { token: inviter.login.access_token })).body.data.items
+    const records = (await ctx.request('GET', referralEndpoints.records.path, { token: inviter.login.access_token })).body.data.items
     const expected = (id: string) => [id, id === winnerId ? 'rewarded' : 'pending', id === winnerId ? first.inviter_points : 0]
     expect(records.map((r: { id: string; status: string; reward_points: number }) => [r.id, r.status, r.reward_points]).sort()).toEqual(
       [expected(invitee.login.user.id), expected(rival.login.user.id)].sort(),
@@ -102,6 +104,24 @@ describeEachDatabase('referral rewards', (ctx) => {
     expect(await ctx.relay.db.selectFrom('referral_rewards').select('id').where('invitee_id', '=', loner.login.user.id).execute()).toEqual([])
   })
 
+  it('refuses one\'s own invite code through another address of one\'s mailbox, and never pays between one mailbox', async () => {
+    const inviter = await ctx.signUp()
+    const [local, domain] = inviter.email.split('@')
+    const alias = await ctx.request('POST', accountEndpoints.register.path, {
+      body: { username: ctx.unique('alias'), email: `${local}+1@${domain}`, password: 'a long password 1', code: '000000', invite_code: inviter.login.user.invite_code },
+      ip: ctx.uniqueIp(),
+    })
+    expect(alias.body.error.details.reason).toBe('invite_code_invalid')
+
+    // An invitee who later takes an address of the inviter's mailbox.
+    const { inviter: owner, invitee } = await pair()
+    await ctx.relay.db.updateTable('users').set({ email: owner.email.replace('@', '+later@') }).where('id', '=', invitee.login.user.id).execute()
+    expect(await redeem(invitee.login.access_token, paid)).toBe('ok')
+    expect(await rewardGrants(owner.login.user.id)).toEqual([])
+    expect(await rewardGrants(invitee.login.user.id)).toEqual([])
+    await expectLedgerInvariants(ctx.relay.db)
+  })
+
   it('follows the configured rule: membership days extend both personal subscriptions', async () => {
     const rule = {
       first: { inviter_points: 0, invitee_points: 700, inviter_days: 7, invitee_days: 3 },
@@ -110,7 +130,7 @@ describeEachDatabase('referral rewards', (ctx) => {
     await writeReferralRule(ctx.relay.db, ctx.clock, rule)
     try {
       const { inviter, invitee } = await pair()
-      const end = async (token: string) => (await ctx.request('GET', pointsPaths.points, { token })).body.data.end_timestamp as number
+      const end = async (token: string) => (await ctx.request('GET', pointsEndpoints.points.path, { token })).body.data.end_timestamp as number
       const inviterEnd = await end(inviter.login.access_token)
       expect(await redeem(invitee.login.access_token, paid)).toBe('ok')
       const inviteeStart = ctx.clock.now()

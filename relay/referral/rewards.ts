@@ -14,6 +14,7 @@ import { grant } from '../points/ledger.ts'
 import type { RedeemEvent, RedeemHook } from '../subscriptions/redeem-hooks.ts'
 import { extendMembership } from './membership-days.ts'
 import { readReferralRule } from './rule.ts'
+import { isSelfReferral } from './self-referral.ts'
 
 /** The ledger reason of reward grants (points history). */
 export const referralPointsReason = 'referral'
@@ -21,9 +22,15 @@ export const referralPointsReason = 'referral'
 export function referralRewardHook({ clock }: { clock: Clock }): RedeemHook {
   return async (trx, event) => {
     if (event.packagePrice <= 0) return
-    const invitee = await trx.selectFrom('users').select('invited_by').where('id', '=', event.userId).executeTakeFirst()
-    if (!invitee?.invited_by) return
-    const inviterId = invitee.invited_by
+    const pair = await trx
+      .selectFrom('users as invitee')
+      .innerJoin('users as inviter', 'inviter.id', 'invitee.invited_by')
+      .select(['inviter.id as inviterId', 'inviter.email as inviterEmail', 'invitee.email as inviteeEmail'])
+      .where('invitee.id', '=', event.userId)
+      .executeTakeFirst()
+    // Addresses change after registration: an inviter and invitee of one mailbox are paid nothing.
+    if (!pair || isSelfReferral(pair.inviterEmail, pair.inviteeEmail)) return
+    const { inviterId } = pair
     const rule = await readReferralRule(trx)
     const now = clock.now()
     const claimed = await claimReward(trx, event, inviterId, now)

@@ -1,10 +1,10 @@
+import { resourceEndpoints } from '../contract/resources.ts'
 import { expect, it } from 'vitest'
-import { resourcePaths } from '../contract/resources.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { addResourceLink, removeResourceLink } from './service.ts'
 
 describeEachDatabase('resource links', (ctx) => {
-  const list = (token?: string) => ctx.request('GET', resourcePaths.resources, { token })
+  const list = (token?: string) => ctx.request('GET', resourceEndpoints.list.path, { token })
 
   it('lists the links in display order with their count and the time of the last change, removals included', async () => {
     const { login } = await ctx.signUp()

@@ -52,6 +52,9 @@ export async function startSubscription(trx: Database, activation: Activation): 
         team_id: teamId,
         balance: 0,
         frozen: 0,
+        entries: 0,
+        last_entry_timestamp: 0,
+        consumed: 0,
         last_refill_timestamp: now,
         create_timestamp: now,
       })

@@ -1,6 +1,8 @@
+import { pointsEndpoints } from '../contract/points.ts'
+import { subscriptionEndpoints } from '../contract/subscriptions.ts'
+import { teamEndpoints } from '../contract/teams.ts'
 import { afterEach, expect, it } from 'vitest'
 import { fillPath } from '../contract/paths.ts'
-import { pointsPaths } from '../contract/points.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
@@ -41,12 +43,12 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
     expect(new Set(codes).size).toBe(3)
     for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/)
     const user = await quickUser(ctx)
-    const redeemed = await ctx.request('POST', pointsPaths.redeemCode, { token: user.token, body: { redeem_code: codes[0] } })
+    const redeemed = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: codes[0] } })
     expect(redeemed.body.data).toMatchObject({ package_code: 'PERSONAL', points_gained: 2400 })
 
     const [expiring] = (await admin('codes', 'create', '--package', 'PERSONAL', '--count', '1', '--expires-days', '1')).stdout.split('\n')
     ctx.clock.advance(day)
-    const late = await ctx.request('POST', pointsPaths.validateRedeemCode, { token: user.token, body: { redeem_code: expiring } })
+    const late = await ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { token: user.token, body: { redeem_code: expiring } })
     expect(late.body.error.details.reason).toBe('redeem_code_invalid')
 
     const teamCodes = await admin('codes', 'create', '--package', 'TEAM', '--count', '1')
@@ -64,9 +66,9 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
     expect(link).toBe(`${new URL('/subscription', ctx.config.publicUrl)}?team_code=${code}`)
 
     const member = await quickUser(ctx)
-    const checked = await ctx.request('GET', fillPath(pointsPaths.teamValidate, { team_code: code! }), { token: member.token })
+    const checked = await ctx.request('GET', fillPath(teamEndpoints.validate.path, { team_code: code! }), { token: member.token })
     expect(checked.body.data).toMatchObject({ team_name: 'Core devs', member_count: 1 })
-    const info = (await ctx.request('GET', pointsPaths.teamInfo, { token: owner.token })).body.data
+    const info = (await ctx.request('GET', teamEndpoints.info.path, { token: owner.token })).body.data
     expect(info.members).toEqual([expect.objectContaining({ user_id: owner.id, is_owner: true, is_current_user: true })])
 
     const again = await admin('team', 'create', '--name', 'Second', '--package', 'TEAM', '--owner', owner.username)
@@ -86,7 +88,7 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
     expect(missing.stderr).toContain('variable needs input and output rates')
 
     const user = await quickUser(ctx)
-    const costs = (await ctx.request('GET', pointsPaths.modelCosts, { token: user.token })).body.data.items
+    const costs = (await ctx.request('GET', pointsEndpoints.modelCosts.path, { token: user.token })).body.data.items
     expect(costs.find((c: { model: string }) => c.model === model)).toEqual({
       model,
       kind: 'variable',
@@ -108,11 +110,11 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('no package in force')
     await admin('codes', 'create', '--package', 'PERSONAL', '--count', '1').then(({ stdout }) =>
-      ctx.request('POST', pointsPaths.redeemCode, { token: user.token, body: { redeem_code: stdout } }),
+      ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: stdout } }),
     )
     const granted = await admin('points', 'grant', '--user', user.username, '--amount', '500', '--reason', 'compensation')
     expect(granted).toMatchObject({ code: 0, stdout: `granted 500 to ${user.username}; balance 2900` })
-    const rows = (await ctx.request('GET', pointsPaths.history, { token: user.token })).body.data.items
+    const rows = (await ctx.request('GET', pointsEndpoints.history.path, { token: user.token })).body.data.items
     expect(rows[0]).toMatchObject({ type: 'earned', change: 500, reason: 'compensation' })
   })
 }, { publicUrl: 'https://portal.example.com' })

@@ -1,5 +1,5 @@
 import type { ContentLanguage } from '../contract/languages.ts'
-import type { CurrentPlan } from '../contract/points.ts'
+import type { CurrentPlan } from '../contract/subscriptions.ts'
 import { remainingDays, type Plan } from '../points/plan.ts'
 import { toPackageInfo } from './packages.ts'
 

@@ -1,9 +1,11 @@
+import { accountEndpoints } from '../contract/accounts.ts'
+import { pointsEndpoints } from '../contract/points.ts'
+import { subscriptionEndpoints } from '../contract/subscriptions.ts'
+import { teamEndpoints } from '../contract/teams.ts'
+import { ticketEndpoints } from '../contract/tickets.ts'
 import { expect, it } from 'vitest'
-import { accountPaths } from '../contract/accounts.ts'
 import type { ContentLanguage } from '../contract/languages.ts'
 import { fillPath } from '../contract/paths.ts'
-import { pointsPaths } from '../contract/points.ts'
-import { ticketPaths } from '../contract/tickets.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 import { makeCodes, makeTeam, quickUser, type PointsUser } from '../../tests/fixtures/points.ts'
@@ -16,35 +18,35 @@ describeEachDatabase('texts in the reader’s language', (ctx) => {
   it('names the seeded packages in the request’s language wherever an answer names them', async () => {
     const user = await quickUser(ctx)
     const [first, second] = await makeCodes(ctx, 'PERSONAL', 2)
-    const check = await ctx.request('POST', pointsPaths.validateRedeemCode, { ...as(user, 'en-US,en;q=0.9'), body: { redeem_code: first } })
+    const check = await ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { ...as(user, 'en-US,en;q=0.9'), body: { redeem_code: first } })
     expect(check.body.data.package).toMatchObject({ name: 'Personal', description: 'For one developer, 100 points every hour' })
-    const redeemed = await ctx.request('POST', pointsPaths.redeemCode, { ...as(user, 'ja'), body: { redeem_code: first } })
+    const redeemed = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { ...as(user, 'ja'), body: { redeem_code: first } })
     expect(redeemed.body.data.package_name).toBe('パーソナル')
-    const replace = await ctx.request('POST', pointsPaths.validateRedeemCode, { ...as(user, 'en'), body: { redeem_code: second } })
+    const replace = await ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { ...as(user, 'en'), body: { redeem_code: second } })
     expect(replace.body.data.current.package.name).toBe('Personal')
 
     const names: Record<ContentLanguage, string> = { zh: '个人版', en: 'Personal', ja: 'パーソナル' }
     for (const [lang, name] of Object.entries(names)) {
-      expect((await get(user, pointsPaths.points, lang)).package.name).toBe(name)
-      const info = await get(user, accountPaths.info, lang)
+      expect((await get(user, pointsEndpoints.points.path, lang)).package.name).toBe(name)
+      const info = await get(user, accountEndpoints.info.path, lang)
       expect(info.points.package_name).toBe(name)
       expect(info.subscriptions[0].package_name).toBe(name)
-      expect((await get(user, pointsPaths.subscriptionHistory, lang)).items[0].package_name).toBe(name)
+      expect((await get(user, subscriptionEndpoints.history.path, lang)).items[0].package_name).toBe(name)
     }
     // No language asked for, or none the relay speaks: Chinese, as the portal's default.
-    expect((await get(user, pointsPaths.points)).package).toMatchObject({ name: '个人版', description: '个人开发者，每小时补充 100 积分' })
-    expect((await get(user, pointsPaths.points, 'fr-FR')).package.name).toBe('个人版')
+    expect((await get(user, pointsEndpoints.points.path)).package).toMatchObject({ name: '个人版', description: '个人开发者，每小时补充 100 积分' })
+    expect((await get(user, pointsEndpoints.points.path, 'fr-FR')).package.name).toBe('个人版')
   })
 
   it('names a team’s package in the request’s language', async () => {
     const owner = await quickUser(ctx)
     const code = await makeTeam(ctx, owner)
-    expect((await get(owner, pointsPaths.teamInfo, 'en')).team.package.name).toBe('Team')
+    expect((await get(owner, teamEndpoints.info.path, 'en')).team.package.name).toBe('Team')
     const member = await quickUser(ctx)
     const path = (p: string) => fillPath(p, { team_code: code })
-    expect((await get(member, path(pointsPaths.teamValidate), 'ja')).package_name).toBe('チーム')
-    expect((await get(member, path(pointsPaths.teamPreview), 'en')).package.name).toBe('Team')
-    const joined = await ctx.request('POST', pointsPaths.teamJoin, { ...as(member, 'en'), body: { team_code: code } })
+    expect((await get(member, path(teamEndpoints.validate.path), 'ja')).package_name).toBe('チーム')
+    expect((await get(member, path(teamEndpoints.preview.path), 'en')).package.name).toBe('Team')
+    const joined = await ctx.request('POST', teamEndpoints.join.path, { ...as(member, 'en'), body: { team_code: code } })
     expect(joined.body.data.package_name).toBe('Team')
   })
 
@@ -61,7 +63,7 @@ describeEachDatabase('texts in the reader’s language', (ctx) => {
     const user = await quickUser(ctx)
     const [redeem] = await makeCodes(ctx, code)
     const check = async (lang: string) =>
-      (await ctx.request('POST', pointsPaths.validateRedeemCode, { ...as(user, lang), body: { redeem_code: redeem } })).body.data.package
+      (await ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { ...as(user, lang), body: { redeem_code: redeem } })).body.data.package
     expect(await check('zh')).toMatchObject({ name: '入门版', description: '试用' })
     expect(await check('en')).toMatchObject({ name: 'Starter', description: 'A trial' })
     expect(await check('ja')).toMatchObject({ name: 'スターター', description: 'お試し' })
@@ -78,7 +80,7 @@ describeEachDatabase('texts in the reader’s language', (ctx) => {
 
   it('writes the points-reset ticket it opens in the reader’s language, the person’s words as written', async () => {
     const user = await quickUser(ctx)
-    const requested = await ctx.request('POST', pointsPaths.resetTicket, {
+    const requested = await ctx.request('POST', pointsEndpoints.resetTicket.path, {
       ...as(user, 'en'),
       body: { reason: 'misoperation', description: 'A script looped overnight' },
     })
@@ -90,11 +92,11 @@ describeEachDatabase('texts in the reader’s language', (ctx) => {
       ja: ['ポイントリセットの申請', '誤操作による消費\n\nA script looped overnight'],
     }
     for (const [lang, [title, content]] of Object.entries(texts)) {
-      expect((await get(user, ticketPaths.tickets, lang)).items[0]).toMatchObject({ id, title, content })
-      expect(await get(user, fillPath(ticketPaths.ticket, { id }), lang)).toMatchObject({ id, title, content })
+      expect((await get(user, ticketEndpoints.list.path, lang)).items[0]).toMatchObject({ id, title, content })
+      expect(await get(user, fillPath(ticketEndpoints.detail.path, { id }), lang)).toMatchObject({ id, title, content })
     }
     // A ticket a person writes keeps their title, whatever its type.
-    const own = await ctx.request('POST', ticketPaths.tickets, {
+    const own = await ctx.request('POST', ticketEndpoints.list.path, {
       ...as(user, 'ja'),
       body: { type: 'pointsReset', title: 'My own title', content: 'My words' },
     })

@@ -7,11 +7,12 @@
 import { createHash, randomInt } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import { defaultContentLanguage, type ContentLanguage } from '../contract/languages.ts'
-import { pointsReasons, type RedeemCodeCheck, type RedeemResult } from '../contract/points.ts'
+import { pointsReasons } from '../contract/points.ts'
+import { type RedeemCodeCheck, type RedeemResult } from '../contract/subscriptions.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import type { RedeemCodesTable } from '../db/schema.ts'
-import { rateLimitRule } from '../http/rate-limit.ts'
+import { codeGuessLimits, type CodeGuesser } from '../http/code-guessing.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { catchUpLocked, currentPlan } from '../points/catch-up.ts'
 import { endSubscription } from '../points/expiry.ts'
@@ -26,8 +27,7 @@ import { findPackageByCode, packageName, toPackageInfo, type PackageRow } from '
 const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 const codeLength = 16
 
-/** Validations and redemptions per user: generous for people, useless for guessing 80 bits. */
-const attemptsRule = rateLimitRule('redeem-code', 30, 600)
+const enforceAttempts = codeGuessLimits('redeem-code')
 
 export const maxCodesPerBatch = 10_000
 
@@ -68,9 +68,10 @@ export async function createRedeemCodes(
 }
 
 /** `redeem_code` as the contract's schema left it (upper case, no separators). */
-export async function checkRedeemCode(services: RelayServices, userId: string, code: string, lang: ContentLanguage): Promise<RedeemCodeCheck> {
+export async function checkRedeemCode(services: RelayServices, guesser: CodeGuesser, code: string, lang: ContentLanguage): Promise<RedeemCodeCheck> {
   const { db, clock, limiter } = services
-  await limiter.enforce(attemptsRule, userId)
+  const { userId } = guesser
+  await enforceAttempts(limiter, guesser)
   const now = clock.now()
   if (await findMembership(db, userId)) throw new RelayError('redeem_in_team')
   const row = await findUsableCode(db, code, now)
@@ -85,9 +86,10 @@ export async function checkRedeemCode(services: RelayServices, userId: string, c
 }
 
 /** `lang`: of the package's name in the answer (callers that ignore it leave it out). */
-export async function redeemCode(services: RelayServices, userId: string, code: string, lang: ContentLanguage = defaultContentLanguage): Promise<RedeemResult> {
+export async function redeemCode(services: RelayServices, guesser: CodeGuesser, code: string, lang: ContentLanguage = defaultContentLanguage): Promise<RedeemResult> {
   const { db, clock, limiter, redeemHooks } = services
-  await limiter.enforce(attemptsRule, userId)
+  const { userId } = guesser
+  await enforceAttempts(limiter, guesser)
   return inTransaction(db, async (trx) => {
     const now = clock.now()
     await lockUser(trx, userId)

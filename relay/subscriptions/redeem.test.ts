@@ -1,5 +1,6 @@
+import { pointsEndpoints } from '../contract/points.ts'
+import { subscriptionEndpoints } from '../contract/subscriptions.ts'
 import { afterEach, expect, it } from 'vitest'
-import { pointsPaths } from '../contract/points.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { makeCodes, quickUser, redeemFresh, servicesOf } from '../../tests/fixtures/points.ts'
@@ -13,16 +14,16 @@ const day = 86_400_000
 describeEachDatabase('redeem codes', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
 
-  const points = async (token: string) => (await ctx.request('GET', pointsPaths.points, { token })).body.data
+  const points = async (token: string) => (await ctx.request('GET', pointsEndpoints.points.path, { token })).body.data
   const history = async (token: string) =>
-    (await ctx.request('GET', pointsPaths.history, { token, query: { pageSize: '100' } })).body.data.items
+    (await ctx.request('GET', pointsEndpoints.history.path, { token, query: { pageSize: '100' } })).body.data.items
 
   it('validates without using the code, then redeems it once: the package and its points start now', async () => {
     const user = await quickUser(ctx)
     const [code] = await makeCodes(ctx, 'PERSONAL')
     // People paste codes in lower case; the hyphens are optional.
     const typed = code!.toLowerCase().replaceAll('-', ' ')
-    const checked = await ctx.request('POST', pointsPaths.validateRedeemCode, { token: user.token, body: { redeem_code: typed } })
+    const checked = await ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { token: user.token, body: { redeem_code: typed } })
     expect(checked.status).toBe(200)
     expect(checked.body.data).toMatchObject({
       package: { code: 'PERSONAL', kind: 'personal', points_limit: 2400, hour_points: 100, validity_days: 30, price: 9900 },
@@ -32,7 +33,7 @@ describeEachDatabase('redeem codes', (ctx) => {
     })
     expect((await points(user.token)).status).toBe('none')
 
-    const redeemed = await ctx.request('POST', pointsPaths.redeemCode, { token: user.token, body: { redeem_code: typed } })
+    const redeemed = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: typed } })
     expect(redeemed.status).toBe(200)
     expect(redeemed.body.data).toMatchObject({
       package_code: 'PERSONAL',
@@ -53,7 +54,7 @@ describeEachDatabase('redeem codes', (ctx) => {
     })
     expect(await history(user.token)).toMatchObject([{ type: 'earned', change: 2400, balance_after: 2400, reason: 'activation' }])
 
-    for (const path of [pointsPaths.redeemCode, pointsPaths.validateRedeemCode]) {
+    for (const path of [subscriptionEndpoints.redeemCode.path, subscriptionEndpoints.validateRedeemCode.path]) {
       const again = await ctx.request('POST', path, { token: user.token, body: { redeem_code: code } })
       expect(again.status).toBe(422)
       expect(again.body.error.details.reason).toBe('redeem_code_invalid')
@@ -63,10 +64,10 @@ describeEachDatabase('redeem codes', (ctx) => {
   it('refuses unknown and expired codes', async () => {
     const user = await quickUser(ctx)
     const [code] = await makeCodes(ctx, 'PERSONAL', 1, 2)
-    const unknown = await ctx.request('POST', pointsPaths.redeemCode, { token: user.token, body: { redeem_code: 'ABCD-EFGH-JKMN-PQRS' } })
+    const unknown = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: 'ABCD-EFGH-JKMN-PQRS' } })
     expect(unknown.body.error.details.reason).toBe('redeem_code_invalid')
     ctx.clock.advance(2 * day)
-    const expired = await ctx.request('POST', pointsPaths.redeemCode, { token: user.token, body: { redeem_code: code } })
+    const expired = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code } })
     expect(expired.status).toBe(422)
     expect(expired.body.error.details.reason).toBe('redeem_code_invalid')
     expect((await points(user.token)).status).toBe('none')
@@ -81,12 +82,12 @@ describeEachDatabase('redeem codes', (ctx) => {
     ctx.clock.advance(day)
 
     const [code] = await makeCodes(ctx, pro)
-    const checked = await ctx.request('POST', pointsPaths.validateRedeemCode, { token: user.token, body: { redeem_code: code } })
+    const checked = await ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { token: user.token, body: { redeem_code: code } })
     expect(checked.body.data).toMatchObject({
       replaces_active: true,
       current: { package: { code: 'PERSONAL' }, remaining_points: 2400, remaining_days: 29 },
     })
-    const redeemed = await ctx.request('POST', pointsPaths.redeemCode, { token: user.token, body: { redeem_code: code } })
+    const redeemed = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code } })
     expect(redeemed.body.data).toMatchObject({ package_code: pro, points_gained: 5000, replaced_previous: true })
     expect(await points(user.token)).toMatchObject({ balance: 5000, points_limit: 5000, used_points: 0, remaining_days: 60, package: { code: pro } })
 
@@ -98,7 +99,7 @@ describeEachDatabase('redeem codes', (ctx) => {
     const old = await ctx.relay.db.selectFrom('subscriptions').selectAll().where('id', '=', first.body.data.subscription_id).executeTakeFirstOrThrow()
     expect(old).toMatchObject({ status: 'expired', ended_timestamp: ctx.clock.now() })
 
-    const events = (await ctx.request('GET', pointsPaths.subscriptionHistory, { token: user.token })).body.data
+    const events = (await ctx.request('GET', subscriptionEndpoints.history.path, { token: user.token })).body.data
     expect(events.items.map((e: { action: string; current: boolean }) => [e.action, e.current])).toEqual([
       ['upgraded', true],
       ['cancelled', false],
@@ -111,7 +112,7 @@ describeEachDatabase('redeem codes', (ctx) => {
     await redeemFresh(ctx, user)
     ctx.clock.advance(10 * day)
     expect((await redeemFresh(ctx, user)).body.data.replaced_previous).toBe(true)
-    const events = (await ctx.request('GET', pointsPaths.subscriptionHistory, { token: user.token })).body.data
+    const events = (await ctx.request('GET', subscriptionEndpoints.history.path, { token: user.token })).body.data
     expect(events.items.map((e: { action: string }) => e.action)).toEqual(['renewed', 'cancelled', 'activated'])
     expect((await points(user.token)).remaining_days).toBe(30)
   })
@@ -129,9 +130,9 @@ describeEachDatabase('redeem codes', (ctx) => {
     const freePkg = await createPackage(ctx.relay.db, ctx.clock.now(), { code: free, name: 'Trial', kind: 'personal', points_limit: 100 })
     const [a] = await makeCodes(ctx, free)
     const [b, c] = await makeCodes(ctx, 'PERSONAL', 2)
-    await redeemCode(services, user.id, a!.replaceAll('-', ''))
-    await redeemCode(services, user.id, b!.replaceAll('-', ''))
-    await redeemCode(services, user.id, c!.replaceAll('-', ''))
+    await redeemCode(services, { userId: user.id, clientIp: '192.0.2.1' }, a!.replaceAll('-', ''))
+    await redeemCode(services, { userId: user.id, clientIp: '192.0.2.1' }, b!.replaceAll('-', ''))
+    await redeemCode(services, { userId: user.id, clientIp: '192.0.2.1' }, c!.replaceAll('-', ''))
     expect(seen.map((e) => [e.packageId === freePkg.id, e.packagePrice, e.isFirstPaidPurchase, e.codeUsed, e.userId])).toEqual([
       [true, 0, false, true, user.id],
       [false, 9900, true, true, user.id],
@@ -146,9 +147,9 @@ describeEachDatabase('redeem codes', (ctx) => {
       throw new Error('reward failed')
     })
     const [code] = await makeCodes(ctx, 'PERSONAL')
-    await expect(redeemCode(services, user.id, code!.replaceAll('-', ''))).rejects.toThrow('reward failed')
+    await expect(redeemCode(services, { userId: user.id, clientIp: '192.0.2.1' }, code!.replaceAll('-', ''))).rejects.toThrow('reward failed')
     expect((await points(user.token)).status).toBe('none')
-    const retried = await ctx.request('POST', pointsPaths.redeemCode, { token: user.token, body: { redeem_code: code } })
+    const retried = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code } })
     expect(retried.status).toBe(200)
   })
 
@@ -156,7 +157,7 @@ describeEachDatabase('redeem codes', (ctx) => {
     const user = await quickUser(ctx)
     const [code] = await makeCodes(ctx, 'PERSONAL')
     const replies = await Promise.all(
-      Array.from({ length: 100 }, () => ctx.request('POST', pointsPaths.redeemCode, { token: user.token, body: { redeem_code: code } })),
+      Array.from({ length: 100 }, () => ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code } })),
     )
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1)
     const reasons = new Set(replies.filter((r) => r.status !== 200).map((r) => r.body.error.details.reason))
@@ -170,7 +171,7 @@ describeEachDatabase('redeem codes', (ctx) => {
     const users = await Promise.all(Array.from({ length: 100 }, () => quickUser(ctx)))
     const [code] = await makeCodes(ctx, 'PERSONAL')
     const replies = await Promise.all(
-      users.map((user) => ctx.request('POST', pointsPaths.redeemCode, { token: user.token, body: { redeem_code: code } })),
+      users.map((user) => ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code }, ip: ctx.uniqueIp() })),
     )
     const winners = replies.flatMap((r, i) => (r.status === 200 ? [users[i]!] : []))
     expect(winners).toHaveLength(1)
@@ -181,5 +182,20 @@ describeEachDatabase('redeem codes', (ctx) => {
       .where('user_id', 'in', users.map((u) => u.id))
       .execute()
     expect(subscriptions).toEqual([{ user_id: winners[0]!.id }])
+  })
+
+  it('counts code guesses per address too: accounts made at one address share one allowance', async () => {
+    const users = await Promise.all(Array.from({ length: 11 }, () => quickUser(ctx)))
+    const ip = ctx.uniqueIp()
+    const guess = (token: string, from = ip) =>
+      ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { token, body: { redeem_code: 'ABCDEFGHJKMNPQRS' }, ip: from })
+    const reasons: string[] = []
+    for (const user of users) for (let i = 0; i < 28; i += 1) reasons.push((await guess(user.token)).body.error.details.reason)
+    // 308 guesses, each account under its own 30: the address's 300 reached the code check.
+    expect(reasons.filter((reason) => reason === 'redeem_code_invalid')).toHaveLength(300)
+    expect(reasons.filter((reason) => reason === 'rate_limited')).toHaveLength(8)
+    expect(ctx.logs.filter((line) => line.includes('rate limit reached') && line.includes('redeem-code-ip'))).toHaveLength(1)
+    // Another address is not affected.
+    expect((await guess(users[0]!.token, ctx.uniqueIp())).body.error.details.reason).toBe('redeem_code_invalid')
   })
 })

@@ -5,7 +5,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Selectable } from 'kysely'
-import { parseTeamCode } from '../contract/points.ts'
+import { parseTeamCode } from '../contract/teams.ts'
 import type { Database } from '../db/open-database.ts'
 import type { TeamsTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'

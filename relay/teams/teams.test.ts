@@ -1,6 +1,8 @@
+import { pointsEndpoints } from '../contract/points.ts'
+import { subscriptionEndpoints } from '../contract/subscriptions.ts'
+import { teamEndpoints } from '../contract/teams.ts'
 import { afterEach, expect, it } from 'vitest'
 import { fillPath } from '../contract/paths.ts'
-import { pointsPaths } from '../contract/points.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { makeTeam, quickUser, redeemFresh, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
@@ -13,7 +15,7 @@ describeEachDatabase('teams', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
 
   const get = (path: string, user: PointsUser) => ctx.request('GET', path, { token: user.token })
-  const join = (user: PointsUser, code: string) => ctx.request('POST', pointsPaths.teamJoin, { token: user.token, body: { team_code: code } })
+  const join = (user: PointsUser, code: string) => ctx.request('POST', teamEndpoints.join.path, { token: user.token, body: { team_code: code } })
   const userType = async (user: PointsUser) =>
     (await ctx.relay.db.selectFrom('users').select('user_type').where('id', '=', user.id).executeTakeFirstOrThrow()).user_type
 
@@ -26,11 +28,11 @@ describeEachDatabase('teams', (ctx) => {
     await spend(servicesOf(ctx), { userId: user.id, amount: 400, model: null })
     ctx.clock.advance(day)
 
-    const checked = await get(fillPath(pointsPaths.teamValidate, { team_code: code }), user)
+    const checked = await get(fillPath(teamEndpoints.validate.path, { team_code: code }), user)
     expect(checked.status).toBe(200)
     expect(checked.body.data).toMatchObject({ team_name: `team ${owner.username}`, package_name: '团队版', member_count: 1 })
 
-    const preview = await get(fillPath(pointsPaths.teamPreview, { team_code: code }), user)
+    const preview = await get(fillPath(teamEndpoints.preview.path, { team_code: code }), user)
     expect(preview.body.data).toMatchObject({
       package: { code: 'TEAM', kind: 'team', points_limit: 12000, hour_points: 500 },
       pool: { remaining_points: 12000, remaining_days: 29 },
@@ -60,19 +62,19 @@ describeEachDatabase('teams', (ctx) => {
       ['PERSONAL', 'expired', 0, 400],
     ])
 
-    const history = (await get(pointsPaths.subscriptionHistory, user)).body.data.items
+    const history = (await get(subscriptionEndpoints.history.path, user)).body.data.items
     expect(history.map((e: { action: string; package_code: string; current: boolean }) => [e.action, e.package_code, e.current])).toEqual([
       ['upgraded', 'TEAM', true],
       ['cancelled', 'PERSONAL', false],
       ['activated', 'PERSONAL', false],
     ])
-    const rows = (await get(pointsPaths.history, user)).body.data.items
+    const rows = (await get(pointsEndpoints.history.path, user)).body.data.items
     expect(rows[0]).toMatchObject({ type: 'expired', change: -2400, reason: 'replaced' })
 
     const again = await join(user, code)
     expect(again.status).toBe(409)
     expect(again.body.error.details.reason).toBe('already_in_team')
-    expect((await get(fillPath(pointsPaths.teamPreview, { team_code: code }), user)).body.data).toMatchObject({ already_in_team: true, replaces_personal: false })
+    expect((await get(fillPath(teamEndpoints.preview.path, { team_code: code }), user)).body.data).toMatchObject({ already_in_team: true, replaces_personal: false })
   })
 
   it('shares one pool: members spend from it and each one’s use is counted', async () => {
@@ -85,7 +87,7 @@ describeEachDatabase('teams', (ctx) => {
     await spend(services, { userId: owner.id, amount: 1000, model: 'claude-opus-4-1' })
     await spend(services, { userId: member.id, amount: 250, model: 'gpt-4o' })
 
-    const info = (await get(pointsPaths.teamInfo, member)).body.data
+    const info = (await get(teamEndpoints.info.path, member)).body.data
     expect(info.team).toMatchObject({
       name: `team ${owner.username}`,
       owner_id: owner.id,
@@ -101,18 +103,18 @@ describeEachDatabase('teams', (ctx) => {
       expect.objectContaining({ user_id: owner.id, username: owner.username, status: 'normal', is_owner: true, is_current_user: false, used_points: 1000 }),
       expect.objectContaining({ user_id: member.id, is_owner: false, is_current_user: true, used_points: 250 }),
     ])
-    expect((await get(pointsPaths.points, member)).body.data).toMatchObject({ balance: 10750, used_points: 250, team_id: info.team.id })
+    expect((await get(pointsEndpoints.points.path, member)).body.data).toMatchObject({ balance: 10750, used_points: 250, team_id: info.team.id })
     // A member sees their own rows and nobody else's.
-    const rows = (await get(pointsPaths.history, member)).body.data.items
+    const rows = (await get(pointsEndpoints.history.path, member)).body.data.items
     expect(rows.map((r: { type: string; change: number }) => [r.type, r.change])).toEqual([['consumed', -250]])
 
     const outsider = await quickUser(ctx)
-    expect((await get(pointsPaths.teamInfo, outsider)).body.data).toEqual({ team: null, members: [] })
+    expect((await get(teamEndpoints.info.path, outsider)).body.data).toEqual({ team: null, members: [] })
   })
 
   it('tells a malformed code from an unknown one, and refuses a team whose package ended', async () => {
     const user = await quickUser(ctx)
-    const malformed = await get(fillPath(pointsPaths.teamValidate, { team_code: 'not*base64' }), user)
+    const malformed = await get(fillPath(teamEndpoints.validate.path, { team_code: 'not*base64' }), user)
     expect(malformed.status).toBe(400)
     expect(malformed.body.error.details.reason).toBe('team_code_format')
     const forged = Buffer.from('123456789012345678:abcdefghijklmnop').toString('base64url')
@@ -151,7 +153,7 @@ describeEachDatabase('teams', (ctx) => {
     expect(renewed).toMatchObject({ code: 0, stdout: expect.stringMatching(new RegExp(`^team ${teamId} on TEAM until `)) })
     await spend(services, { userId: member.id, amount: 10, model: null })
     expect(await pool()).toEqual([{ id: before!.id, balance: 12000 - 10 }])
-    expect((await get(pointsPaths.teamInfo, owner)).body.data.team).toMatchObject({ status: 'normal', remaining_points: 11990 })
+    expect((await get(teamEndpoints.info.path, owner)).body.data.team).toMatchObject({ status: 'normal', remaining_points: 11990 })
 
     // Renewed while in force: what is left expires, the new package's points come in full.
     ctx.clock.advance(day)

@@ -7,11 +7,11 @@
  */
 import type { Selectable } from 'kysely'
 import type { ContentLanguage } from '../contract/languages.ts'
-import type { TeamCodeCheck, TeamInfo, TeamJoinResult, TeamPreview } from '../contract/points.ts'
+import type { TeamCodeCheck, TeamInfo, TeamJoinResult, TeamPreview } from '../contract/teams.ts'
 import { newId } from '../db/ids.ts'
 import { isUniqueViolation, type Database } from '../db/open-database.ts'
 import type { SubscriptionsTable, TeamsTable } from '../db/schema.ts'
-import { rateLimitRule } from '../http/rate-limit.ts'
+import { codeGuessLimits, type CodeGuesser } from '../http/code-guessing.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { catchUpLocked, currentPlan, upToDate } from '../points/catch-up.ts'
 import { inTransaction, lockUser } from '../points/locks.ts'
@@ -28,8 +28,7 @@ import { findTeamByCode, invitationUrl, newTeamSecret, teamCodeOf } from './team
 
 type TeamRow = Selectable<TeamsTable>
 
-/** Code checks and joins per user: generous for people, useless for guessing 128-bit secrets. */
-const attemptsRule = rateLimitRule('team-code', 30, 600)
+const enforceAttempts = codeGuessLimits('team-code')
 
 /** Operator CLI: the team, its subscription and pool; the owner joins it as its first member. */
 export async function createTeam(
@@ -114,16 +113,17 @@ export async function listTeams(db: Database, now: number): Promise<TeamListing[
 }
 
 /** GET /api/team/validate/{team_code}: a team one can join now. */
-export async function checkTeamCode(services: RelayServices, userId: string, code: string, lang: ContentLanguage): Promise<TeamCodeCheck> {
-  await services.limiter.enforce(attemptsRule, userId)
+export async function checkTeamCode(services: RelayServices, guesser: CodeGuesser, code: string, lang: ContentLanguage): Promise<TeamCodeCheck> {
+  await enforceAttempts(services.limiter, guesser)
   const { team, plan } = await joinableTeam(services.db, code, services.clock.now())
   return teamCheck(services.db, team, plan, lang)
 }
 
 /** GET /api/team/preview/{team_code}: the team's package against the caller's current plan. */
-export async function previewTeam(services: RelayServices, userId: string, code: string, lang: ContentLanguage): Promise<TeamPreview> {
+export async function previewTeam(services: RelayServices, guesser: CodeGuesser, code: string, lang: ContentLanguage): Promise<TeamPreview> {
   const { db, clock, limiter } = services
-  await limiter.enforce(attemptsRule, userId)
+  const { userId } = guesser
+  await enforceAttempts(limiter, guesser)
   const now = clock.now()
   const { team, plan } = await joinableTeam(db, code, now)
   const [check, mine, membership] = await Promise.all([teamCheck(db, team, plan, lang), currentPlan(db, userId, now), findMembership(db, userId)])
@@ -152,9 +152,10 @@ export async function previewTeam(services: RelayServices, userId: string, code:
 }
 
 /** POST /api/team/join. */
-export async function joinTeam(services: RelayServices, userId: string, code: string, lang: ContentLanguage): Promise<TeamJoinResult> {
+export async function joinTeam(services: RelayServices, guesser: CodeGuesser, code: string, lang: ContentLanguage): Promise<TeamJoinResult> {
   const { db, clock, limiter } = services
-  await limiter.enforce(attemptsRule, userId)
+  const { userId } = guesser
+  await enforceAttempts(limiter, guesser)
   return inTransaction(db, async (trx) => {
     const now = clock.now()
     await lockUser(trx, userId)

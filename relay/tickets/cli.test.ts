@@ -1,6 +1,6 @@
+import { ticketEndpoints } from '../contract/tickets.ts'
 import { expect, it } from 'vitest'
 import { fillPath } from '../contract/paths.ts'
-import { ticketPaths } from '../contract/tickets.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 
@@ -8,14 +8,14 @@ describeEachDatabase('ticket CLI', (ctx) => {
   const admin = (...argv: string[]) => runOperatorCli(ctx, ...argv)
   async function openTicket(title = 'Help') {
     const account = await ctx.signUp()
-    const created = await ctx.request('POST', ticketPaths.tickets, {
+    const created = await ctx.request('POST', ticketEndpoints.list.path, {
       token: account.login.access_token,
       body: { type: 'consultation', title, content: 'What now?' },
     })
     return { account, id: created.body.data.id as string, number: created.body.data.number as string }
   }
   const detail = async (token: string, id: string) =>
-    (await ctx.request('GET', fillPath(ticketPaths.ticket, { id }), { token })).body.data
+    (await ctx.request('GET', fillPath(ticketEndpoints.detail.path, { id }), { token })).body.data
 
   it('replies as support by number or id, moves the status, and the owner sees it in the conversation', async () => {
     const { account, id, number } = await openTicket()
@@ -37,7 +37,7 @@ describeEachDatabase('ticket CLI', (ctx) => {
   it('shows a ticket without passing its author\'s terminal escape sequences to the operator\'s terminal', async () => {
     const account = await ctx.signUp()
     const hostile = 'red \u001b[31mtext\u001b[0m, title \u001b]0;pwned\u0007, clipboard \u001b]52;c;ZXZpbA==\u0007, bidi \u202Etxt.exe'
-    const created = await ctx.request('POST', ticketPaths.tickets, {
+    const created = await ctx.request('POST', ticketEndpoints.list.path, {
       token: account.login.access_token,
       body: { type: 'other', title: 'Hi \u001b[2J', content: hostile },
     })
@@ -80,7 +80,7 @@ describeEachDatabase('ticket CLI', (ctx) => {
   it('lists every user\'s tickets with a status filter and shows one with its conversation', async () => {
     const first = await openTicket('First <b>problem</b>')
     const second = await openTicket('Second problem')
-    await ctx.request('POST', fillPath(ticketPaths.close, { id: second.id }), { token: second.account.login.access_token })
+    await ctx.request('POST', fillPath(ticketEndpoints.close.path, { id: second.id }), { token: second.account.login.access_token })
 
     const open = await admin('ticket', 'list', '--status', 'open')
     expect(open.code).toBe(0)

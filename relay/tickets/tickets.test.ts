@@ -1,17 +1,17 @@
 import { expect, it } from 'vitest'
 import { fillPath } from '../contract/paths.ts'
-import { ticketBounds, ticketPaths, ticketStatuses, type TicketStatus } from '../contract/tickets.ts'
+import { ticketBounds, ticketStatuses, type TicketStatus, ticketEndpoints } from '../contract/tickets.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { addTicketMessage, canTransition, createTicket, setTicketStatus, type TicketActor } from './service.ts'
 
 describeEachDatabase('tickets', (ctx) => {
   const post = (token: string, path: string, id: string, body?: unknown) =>
     ctx.request('POST', fillPath(path, { id }), { token, body })
-  const detail = (token: string, id: string) => ctx.request('GET', fillPath(ticketPaths.ticket, { id }), { token })
+  const detail = (token: string, id: string) => ctx.request('GET', fillPath(ticketEndpoints.detail.path, { id }), { token })
   const list = (token: string, query: Record<string, string> = {}) =>
-    ctx.request('GET', ticketPaths.tickets, { token, query })
+    ctx.request('GET', ticketEndpoints.list.path, { token, query })
   const open = (token: string, body: Record<string, unknown> = {}) =>
-    ctx.request('POST', ticketPaths.tickets, {
+    ctx.request('POST', ticketEndpoints.list.path, {
       token,
       body: { type: 'consultation', priority: 'high', title: 'Cannot log in', content: 'Details', ...body },
     })
@@ -100,12 +100,12 @@ describeEachDatabase('tickets', (ctx) => {
     const { login } = await ctx.signUp()
     const id = await seed(login.user.id)
     const calls = [
-      ctx.request('GET', ticketPaths.tickets),
-      ctx.request('POST', ticketPaths.tickets, { body: { type: 'other', title: 't', content: 'c' } }),
-      ctx.request('GET', fillPath(ticketPaths.ticket, { id })),
-      ctx.request('POST', fillPath(ticketPaths.messages, { id }), { body: { content: 'c' } }),
-      ctx.request('POST', fillPath(ticketPaths.close, { id })),
-      ctx.request('POST', fillPath(ticketPaths.reopen, { id }), { token: 'not-a-token' }),
+      ctx.request('GET', ticketEndpoints.list.path),
+      ctx.request('POST', ticketEndpoints.list.path, { body: { type: 'other', title: 't', content: 'c' } }),
+      ctx.request('GET', fillPath(ticketEndpoints.detail.path, { id })),
+      ctx.request('POST', fillPath(ticketEndpoints.reply.path, { id }), { body: { content: 'c' } }),
+      ctx.request('POST', fillPath(ticketEndpoints.close.path, { id })),
+      ctx.request('POST', fillPath(ticketEndpoints.reopen.path, { id }), { token: 'not-a-token' }),
     ]
     for (const reply of await Promise.all(calls)) expect(reply.status).toBe(401)
     expect((await rowOf(id)).status).toBe('pending')
@@ -165,24 +165,24 @@ describeEachDatabase('tickets', (ctx) => {
     const token = login.access_token
     const id = (await open(token)).body.data.id as string
     ctx.clock.advance(60_000)
-    const closed = await post(token, ticketPaths.close, id)
+    const closed = await post(token, ticketEndpoints.close.path, id)
     expect(closed.status).toBe(200)
     expect(closed.body.data).toMatchObject({ status: 'closed', closed_timestamp: ctx.clock.now(), update_timestamp: ctx.clock.now() })
 
-    const again = await post(token, ticketPaths.close, id)
+    const again = await post(token, ticketEndpoints.close.path, id)
     expect(again.status).toBe(422)
     expect(again.body.error.details).toMatchObject({ reason: 'ticket_transition_invalid', from: 'closed', to: 'closed' })
     expect(again.body.message).toBe('a closed ticket cannot become closed')
 
     ctx.clock.advance(60_000)
-    const reopened = await post(token, ticketPaths.reopen, id)
+    const reopened = await post(token, ticketEndpoints.reopen.path, id)
     expect(reopened.status).toBe(200)
     expect(reopened.body.data).toMatchObject({ status: 'pending', closed_timestamp: null, update_timestamp: ctx.clock.now() })
-    expect((await post(token, ticketPaths.reopen, id)).status).toBe(422)
+    expect((await post(token, ticketEndpoints.reopen.path, id)).status).toBe(422)
 
     for (const final of ['completed', 'rejected'] as const) {
       const finished = await ticketIn(login.user.id, final)
-      for (const path of [ticketPaths.close, ticketPaths.reopen]) {
+      for (const path of [ticketEndpoints.close.path, ticketEndpoints.reopen.path]) {
         const refused = await post(token, path, finished)
         expect(refused.status).toBe(422)
         expect(refused.body.error.details.reason).toBe('ticket_transition_invalid')
@@ -194,7 +194,7 @@ describeEachDatabase('tickets', (ctx) => {
   it('lets only one of two parallel closes win', async () => {
     const { login } = await ctx.signUp()
     const id = await seed(login.user.id)
-    const replies = await Promise.all([post(login.access_token, ticketPaths.close, id), post(login.access_token, ticketPaths.close, id)])
+    const replies = await Promise.all([post(login.access_token, ticketEndpoints.close.path, id), post(login.access_token, ticketEndpoints.close.path, id)])
     expect(replies.map((r) => r.status).sort()).toEqual([200, 422])
   })
 
@@ -203,7 +203,7 @@ describeEachDatabase('tickets', (ctx) => {
     const token = login.access_token
     const id = (await open(token)).body.data.id as string
     ctx.clock.advance(1_000)
-    const replied = await post(token, ticketPaths.messages, id, { content: '  more details <b>here</b>  ' })
+    const replied = await post(token, ticketEndpoints.reply.path, id, { content: '  more details <b>here</b>  ' })
     expect(replied.status).toBe(200)
     expect(replied.body.data.messages).toEqual([
       { id: expect.any(String), author_kind: 'user', author_name: username, content: 'more details <b>here</b>', create_timestamp: ctx.clock.now() },
@@ -220,13 +220,13 @@ describeEachDatabase('tickets', (ctx) => {
     expect(after.messages[1].author_name).toBeNull()
     expect(after.reply_timestamp).toBe(ctx.clock.now())
 
-    expect((await post(token, ticketPaths.messages, id, { content: '   ' })).status).toBe(400)
-    await post(token, ticketPaths.close, id)
-    const refused = await post(token, ticketPaths.messages, id, { content: 'still there?' })
+    expect((await post(token, ticketEndpoints.reply.path, id, { content: '   ' })).status).toBe(400)
+    await post(token, ticketEndpoints.close.path, id)
+    const refused = await post(token, ticketEndpoints.reply.path, id, { content: 'still there?' })
     expect(refused.status).toBe(422)
     expect(refused.body.error.details.reason).toBe('ticket_closed')
-    await post(token, ticketPaths.reopen, id)
-    expect((await post(token, ticketPaths.messages, id, { content: 'still there?' })).status).toBe(200)
+    await post(token, ticketEndpoints.reopen.path, id)
+    expect((await post(token, ticketEndpoints.reply.path, id, { content: 'still there?' })).status).toBe(200)
     expect((await detail(token, id)).body.data.messages).toHaveLength(3)
   })
 
@@ -272,9 +272,9 @@ describeEachDatabase('tickets', (ctx) => {
     const calls = [
       detail(token, openId),
       detail(token, closedId),
-      post(token, ticketPaths.messages, openId, { content: 'mine now' }),
-      post(token, ticketPaths.close, openId),
-      post(token, ticketPaths.reopen, closedId),
+      post(token, ticketEndpoints.reply.path, openId, { content: 'mine now' }),
+      post(token, ticketEndpoints.close.path, openId),
+      post(token, ticketEndpoints.reopen.path, closedId),
     ]
     for (const reply of await Promise.all(calls)) {
       expect(reply.status).toBe(404)

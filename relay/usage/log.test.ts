@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { apiKeyPaths } from '../contract/api-keys.ts'
+import { apiKeyEndpoints } from '../contract/api-keys.ts'
 import { fillPath } from '../contract/paths.ts'
-import { usagePaths, type UsageCall } from '../contract/usage.ts'
+import { usageEndpoints, type UsageCall } from '../contract/usage.ts'
 import { recordCall } from '../proxy/call-log.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
@@ -19,14 +19,14 @@ describeEachDatabase('usage log', (ctx) => {
   })
   afterAll(() => provider?.close())
 
-  const calls = (token: string, query: Record<string, string | number> = {}) => ctx.request('GET', usagePaths.calls, { token, query })
+  const calls = (token: string, query: Record<string, string | number> = {}) => ctx.request('GET', usageEndpoints.calls.path, { token, query })
   const message = (key: string, model: string) => callRelay(ctx, '/v1/messages', { key, body: { model, max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] } })
 
   it('lists each call once with its key, tokens, points, timings and outcome, filtered and paged by keyset', async () => {
     const user = await customer(ctx, 10_000)
     const stranger = await customer(ctx, 10_000)
-    const second = (await ctx.request('POST', apiKeyPaths.create, { token: user.token, body: { name: 'ci' } })).body.data
-    await ctx.request('PUT', fillPath(apiKeyPaths.limits, { id: second.id }), {
+    const second = (await ctx.request('POST', apiKeyEndpoints.create.path, { token: user.token, body: { name: 'ci' } })).body.data
+    await ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: second.id }), {
       token: user.token,
       body: { enabled: true, expires_timestamp: null, points_quota: null, daily_points_quota: null, allowed_models: ['log-a'], rpm_limit: null, concurrency_limit: null },
     })
@@ -82,7 +82,7 @@ describeEachDatabase('usage log', (ctx) => {
     for (const bad of [{ outcome: 'cut' }, { pageSize: 101 }, { cursor: 'x' }, { key_id: '-1' }] as Array<Record<string, string | number>>) {
       expect((await calls(user.token, bad)).status, JSON.stringify(bad)).toBe(400)
     }
-    expect((await ctx.request('GET', usagePaths.calls)).status).toBe(401)
+    expect((await ctx.request('GET', usageEndpoints.calls.path)).status).toBe(401)
     await expectLedgerInvariants(ctx.relay.db)
   })
 
@@ -105,7 +105,7 @@ describeEachDatabase('usage log', (ctx) => {
     expect(activation).toMatchObject({ type: 'earned', call_id: null })
     expect(variable.call_id).toMatch(/^\d+$/)
 
-    const detail = await ctx.request('GET', fillPath(usagePaths.call, { id: variable.call_id }), { token: user.token })
+    const detail = await ctx.request('GET', fillPath(usageEndpoints.call.path, { id: variable.call_id }), { token: user.token })
     expect(detail.status).toBe(200)
     expect(detail.body.data.call).toMatchObject({ id: variable.call_id, model: 'log-b', outcome: 'answered', points: 160 })
     expect(detail.body.data.entries.map((e: { type: string; change: number }) => [e.type, e.change])).toEqual([
@@ -114,7 +114,7 @@ describeEachDatabase('usage log', (ctx) => {
       ['consumed', -160],
     ])
     // Another user's call is a 404, never its data.
-    const refused = await ctx.request('GET', fillPath(usagePaths.call, { id: variable.call_id }), { token: other.token })
+    const refused = await ctx.request('GET', fillPath(usageEndpoints.call.path, { id: variable.call_id }), { token: other.token })
     expect(refused.status).toBe(404)
     // Paged: the pages hold lines, not rows.
     const second = (await ctx.request('GET', '/api/user/points/history', { token: user.token, query: { page: 2, pageSize: 2 } })).body.data
@@ -143,10 +143,11 @@ describeEachDatabase('usage log', (ctx) => {
         clientIp: '192.0.2.1',
         startedAt: base + Math.floor(i / 2),
         durationMs: 10,
+        relayMs: 2,
         firstByteMs: 5,
       })
     }
-    const reply = await ctx.request('GET', usagePaths.export, { token: user.token, query: { model: 'csv-x' } })
+    const reply = await ctx.request('GET', usageEndpoints.export.path, { token: user.token, query: { model: 'csv-x' } })
     expect(reply.status).toBe(200)
     expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(reply.headers.get('content-disposition')).toMatch(/^attachment; filename="usage-\d{4}-\d{2}-\d{2}\.csv"$/)
@@ -159,16 +160,16 @@ describeEachDatabase('usage log', (ctx) => {
     expect(inputs).toEqual([...inputs].sort((a, b) => b - a))
     expect(new Set(lines.slice(1).map((line) => line.split(',')[1])).size).toBe(401)
 
-    const everything = await ctx.request('GET', usagePaths.export, { token: user.token })
+    const everything = await ctx.request('GET', usageEndpoints.export.path, { token: user.token })
     expect(everything.text.trimEnd().split('\r\n')).toHaveLength(1 + 1203)
   })
 
   it('keeps a key name that could be a formula inert in the CSV', async () => {
     const user = await customer(ctx, 100)
-    const key = (await ctx.request('POST', apiKeyPaths.create, { token: user.token, body: { name: '=HYPERLINK("x"),1' } })).body.data
+    const key = (await ctx.request('POST', apiKeyEndpoints.create.path, { token: user.token, body: { name: '=HYPERLINK("x"),1' } })).body.data
     await message(key.key, 'log-a')
     await settled(ctx, user.id, 1)
-    const csv = (await ctx.request('GET', usagePaths.export, { token: user.token })).text
+    const csv = (await ctx.request('GET', usageEndpoints.export.path, { token: user.token })).text
     expect(csv.split('\r\n')[1]).toContain(`,"'=HYPERLINK(""x""),1",log-a,answered,`)
     await expectLedgerInvariants(ctx.relay.db)
   })

@@ -1,8 +1,8 @@
+import { accountEndpoints } from '../contract/accounts.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../tests/fixtures/databases.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 import { startTestRelay, type TestRelay } from '../../tests/fixtures/relay-harness.ts'
-import { accountPaths } from '../contract/accounts.ts'
 
 describe.each(databaseKinds())('operator CLI (%s)', (kind) => {
   let database: TestDatabase
@@ -33,7 +33,7 @@ describe.each(databaseKinds())('operator CLI (%s)', (kind) => {
     const created = await admin('user', 'create', '--username', username, '--email', email, '--password', 'operator-made pw', '--type', 'vip')
     expect(created).toMatchObject({ code: 0, stderr: '' })
     expect(created.stdout).toMatch(/^\d{17,19}$/)
-    const login = await relay.request('POST', accountPaths.login, { body: { username, password: 'operator-made pw' }, ip: relay.uniqueIp() })
+    const login = await relay.request('POST', accountEndpoints.login.path, { body: { username, password: 'operator-made pw' }, ip: relay.uniqueIp() })
     expect(login.body.data.user).toMatchObject({ id: created.stdout, user_type: 'vip', email })
 
     const again = await admin('user', 'create', '--username', username, '--email', `x${email}`, '--password', 'operator-made pw')

@@ -1,7 +1,9 @@
 /**
  * Helpers for end-to-end specs. Import `test` and `expect` from here, not from @playwright/test.
  *
- * - `admin(...args)`: the operator CLI (`npm run admin -- …`) against the run's database.
+ * - `admin(...args)`: the operator CLI's commands (`npm run admin -- …`) against the run's
+ *   database, run in the test's own process: a CLI process per call would spend a second or two
+ *   starting up each time.
  * - `createUser()`: a fresh account made by the operator CLI (spares the per-address limits on
  *   registration, which only the registration spec exercises).
  * - `latestCode(email)`: the 6-digit code of the newest mail the SMTP sink received for `email`.
@@ -13,20 +15,21 @@
  *   test announced it with `allowConsoleError(/pattern/)` (a page it opens on purpose to see a
  *   404, say).
  */
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { promisify } from 'node:util'
 import { test as base, expect, type Page } from '@playwright/test'
+import { commands, processIo } from '../../relay/cli.ts'
+import { runCli } from '../../relay/cli-registry.ts'
 import { startFakeProvider } from '../fixtures/fake-provider.ts'
 import { e2eEnv } from './env.ts'
 
-const run = promisify(execFile)
-
+/** The command's standard output; a failing command fails the test with its error output. */
 export async function admin(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'relay/cli.ts', ...args], {
-    env: { ...process.env, ...e2eEnv.serverEnv, LOG_LEVEL: 'error' },
-  })
-  return stdout.trim()
+  const out: string[] = []
+  const err: string[] = []
+  const io = { ...processIo({ ...process.env, ...e2eEnv.serverEnv, LOG_LEVEL: 'error' }), stdout: (line: string) => out.push(line), stderr: (line: string) => err.push(line) }
+  const code = await runCli(args, commands, io)
+  if (code !== 0) throw new Error(`admin ${args.join(' ')} exited with ${code}: ${err.join('\n')}`)
+  return out.join('\n').trim()
 }
 
 export function uniqueName(prefix = 'u'): string {

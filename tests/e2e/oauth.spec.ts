@@ -87,6 +87,9 @@ test.describe('device code', () => {
     await expect(page.getByText('E2E Device CLI')).toBeVisible()
     await expect(page.getByText('基本账户信息')).toBeVisible()
     await expect(page.getByText('使用 API 服务')).toBeVisible()
+    // Where the device asked from, and how long the grant lasts.
+    await expect(page.getByTestId('device-origin')).toHaveText('该请求刚刚从 127.0.0.1 发起')
+    await expect(page.getByText('授权最长有效 90 天')).toBeVisible()
     await page.getByRole('button', { name: '授权' }).click()
     await expect(page.getByText('设备码已授权')).toBeVisible()
     await expect(page.getByText('设备已获得授权')).toBeVisible()

@@ -17,12 +17,11 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signAccessToken } from '../../relay/auth/access-tokens.ts'
 import { commands } from '../../relay/cli.ts'
 import { runCli } from '../../relay/cli-registry.ts'
 import { systemClock } from '../../relay/clock.ts'
 import { loadRelayConfig, type RelayConfig } from '../../relay/config.ts'
-import { deviceCodeGrantType, oauthPaths } from '../../relay/contract/oauth.ts'
+import { deviceCodeGrantType, oauthEndpoints } from '../../relay/contract/oauth.ts'
 import { createLogger } from '../../relay/logger.ts'
 import { findUserByUsername } from '../../relay/users/users.ts'
 import { openRuntime, type Runtime } from '../../relay/runtime.ts'
@@ -31,6 +30,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixture
 import { startFakeProvider, type FakeProvider, type FakeUsage } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
+import { signedInToken } from '../fixtures/sessions.ts'
 
 const claudeBinary = join(dirname(createRequire(import.meta.url).resolve('@anthropic-ai/claude-code-linux-x64/package.json')), 'claude')
 
@@ -127,7 +127,7 @@ for (const kind of databaseKinds()) {
       const row = await findUserByUsername(runtime.deps.db, username)
       if (!row) throw new Error('user not created')
       // Stands in for a portal sign-in: the same token the relay's login call signs.
-      const login = await signAccessToken(config, systemClock, row)
+      const login = await signedInToken({ db: runtime.deps.db, clock: systemClock, config }, row)
       if (points !== null) {
         const code = `CC${Math.random().toString(36).slice(2, 10).toUpperCase()}`
         await admin('package', 'create', '--code', code, '--name', code, '--kind', 'personal', '--points-limit', String(points), '--hour-points', '10')
@@ -234,6 +234,7 @@ for (const kind of databaseKinds()) {
       base = server.url
       // The operator CLI's view of the same deployment.
       config = loadRelayConfig({
+        PUBLIC_URL: server.url,
         DATABASE_URL: database.url,
         ...(database.searchPath ? { DATABASE_SCHEMA: database.searchPath } : {}),
         JWT_SECRET: productionSecrets.JWT_SECRET,
@@ -380,11 +381,11 @@ for (const kind of databaseKinds()) {
       const hana = await user(2400)
       const clientId = /client_id=(\S+)/.exec(await admin('client', 'create', '--name', 'Relay CLI'))![1]!
       async function deviceToken(scope: string): Promise<string> {
-        const started = await api('GET', `${oauthPaths.deviceCode}?client_id=${clientId}&scope=${encodeURIComponent(scope)}`, null)
+        const started = await api('GET', `${oauthEndpoints.deviceCode.path}?client_id=${clientId}&scope=${encodeURIComponent(scope)}`, null)
         expect(started.status).toBe(200)
         // The user approves the code in the portal (its device-code screen posts this).
-        expect((await api('POST', oauthPaths.authorize, hana.login, { device_code: started.body.data.device_code, decision: 'approve' })).status).toBe(200)
-        const tokens = await api('POST', oauthPaths.token, null, { grant_type: deviceCodeGrantType, device_secret: started.body.data.device_secret, client_id: clientId })
+        expect((await api('POST', oauthEndpoints.authorize.path, hana.login, { device_code: started.body.data.device_code, decision: 'approve' })).status).toBe(200)
+        const tokens = await api('POST', oauthEndpoints.token.path, null, { grant_type: deviceCodeGrantType, device_secret: started.body.data.device_secret, client_id: clientId })
         expect(tokens.status, JSON.stringify(tokens.body)).toBe(200)
         expect(tokens.body.data.scope).toBe(scope)
         return tokens.body.data.access_token

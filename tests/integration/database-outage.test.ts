@@ -54,6 +54,8 @@ describe.skipIf(!databaseUrl)('the production server when PostgreSQL goes away (
 
   // Every lost connection is handled where it happens, not by the process's last-resort handler.
   afterEach(() => {
+    // A failed test leaves no outage behind for the next ones.
+    proxy.restore()
     expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaught exception|unhandled rejection/i)
   })
 

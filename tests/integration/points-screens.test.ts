@@ -6,12 +6,13 @@
  */
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
+import { parse } from 'node-html-parser'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../fixtures/databases.ts'
 import { grant, spend } from '../../relay/points/ledger.ts'
 import { makeCodes, makeTeam, quickUser, servicesOf } from '../fixtures/points.ts'
 import type { TestAccount, TestRelay } from '../fixtures/relay-harness.ts'
-import { loadPortal, portalOrigin, Visitor } from './portal-harness.ts'
+import { loadPortal, portalOrigin, textOf, Visitor } from './portal-harness.ts'
 
 /** The relay behind the portal: the suite of the database kind now running. */
 let target: TestRelay | undefined
@@ -53,22 +54,6 @@ async function follow(visitor: Visitor, response: Response): Promise<string> {
   visitor.keep(page)
   expect(page.status).toBe(200)
   return page.text()
-}
-
-/** The rendered text of an element, tags stripped. */
-function textOf(html: string, testId: string): string {
-  const start = html.indexOf(`data-testid="${testId}"`)
-  expect(start, `no ${testId} on the page`).toBeGreaterThan(-1)
-  const tag = html.lastIndexOf('<', start)
-  const name = /^<(\w+)/.exec(html.slice(tag))![1]!
-  let depth = 0
-  const pattern = new RegExp(`<(/?)${name}\\b[^>]*>`, 'g')
-  pattern.lastIndex = tag
-  for (let match = pattern.exec(html); match; match = pattern.exec(html)) {
-    depth += match[1] ? -1 : 1
-    if (depth === 0) return html.slice(tag, match.index).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()
-  }
-  throw new Error(`unclosed ${testId}`)
 }
 
 describeEachDatabase('points screens', (ctx) => {
@@ -210,8 +195,7 @@ describeEachDatabase('points screens', (ctx) => {
     expect(textOf(html, 'stat-status')).toContain('未订阅')
     // Without JavaScript the chart is the HTML bars, and the table carries the same 10 days.
     expect(html).toContain('data-testid="usage-bars"')
-    const table = /<table class="sr-only">([\s\S]*?)<\/table>/.exec(html)![1]!
-    expect(table.match(/<th scope="row">/g)).toHaveLength(10)
+    expect(parse(html).querySelectorAll('table.sr-only th[scope="row"]')).toHaveLength(10)
     expect(html).toContain(`value="${portalOrigin}/auth/register?invite=${account.login.user.invite_code}"`)
     expect(textOf(html, 'reward-rule')).toContain('10,000 积分')
     expect(html).toContain(`ANTHROPIC_BASE_URL=&quot;${apiOrigin}&quot;`)

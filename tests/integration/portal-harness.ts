@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { NodeType, parse, type Node } from 'node-html-parser'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 
 export const portalOrigin = 'http://portal.test'
@@ -22,13 +23,28 @@ export async function loadPortal(env: Record<string, string>): Promise<(request:
 /** name → value of every hidden input and honeypot field of a rendered form. */
 export function formInputs(html: string): Record<string, string> {
   const inputs: Record<string, string> = {}
-  for (const tag of html.match(/<input[^>]*>/g) ?? []) {
-    const name = /\bname="([^"]*)"/.exec(tag)?.[1]
-    if (!name) continue
-    if (!/type="hidden"/.test(tag) && !name.endsWith('__confirm')) continue
-    inputs[name] = /\bvalue="([^"]*)"/.exec(tag)?.[1]?.replaceAll('&amp;', '&') ?? ''
+  for (const input of parse(html).querySelectorAll('input[name]')) {
+    const name = input.getAttribute('name')!
+    if (input.getAttribute('type') !== 'hidden' && !name.endsWith('__confirm')) continue
+    inputs[name] = input.getAttribute('value') ?? ''
   }
   return inputs
+}
+
+/**
+ * The text of the element with `data-testid`, one space between the texts of its elements (as a
+ * reader sees cells and labels apart) and whitespace collapsed; fails when there is none.
+ */
+export function textOf(html: string, testId: string): string {
+  const element = parse(html).querySelector(`[data-testid="${testId}"]`)
+  if (!element) throw new Error(`no ${testId} on the page`)
+  const texts: string[] = []
+  const collect = (node: Node): void => {
+    if (node.nodeType === NodeType.TEXT_NODE) texts.push(node.textContent)
+    else node.childNodes.forEach(collect)
+  }
+  collect(element)
+  return texts.join(' ').replace(/\s+/g, ' ').trim()
 }
 
 /** A cookie jar and the requests of one browser. */

@@ -3,7 +3,7 @@
  * 64-bit ids arrive unchanged, a relay that goes down shows the error page and keeps the
  * session, and two parallel requests with an expiring token both stay signed in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../fixtures/databases.ts'
 import { startTestRelay, type TestAccount, type TestRelay } from '../fixtures/relay-harness.ts'
 import { serveRelay, type ServedRelay } from '../fixtures/serve-relay.ts'
@@ -42,7 +42,7 @@ describe('portal ↔ relay', () => {
     const account = await relay.signUp()
     const id = account.login.user.id
     expect(BigInt(id)).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER))
-    // The relay writes the id as a bare JSON number (which JSON.parse may round: relay-json.test.ts).
+    // The relay writes the id as a bare JSON number (which JSON.parse may round: relay/contract/json.test.ts).
     const raw = await relay.request('GET', '/api/user/info', { token: account.login.access_token })
     expect(raw.text).toContain(`"id":${id}`)
 
@@ -94,8 +94,11 @@ describe('portal ↔ relay', () => {
     // A password reset revokes every refresh token of the account, the portal's included.
     const ip = relay.uniqueIp()
     relay.clock.advance(61_000) // one code a minute per address: the sign-up just sent one
+    const mailed = relay.smtp.messages(account.email).length
     const sent = await relay.request('POST', '/api/auth/send-reset-code', { body: { email: account.email }, ip })
     expect(sent.status).toBe(200)
+    // The code is mailed after the answer.
+    await vi.waitFor(() => expect(relay.smtp.messages(account.email)).toHaveLength(mailed + 1))
     const reset = await relay.request('POST', '/api/auth/reset-password', {
       body: { email: account.email, code: relay.lastCode(account.email), new_password: 'another password', confirm_password: 'another password' },
       ip,

@@ -29,6 +29,8 @@ export default {
     copyright: '© {{year}} SwiftRelay · pure pass-through, no conversation content stored',
     privacy: 'Privacy policy',
     terms: 'Terms of service',
+    pricing: 'Pricing',
+    status: 'Status',
     support: 'Support',
   },
   userType: { normal: 'Standard', vip: 'VIP', team: 'Team', admin: 'Admin' },
@@ -36,7 +38,6 @@ export default {
     close: 'Close',
     loggedIn: 'Signed in',
     loggedOut: 'Signed out',
-    registered: 'Registration successful',
     registeredAndLoggedIn: 'Registration successful, you are signed in',
     codeSent: 'Verification code sent, please check your e-mail',
     passwordReset: 'Password reset, please sign in with your new password',
@@ -46,6 +47,10 @@ export default {
   errorPage: {
     retry: 'Try again',
     notFound: { title: 'Page not found', body: 'The page you are looking for does not exist or has been removed.' },
+    slow: {
+      title: 'The service is slow right now',
+      body: 'The relay service is answering too slowly for this page to load in time. Please try again shortly; you are still signed in.',
+    },
     unavailable: {
       title: 'Service temporarily unavailable',
       body: 'We cannot reach the relay service right now. Please try again shortly; you are still signed in.',

@@ -5,7 +5,7 @@ export default {
   meta: {
     title: 'Claude Code API relay | Faster access, up to 50% below official pricing',
     description:
-      'An LLM API relay for developers in mainland China and overseas: pure pass-through, no stored conversations, no injected system prompts. Average response under 50 ms, 30–50% below the official API price.',
+      'An LLM API relay for developers in mainland China and overseas: pure pass-through, no stored conversations, no injected system prompts. The latency the relay adds and its availability are measured and published on the status page; 30–50% below the official API price.',
   },
   hero: {
     badge: 'Pure pass-through · No conversations stored',
@@ -28,10 +28,14 @@ export default {
   },
   stats: {
     heading: 'Service figures',
-    uptime: { value: '99.9%', label: 'Uptime target' },
-    latency: { value: '< 50 ms', label: 'Average response time' },
-    savings: { value: '50%', label: 'Maximum savings' },
-    support: { value: '1–2 days', label: 'Ticket turnaround (working days)' },
+    target: 'Target',
+    measured: 'Measured, last {{days}} days',
+    computed: 'From current prices',
+    more: 'See the status page',
+    uptime: { label: 'Availability', target: '99.9%' },
+    latency: { label: 'Latency the relay adds (median)', value: '< {{ms}} ms', target: '< 50 ms' },
+    savings: { label: 'Maximum saving on list prices', value: '{{percent}}%', target: '30%–50%' },
+    support: { label: 'First reply to a ticket (median)', target: '1–2 working days' },
   },
   audiences: {
     eyebrow: 'Who it is for',
@@ -52,7 +56,7 @@ export default {
       intro: 'The same API you already use, at a lower cost.',
       points: {
         compatible: 'Compatible with the Anthropic Messages and OpenAI Chat Completions APIs: set two environment variables and go',
-        latency: 'Average response under 50 ms; the relay adds almost no latency',
+        latency: 'The relay adds almost no latency: what it adds, and its availability, are measured on the status page',
         savings: 'Save up to 50% on API costs, with points refilled automatically every hour',
         languages: 'Interface in Chinese, English and Japanese, with light and dark themes',
       },

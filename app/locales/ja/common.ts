@@ -29,6 +29,8 @@ export default {
     copyright: '© {{year}} SwiftRelay · 純粋な中継、会話内容は保存しません',
     privacy: 'プライバシーポリシー',
     terms: '利用規約',
+    pricing: '料金',
+    status: 'ステータス',
     support: 'サポート',
   },
   userType: { normal: '一般', vip: 'VIP', team: 'チーム', admin: '管理者' },
@@ -36,7 +38,6 @@ export default {
     close: '閉じる',
     loggedIn: 'ログインしました',
     loggedOut: 'ログアウトしました',
-    registered: '登録が完了しました',
     registeredAndLoggedIn: '登録が完了し、ログインしました',
     codeSent: '確認コードを送信しました。メールをご確認ください',
     passwordReset: 'パスワードを再設定しました。新しいパスワードでログインしてください',
@@ -46,6 +47,10 @@ export default {
   errorPage: {
     retry: '再試行',
     notFound: { title: 'ページが見つかりません', body: 'お探しのページは存在しないか、削除されました。' },
+    slow: {
+      title: 'サービスの応答が遅れています',
+      body: 'リレーサービスの応答が遅く、このページを時間内に読み込めませんでした。しばらくしてから再度お試しください。ログイン状態は保持されています。',
+    },
     unavailable: {
       title: 'サービスは一時的に利用できません',
       body: '現在リレーサービスに接続できません。しばらくしてから再度お試しください。ログイン状態は保持されています。',

@@ -5,7 +5,7 @@ export default {
   meta: {
     title: 'Claude Code 向け API 中継サービス｜公式より最大 50% おトク',
     description:
-      '中国本土と海外の開発者のための LLM API 中継サービスです。完全なパススルーで、会話内容を保存せず、システムプロンプトも挿入しません。平均応答時間は 50 ms 未満、料金は公式 API より 30〜50% 安くなります。',
+      '中国本土と海外の開発者のための LLM API 中継サービスです。完全なパススルーで、会話内容を保存せず、システムプロンプトも挿入しません。中継が加える遅延と稼働率はステータスページで実測値を公開しており、料金は公式 API より 30〜50% 安くなります。',
   },
   hero: {
     badge: '完全パススルー · 会話内容は保存しません',
@@ -28,10 +28,14 @@ export default {
   },
   stats: {
     heading: 'サービス指標',
-    uptime: { value: '99.9%', label: '稼働率の目標' },
-    latency: { value: '< 50 ms', label: '平均応答時間' },
-    savings: { value: '50%', label: '最大節約率' },
-    support: { value: '1〜2 日', label: 'チケット対応（営業日）' },
+    target: '目標',
+    measured: '直近 {{days}} 日の実測',
+    computed: '現在の料金から算出',
+    more: 'ステータスを見る',
+    uptime: { label: '稼働率', target: '99.9%' },
+    latency: { label: '中継が加える遅延（中央値）', value: '< {{ms}} ms', target: '< 50 ms' },
+    savings: { label: '公式価格からの最大節約率', value: '{{percent}}%', target: '30%〜50%' },
+    support: { label: 'チケットへの初回返信（中央値）', target: '1〜2 営業日' },
   },
   audiences: {
     eyebrow: '対象ユーザー',
@@ -52,7 +56,7 @@ export default {
       intro: '公式 API と同じ使い方で、コストだけを抑えられます。',
       points: {
         compatible: 'Anthropic Messages API と OpenAI Chat Completions API に対応。環境変数を 2 つ設定するだけです',
-        latency: '平均応答時間は 50 ms 未満。中継による遅延はほとんどありません',
+        latency: '中継による遅延はほとんどありません。追加遅延と稼働率はステータスページで実測値を公開',
         savings: 'API 費用を最大 50% 節約。ポイントは毎時自動で補充されます',
         languages: '中国語・英語・日本語のインターフェース、ライト／ダークテーマに対応しています',
       },

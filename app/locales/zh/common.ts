@@ -26,6 +26,8 @@ export default {
     copyright: '© {{year}} 极速中转 · 纯转发，不存储对话内容',
     privacy: '隐私政策',
     terms: '服务条款',
+    pricing: '价格',
+    status: '服务状态',
     support: '联系支持',
   },
   userType: { normal: '普通用户', vip: 'VIP 用户', team: '团队用户', admin: '管理员' },
@@ -33,7 +35,6 @@ export default {
     close: '关闭',
     loggedIn: '登录成功',
     loggedOut: '已退出登录',
-    registered: '注册成功',
     registeredAndLoggedIn: '注册成功并已自动登录',
     codeSent: '验证码已发送，请查收邮件',
     passwordReset: '密码已重置，请使用新密码登录',
@@ -43,6 +44,10 @@ export default {
   errorPage: {
     retry: '重试',
     notFound: { title: '页面不存在', body: '您访问的页面不存在或已被移除。' },
+    slow: {
+      title: '服务响应缓慢',
+      body: '中转服务暂时响应过慢，本页未能及时加载。请稍后重试，您的登录状态已保留。',
+    },
     unavailable: {
       title: '服务暂时不可用',
       body: '暂时无法连接到中转服务，请稍后重试。您的登录状态已保留。',

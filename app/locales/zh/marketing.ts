@@ -3,7 +3,7 @@ export default {
   meta: {
     title: 'Claude Code API 中转服务｜国内加速，价格低至官方五折',
     description:
-      '面向中国大陆与海外开发者的大模型 API 中转服务：纯透传，不存储对话内容，不注入系统提示词；平均响应低于 50 ms，价格比官方 API 低 30%–50%。',
+      '面向中国大陆与海外开发者的大模型 API 中转服务：纯透传，不存储对话内容，不注入系统提示词；中转附加的延迟与可用性在状态页实测公开，价格比官方 API 低 30%–50%。',
   },
   hero: {
     badge: '纯透传 · 不存储对话内容',
@@ -26,10 +26,14 @@ export default {
   },
   stats: {
     heading: '服务数据',
-    uptime: { value: '99.9%', label: '服务可用性目标' },
-    latency: { value: '< 50 ms', label: '平均响应时间' },
-    savings: { value: '50%', label: '最高节省费用' },
-    support: { value: '1–2 天', label: '工单处理（工作日）' },
+    target: '目标',
+    measured: '近 {{days}} 天实测',
+    computed: '按当前价目计算',
+    more: '查看服务状态',
+    uptime: { label: '可用性', target: '99.9%' },
+    latency: { label: '中转附加延迟（中位数）', value: '< {{ms}} ms', target: '< 50 ms' },
+    savings: { label: '较官方价最多节省', value: '{{percent}}%', target: '30%–50%' },
+    support: { label: '工单首次回复（中位数）', target: '1–2 个工作日' },
   },
   audiences: {
     eyebrow: '为谁而做',
@@ -50,7 +54,7 @@ export default {
       intro: '与官方 API 相同的调用方式，更低的成本。',
       points: {
         compatible: '兼容 Anthropic Messages 与 OpenAI Chat Completions 接口，改两个环境变量即可接入',
-        latency: '平均响应低于 50 ms，中转几乎不增加额外延迟',
+        latency: '中转几乎不增加延迟：附加延迟与可用性在状态页实测公开',
         savings: '最高节省 50% 的 API 费用，积分每小时自动补充',
         languages: '提供中文、English、日本語界面，支持浅色与深色主题',
       },

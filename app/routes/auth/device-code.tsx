@@ -12,7 +12,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/device-code'
-import { normaliseDeviceCode, oauthPaths, oauthScreens, type DeviceCodeCheck } from '#relay/contract/index.ts'
+import { endpoints, normaliseDeviceCode, oauthScreens, type DeviceCodeCheck } from '#relay/contract/index.ts'
 import { ErrorList, FormErrors } from '#app/components/forms/field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
@@ -60,17 +60,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const relay = getRelay(context)
   try {
     if (intent === 'approve' || intent === 'deny') {
-      await relay.post(oauthPaths.authorize, { device_code: deviceCode, decision: intent })
+      await relay.call(endpoints.oauth.authorize, { body: { device_code: deviceCode, decision: intent } })
       const outcome: Outcome = intent === 'approve' ? 'approved' : 'denied'
       return redirectWithToast(`${oauthScreens.device}?status=${outcome}`, {
         type: intent === 'approve' ? 'success' : 'info',
         key: intent === 'approve' ? 'oauth:toast.deviceAuthorized' : 'oauth:toast.deviceDenied',
       })
     }
-    const check = await relay.post<DeviceCodeCheck>(oauthPaths.verifyCode, { device_code: deviceCode })
+    const check = await relay.call(endpoints.oauth.verifyCode, { body: { device_code: deviceCode } })
     // Counted here rather than while rendering, so the server's and the browser's render agree.
     const minutesLeft = Math.max(1, Math.ceil((check.expires_timestamp - Date.now()) / 60_000))
-    return data({ result: submission.reply(), check, minutesLeft })
+    const minutesAgo = Math.max(0, Math.floor((Date.now() - check.requested_timestamp) / 60_000))
+    return data({ result: submission.reply(), check, minutesLeft, minutesAgo })
   } catch (error) {
     return relayRefusal(submission, error, { fieldOf })
   }
@@ -78,12 +79,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function DeviceCode({ loaderData, actionData }: Route.ComponentProps) {
   // React Router's inferred union drops the verify branch's extra fields (as api-keys.tsx notes).
-  const verified = actionData as { check?: DeviceCodeCheck; minutesLeft?: number } | undefined
+  const verified = actionData as { check?: DeviceCodeCheck; minutesLeft?: number; minutesAgo?: number } | undefined
   return (
     <Card className="p-6 sm:p-8">
       <h1 className="text-xl font-bold tracking-tight">{loaderData.title}</h1>
       {verified?.check ? (
-        <Confirm check={verified.check} minutesLeft={verified.minutesLeft ?? 1} />
+        <Confirm check={verified.check} minutesLeft={verified.minutesLeft ?? 1} minutesAgo={verified.minutesAgo ?? 0} />
       ) : loaderData.outcome && !actionData ? (
         <Finished outcome={loaderData.outcome} />
       ) : (
@@ -130,7 +131,7 @@ function EnterCode({ prefill, signedIn, lastResult }: { prefill: string; signedI
   )
 }
 
-function Confirm({ check, minutesLeft }: { check: DeviceCodeCheck; minutesLeft: number }) {
+function Confirm({ check, minutesLeft, minutesAgo }: { check: DeviceCodeCheck; minutesLeft: number; minutesAgo: number }) {
   const { t } = useTranslation('oauth')
   return (
     <>
@@ -148,7 +149,16 @@ function Confirm({ check, minutesLeft }: { check: DeviceCodeCheck; minutesLeft: 
       <Notice tone="warning" className="mt-4">
         {t('device.warning')}
       </Notice>
-      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t('device.expiresIn', { count: minutesLeft })}</p>
+      {/* Where and when the device asked (RFC 8628 §5.4): a request the person did not make shows. */}
+      <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="device-origin">
+        {check.requested_from === null
+          ? t('device.requestedUnknown', { count: minutesAgo })
+          : minutesAgo === 0
+            ? t('device.requestedNow', { address: check.requested_from })
+            : t('device.requested', { count: minutesAgo, address: check.requested_from })}
+      </p>
+      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t('consent.lasts', { count: check.grant_days })}</p>
+      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t('device.expiresIn', { count: minutesLeft })}</p>
       <Form method="post" className="mt-5 grid grid-cols-2 gap-3">
         <input type="hidden" name="code" value={check.device_code} />
         <SubmitButton intent="deny" variant="secondary">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/forgot-password'
-import { accountPaths } from '#relay/contract/index.ts'
+import { endpoints } from '#relay/contract/index.ts'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
@@ -36,16 +36,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === 'send-code') {
       // The form's key: a reload or a double click sends one mail, so the code in it stays valid.
-      await relay.post(accountPaths.sendResetCode, { email: (submission.value as { email: string }).email }, formKeyOf(formData))
+      const { email } = submission.value as { email: string }
+      await relay.call(endpoints.accounts.sendResetCode, { body: { email }, ...formKeyOf(formData) })
       return data({ result: submission.reply({ hideFields: secretFields }), notice: 'common:toast.codeSent' })
     }
     const v = submission.value as { email: string; code: string; newPassword: string; confirmPassword: string }
     // docs/product.md: the new password is sent as both new and confirm.
-    await relay.post(
-      accountPaths.resetPassword,
-      { email: v.email, code: v.code, new_password: v.newPassword, confirm_password: v.confirmPassword },
-      formKeyOf(formData),
-    )
+    await relay.call(endpoints.accounts.resetPassword, {
+      body: { email: v.email, code: v.code, new_password: v.newPassword, confirm_password: v.confirmPassword },
+      ...formKeyOf(formData),
+    })
   } catch (error) {
     return relayRefusal(submission, error, { hideFields: secretFields, fieldOf })
   }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useSearchParams } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/login'
-import { accountPaths, type LoginData } from '#relay/contract/index.ts'
+import { endpoints } from '#relay/contract/index.ts'
 import { Checkbox } from '#app/components/forms/checkbox.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return invalid(submission, ['password'])
   const { username, password, remember, redirectTo } = submission.value
   try {
-    const login = await getRelay(context).post<LoginData>(accountPaths.login, { username, password })
+    const login = await getRelay(context).call(endpoints.accounts.login, { body: { username, password } })
     await startSession(context, login, remember ?? false)
   } catch (error) {
     return relayRefusal(submission, error, { hideFields: ['password'] })

@@ -1,4 +1,4 @@
-import { accountPaths } from '#relay/contract/index.ts'
+import { endpoints } from '#relay/contract/index.ts'
 import type { Route } from './+types/logout'
 import { csrfMiddleware } from '#app/middleware/csrf.server.ts'
 import { endSession, getRelay, getSession } from '#app/middleware/session.server.ts'
@@ -12,7 +12,7 @@ export async function action({ context }: Route.ActionArgs) {
   const session = getSession(context)
   if (session) {
     try {
-      await getRelay(context).post(accountPaths.logout, { refresh_token: session.refreshToken })
+      await getRelay(context).call(endpoints.accounts.logout, { body: { refresh_token: session.refreshToken } })
     } catch (error) {
       // Signing out of the portal must work even when the relay cannot revoke the token now.
       if (!isRelayUnavailable(error)) console.warn('logout: relay refused revocation', error)

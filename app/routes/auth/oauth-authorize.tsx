@@ -9,14 +9,7 @@
 import { useTranslation, Trans } from 'react-i18next'
 import { data, Form, Link, redirect, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/oauth-authorize'
-import {
-  accountPaths,
-  oauthPaths,
-  oauthScreens,
-  type AuthorizeResult,
-  type ClientInfo,
-  type UserInfo,
-} from '#relay/contract/index.ts'
+import { endpoints, oauthScreens, type AuthorizeResult, type ClientInfo } from '#relay/contract/index.ts'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { ClientHeading, ClientName, PermissionList } from '#app/components/oauth/consent-parts.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -42,7 +35,7 @@ async function checkRequest(request: Request, context: Readonly<RouterContextPro
   if (!parsed.success) return { problem: 'oauth:invalid.request' }
   const { client_id, redirect_uri, scope } = parsed.data
   try {
-    const client = await getRelay(context).get<ClientInfo>(oauthPaths.client, { client_id, redirect_uri, scope })
+    const client = await getRelay(context).call(endpoints.oauth.client, { query: { client_id, redirect_uri, scope } })
     if (isSso(request) && !client.first_party) return { problem: 'oauth:invalid.notSso' }
     return { consent: parsed.data, client }
   } catch (error) {
@@ -57,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getI18n(context).t
   const sso = isSso(request)
   const title = sso ? t('oauth:consent.ssoTitle') : t('oauth:consent.oauthTitle')
-  const [checked, info] = await Promise.all([checkRequest(request, context), getRelay(context).get<UserInfo>(accountPaths.info)])
+  const [checked, info] = await Promise.all([checkRequest(request, context), getRelay(context).call(endpoints.accounts.info)])
   if ('problem' in checked) return data({ title, sso, problem: checked.problem, consent: null }, { status: 400 })
   return {
     title,
@@ -79,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!decision.success) return data({ problem: 'oauth:invalid.request' }, { status: 400 })
   let result: AuthorizeResult
   try {
-    result = await getRelay(context).post<AuthorizeResult>(oauthPaths.authorize, { ...checked.consent, decision: decision.data })
+    result = await getRelay(context).call(endpoints.oauth.authorize, { body: { ...checked.consent, decision: decision.data } })
   } catch (error) {
     if (error instanceof RelayCallError) return data({ problem: relayErrorKey(error) }, { status: error.status })
     throw error
@@ -109,6 +102,9 @@ export default function OAuthAuthorize({ loaderData, actionData }: Route.Compone
       </div>
       <p className="mt-6 mb-2 text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('consent.permissions')}</p>
       <PermissionList scopes={consent.client.scopes} />
+      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400" data-testid="grant-lifetime">
+        {t('consent.lasts', { count: consent.client.grant_days })}
+      </p>
       <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
         <Trans
           t={t}

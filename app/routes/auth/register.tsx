@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/register'
-import { accountPaths, type Availability, type LoginData } from '#relay/contract/index.ts'
+import { endpoints } from '#relay/contract/index.ts'
 import { Checkbox } from '#app/components/forms/checkbox.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
@@ -43,14 +43,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === 'send-code') {
       const { email } = submission.value as { email: string }
-      await relay.post(accountPaths.sendRegisterCode, { email })
+      await relay.call(endpoints.accounts.sendRegisterCode, { body: { email } })
       return data({ result: submission.reply({ hideFields: secretFields }), notice: 'common:toast.codeSent' })
     }
     if (intent === 'check') {
       const { username, email } = submission.value as { username?: string; email?: string }
       const [user, mail] = await Promise.all([
-        username ? relay.get<Availability>(accountPaths.checkUsername, { username }) : undefined,
-        email ? relay.get<Availability>(accountPaths.checkEmail, { email }) : undefined,
+        username ? relay.call(endpoints.accounts.checkUsername, { query: { username } }) : undefined,
+        email ? relay.call(endpoints.accounts.checkEmail, { query: { email } }) : undefined,
       ])
       const fieldErrors: Record<string, string[]> = {}
       if (user && !user.available) fieldErrors.username = ['errors:reason.username_taken']
@@ -67,22 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       password: string
       inviteCode?: string
     }
-    const login = await relay.post<LoginData | null>(accountPaths.register, {
-      username: v.username,
-      email: v.email,
-      password: v.password,
-      code: v.code,
-      invite_code: v.inviteCode,
+    const login = await relay.call(endpoints.accounts.register, {
+      body: { username: v.username, email: v.email, password: v.password, code: v.code, invite_code: v.inviteCode },
     })
-    // The relay may sign the new user in straight away (docs/architecture.md §5.6); otherwise they log in.
-    if (login?.access_token) {
-      await startSession(context, login, false)
-      return redirect('/dashboard', {
-        headers: { 'Set-Cookie': await toastHeader({ type: 'success', key: 'toast.registeredAndLoggedIn' }) },
-      })
-    }
-    return redirect('/auth/login', {
-      headers: { 'Set-Cookie': await toastHeader({ type: 'success', key: 'toast.registered' }) },
+    // Registering signs the new user in (the reply is a login).
+    await startSession(context, login, false)
+    return redirect('/dashboard', {
+      headers: { 'Set-Cookie': await toastHeader({ type: 'success', key: 'toast.registeredAndLoggedIn' }) },
     })
   } catch (error) {
     return relayRefusal(submission, error, { hideFields: secretFields, fieldOf })

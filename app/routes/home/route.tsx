@@ -12,6 +12,9 @@ import { Stats } from './stats.tsx'
 import { Steps } from './steps.tsx'
 import { Trust } from './trust.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { endpoints } from '#relay/contract/index.ts'
+import { optionalRead } from '#app/utils/optional-read.server.ts'
 import { apiBaseUrl } from '#server/env.ts'
 import { routeNamespace } from '#app/utils/route-namespace.server.ts'
 import { useRouteNamespace } from '#app/utils/route-namespace.ts'
@@ -21,9 +24,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'description', content: loaderData?.description },
 ]
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { t } = getI18n(context)
   return {
+    // Without the relay the page still shows, with targets in place of figures.
+    figures: await optionalRead(getRelay(context).call(endpoints.public.figures)),
     title: t('marketing:meta.title'),
     description: t('marketing:meta.description'),
     // Shown in the terminal example: the address Claude Code is pointed at.
@@ -37,7 +42,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main>
       <Hero baseUrl={loaderData.baseUrl} />
-      <Stats />
+      <Stats figures={loaderData.figures} />
       <Audiences />
       <Trust />
       <Features />

@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/app'
-import { accountPaths, type UserInfo } from '#relay/contract/index.ts'
+import { endpoints, type UserInfo } from '#relay/contract/index.ts'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { AppNav } from '#app/components/layout/app-nav.tsx'
 import { Brand } from '#app/components/layout/brand.tsx'
@@ -21,7 +21,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Initialises the auth state (docs/product.md): a 401 here signs out through the relay client.
-  const info = await getRelay(context).get<UserInfo>(accountPaths.info)
+  const info = await getRelay(context).call(endpoints.accounts.info)
   return { user: info.user }
 }
 

@@ -19,6 +19,12 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
           <Brand />
           <nav className="flex items-center gap-1 sm:gap-2">
+            <Link to="/pricing" className={buttonClass({ variant: 'ghost', className: 'hidden md:inline-flex' })}>
+              {t('footer.pricing')}
+            </Link>
+            <Link to="/status" className={buttonClass({ variant: 'ghost', className: 'hidden md:inline-flex' })}>
+              {t('footer.status')}
+            </Link>
             <SettingsMenu />
             {loaderData.signedIn ? (
               <Link to="/dashboard" className={buttonClass({ variant: 'primary' })}>

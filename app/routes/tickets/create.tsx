@@ -7,7 +7,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/create'
-import { ticketBounds, ticketPaths, ticketPriorities, ticketTypes, type TicketDetail } from '#relay/contract/index.ts'
+import { endpoints, ticketBounds, ticketPriorities, ticketTypes } from '#relay/contract/index.ts'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { RadioField } from '#app/components/forms/radio-field.tsx'
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return invalid(submission)
   try {
     // A repeat of this form (reload, double click) gets the ticket the first one opened.
-    const ticket = await getRelay(context).post<TicketDetail>(ticketPaths.tickets, submission.value, formKeyOf(formData))
+    const ticket = await getRelay(context).call(endpoints.tickets.create, { body: submission.value, ...formKeyOf(formData) })
     return redirectWithToast(`/tickets/${ticket.id}`, {
       type: 'success',
       key: 'tickets:create.created',

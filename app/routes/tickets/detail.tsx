@@ -9,7 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/detail'
-import { fillPath, ticketBounds, ticketPaths, type TicketDetail, type TicketMessage } from '#relay/contract/index.ts'
+import { endpoints, ticketBounds, type TicketDetail, type TicketMessage } from '#relay/contract/index.ts'
 import { FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getI18n(context).t
   try {
-    const ticket = await getRelay(context).get<TicketDetail>(fillPath(ticketPaths.ticket, { id: params.id }))
+    const ticket = await getRelay(context).call(endpoints.tickets.detail, { params: { id: params.id } })
     return { title: `${ticket.number} · ${t('tickets:title')}`, ticket, formKey: newFormKey() }
   } catch (error) {
     // Missing, someone else's (the relay answers 404) or not an id at all (400): not found.
@@ -58,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return invalid(submission)
   try {
     // A repeat of the same form (reload, double click) answers the first reply instead of posting twice.
-    await getRelay(context).post(fillPath(ticketPaths.messages, { id: params.id }), submission.value, formKeyOf(formData))
+    await getRelay(context).call(endpoints.tickets.reply, { params: { id: params.id }, body: submission.value, ...formKeyOf(formData) })
   } catch (error) {
     return flowRefusal(submission, error, { failed: 'tickets:detail.replyFailed', network: 'errors:network' })
   }

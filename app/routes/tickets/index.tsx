@@ -6,7 +6,7 @@ import { Plus, Ticket as TicketIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigation } from 'react-router'
 import type { Route } from './+types/index'
-import { pageDefaults, ticketPaths, ticketStatusFilters, type Ticket, type TicketPage, type TicketStatusFilter } from '#relay/contract/index.ts'
+import { endpoints, pageDefaults, ticketStatusFilters, type Ticket, type TicketStatusFilter } from '#relay/contract/index.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { TicketStatusButtons } from '#app/components/tickets/status-buttons.tsx'
 import { TicketStatusBadge, TicketTypeLabel } from '#app/components/tickets/ticket-labels.tsx'
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = statusFilter(request)
   // docs/product.md, Messages "fetch tickets failed": the list says so and offers a reload; the page stands.
   const tickets = await optionalRead(
-    getRelay(context).get<TicketPage>(ticketPaths.tickets, { page: pageParam(request), pageSize: pageDefaults.pageSize, status }),
+    getRelay(context).call(endpoints.tickets.list, { query: { page: pageParam(request), pageSize: pageDefaults.pageSize, status } }),
   )
   return { title: getI18n(context).t('tickets:title'), tickets, status }
 }

@@ -3,7 +3,7 @@
  * back where the user was with a toast (docs/product.md, Messages: ticket closed, ticket reopened, reopen failed).
  */
 import type { RouterContextProvider } from 'react-router'
-import { fillPath, ticketPaths } from '#relay/contract/index.ts'
+import { endpoints } from '#relay/contract/index.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { ticketStatusSchema } from '#app/schemas/tickets.ts'
 import { relayErrorKey } from '#app/utils/forms.server.ts'
@@ -11,8 +11,8 @@ import { isRelayUnavailable, RelayCallError } from '#app/utils/relay-client.serv
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 const outcomes = {
-  close: { path: ticketPaths.close, done: 'tickets:toast.closed', failed: 'tickets:toast.closeFailed' },
-  reopen: { path: ticketPaths.reopen, done: 'tickets:toast.reopened', failed: 'tickets:toast.reopenFailed' },
+  close: { endpoint: endpoints.tickets.close, done: 'tickets:toast.closed', failed: 'tickets:toast.closeFailed' },
+  reopen: { endpoint: endpoints.tickets.reopen, done: 'tickets:toast.reopened', failed: 'tickets:toast.reopenFailed' },
 } as const
 
 /** `back`: where to return, a path of this portal. */
@@ -21,7 +21,7 @@ export async function changeTicketStatus(context: Readonly<RouterContextProvider
   if (!parsed.success) return redirectWithToast(back, { type: 'error', key: 'errors:reason.bad_request' })
   const outcome = outcomes[parsed.data.intent]
   try {
-    await getRelay(context).post(fillPath(outcome.path, { id: parsed.data.id }))
+    await getRelay(context).call(outcome.endpoint, { params: { id: parsed.data.id } })
   } catch (error) {
     if (isRelayUnavailable(error)) return redirectWithToast(back, { type: 'error', key: outcome.failed })
     if (!(error instanceof RelayCallError)) throw error

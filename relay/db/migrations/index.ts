@@ -18,8 +18,15 @@ import * as languages from './0010-languages.ts'
 import * as deployment from './0011-deployment.ts'
 import * as idempotency from './0012-idempotency.ts'
 import * as proxyPricing from './0013-proxy-pricing.ts'
-import * as keyLimits from './0015-key-limits.ts'
-import * as usageLog from './0016-usage-log.ts'
+import * as providerCircuits from './0014-provider-circuits.ts'
+import * as sessionLifetime from './0017-session-lifetime.ts'
+import * as publicStats from './0020-public-stats.ts'
+import * as incidents from './0021-incidents.ts'
+import * as ledgerOrder from './0022-ledger-order.ts'
+import * as deviceOrigin from './0023-device-origin.ts'
+import * as consumedTotal from './0024-consumed-total.ts'
+import * as keyLimits from './0025-key-limits.ts'
+import * as usageLog from './0026-usage-log.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -35,6 +42,13 @@ export const migrations: Record<string, Migration> = {
   '0011-deployment': deployment,
   '0012-idempotency': idempotency,
   '0013-proxy-pricing': proxyPricing,
-  '0015-key-limits': keyLimits,
-  '0016-usage-log': usageLog,
+  '0014-provider-circuits': providerCircuits,
+  '0017-session-lifetime': sessionLifetime,
+  '0020-public-stats': publicStats,
+  '0021-incidents': incidents,
+  '0022-ledger-order': ledgerOrder,
+  '0023-device-origin': deviceOrigin,
+  '0024-consumed-total': consumedTotal,
+  '0025-key-limits': keyLimits,
+  '0026-usage-log': usageLog,
 }

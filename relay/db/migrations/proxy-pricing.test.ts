@@ -60,7 +60,7 @@ describe.each(databaseKinds())('migration 0013-proxy-pricing on %s', (kind) => {
 
     await migrateToLatest(db)
 
-    // With the columns later migrations add (0015, 0016) empty.
+    // With the columns later migrations add (0025, 0026) empty.
     expect(await db.selectFrom('proxy_calls').selectAll().execute()).toEqual([{ ...call, client_id: null, shortfall_points: 0, refusal: null, first_byte_ms: null, hold_id: null }])
     const prices = new Map((await db.selectFrom('model_costs').selectAll().execute()).map((row) => [row.model, row]))
     expect(prices.get('claude-opus-5-5')).toMatchObject({ kind: 'fixed', points_per_call: 9 })

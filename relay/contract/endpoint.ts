@@ -1,0 +1,72 @@
+/**
+ * One declaration per call (docs/decisions/100): method, path, the zod schemas of its path
+ * parameters, query, body and reply, and what the document says of it. The relay serves it
+ * (relay/http/route.ts `defineRoute` takes the declaration and a handler typed from it) and
+ * documents it (relay/http/openapi.ts); the portal calls it (app/utils/relay-client.server.ts
+ * `relay.call`), checking the reply with the same response schema. Types come from the schemas
+ * only (`z.infer`), so no hand-written shape can drift from what is validated.
+ */
+import type { z } from 'zod'
+import type { ErrorReason } from './envelope.ts'
+import type { OAuthScope } from './oauth.ts'
+
+/**
+ * What a call needs of the caller's token (docs/decisions/060): a scope an external client can
+ * be granted, or `session`, a portal login only (calls that grant access to clients). A portal
+ * login's token holds every scope; a client's token only those the user granted it.
+ */
+export type RequiredScope = OAuthScope | 'session'
+
+export type AuthMode = 'none' | 'user'
+
+/** A schema over named string values: path parameters, the query string. */
+type ObjectSchema = z.ZodType<unknown, Record<string, unknown>>
+
+export interface Endpoint {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete'
+  /** OpenAPI style, `/api/user/tickets/{id}`; `params` names every `{…}`. */
+  path: string
+  summary: string
+  description?: string
+  /** OpenAPI tag, usually the domain area. */
+  tag: string
+  auth: AuthMode
+  /** With `auth: 'user'`: what the caller's token must hold; default `profile`. */
+  scope?: RequiredScope
+  /** An object schema over the `{…}` path parameters. */
+  params?: ObjectSchema
+  /** An object schema over the query string (values arrive as strings: use z.coerce for numbers). */
+  query?: ObjectSchema
+  /** JSON body; an empty body is read as `{}`. */
+  body?: z.ZodType
+  /** Schema of `data` in the success envelope. */
+  response: z.ZodType
+  /** Reasons this call can fail with besides validation and auth, for the document. */
+  errors?: readonly ErrorReason[]
+  status?: 200 | 201
+  /**
+   * A call that creates something: an `Idempotency-Key` header makes it exactly-once, a repeat
+   * answering the first reply (docs/decisions/090).
+   */
+  idempotent?: boolean
+  /**
+   * A download (the usage log's CSV): the relay answers a body of this content type, streamed
+   * outside the envelope, and `response` describes that body; the portal passes it on unread
+   * (`relay.download`).
+   */
+  download?: string
+}
+
+/** Identity at runtime; keeps the literal types (method, auth, idempotent) and the schemas' own types. */
+export function endpoint<const E extends Endpoint>(declaration: E): E {
+  return declaration
+}
+
+/** A declared part's type after validation (what the relay's handler gets), or undefined without one. */
+export type PartOutput<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined
+/** A declared part's type before validation (what a caller sends), or undefined without one. */
+export type PartInput<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : undefined
+/** The reply's `data` as the caller reads it (parsed with the response schema). */
+export type Reply<E extends Endpoint> = z.output<E['response']>
+/** The reply's `data` as the relay's handler may hand it over (before the schema's defaults); a download's own Response. */
+export type ReplyInput<E extends Endpoint> = E extends { download: string } ? Response : z.input<E['response']>
