@@ -20,7 +20,7 @@ export default [
   ]),
   layout('routes/layouts/app.tsx', [
     route('dashboard', 'routes/dashboard.tsx'),
-    route('subscription', 'routes/subscription.tsx'),
+    route('subscription', 'routes/subscription/route.tsx'),
     route('points', 'routes/points.tsx'),
     route('usage', 'routes/usage.tsx'),
     // A resource route: the usage log as a CSV download.
@@ -32,6 +32,16 @@ export default [
     route('api-keys', 'routes/api-keys.tsx'),
     route('referral', 'routes/referral.tsx'),
     route('profile', 'routes/profile.tsx'),
+  ]),
+  // The operator console (docs/decisions/115): admins only; its layout turns anyone else away with a 404.
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/index.tsx'),
+    route('admin/tickets', 'routes/admin/tickets.tsx'),
+    route('admin/tickets/:id', 'routes/admin/ticket.tsx'),
+    route('admin/users', 'routes/admin/users.tsx'),
+    route('admin/users/:id', 'routes/admin/user.tsx'),
+    route('admin/codes', 'routes/admin/codes.tsx'),
+    route('admin/audit', 'routes/admin/audit.tsx'),
   ]),
   route('auth/logout', 'routes/auth/logout.ts'),
   route('resources/theme', 'routes/resources/theme.ts'),

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { adminRoutes } from './admin/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { errorResponse } from './http/envelope.ts'
 import { healthRoutes } from './health/routes.ts'
@@ -28,7 +29,7 @@ import { ticketRoutes } from './tickets/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** Every domain area contributes its routes here, one entry per area. */
-const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, usageRoutes, subscriptionRoutes, teamRoutes, publicRoutes]
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, usageRoutes, subscriptionRoutes, teamRoutes, publicRoutes, adminRoutes]
 
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024

@@ -1,12 +1,13 @@
 /**
- * Long copy that only one page reads (the landing page, the legal documents) stays out of the
+ * Long copy that only one page reads (the landing page, the legal documents, the operator
+ * console's, which no other user should download) stays out of the
  * per-language bundle every page downloads: the page's loader sends its namespace along with the
  * data, and the page registers it before its components translate. See
  * docs/decisions/009-page-namespaces.md.
  */
 import { useTranslation } from 'react-i18next'
 
-export const routeNamespaces = ['marketing', 'legal', 'public'] as const
+export const routeNamespaces = ['marketing', 'legal', 'public', 'admin'] as const
 export type RouteNamespace = (typeof routeNamespaces)[number]
 
 export interface RouteNamespaceBundle {

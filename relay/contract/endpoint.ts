@@ -17,7 +17,12 @@ import type { OAuthScope } from './oauth.ts'
  */
 export type RequiredScope = OAuthScope | 'session'
 
-export type AuthMode = 'none' | 'user'
+/**
+ * `user`: any signed-in caller, as `scope` allows. `admin`: the operator console
+ * (docs/decisions/115): a portal login (never a client's token, never an API key) of a user of
+ * type `admin`; any other caller is answered as if the call did not exist.
+ */
+export type AuthMode = 'none' | 'user' | 'admin'
 
 /** A schema over named string values: path parameters, the query string. */
 type ObjectSchema = z.ZodType<unknown, Record<string, unknown>>
@@ -31,7 +36,7 @@ export interface Endpoint {
   /** OpenAPI tag, usually the domain area. */
   tag: string
   auth: AuthMode
-  /** With `auth: 'user'`: what the caller's token must hold; default `profile`. */
+  /** With `auth: 'user'`: what the caller's token must hold; default `profile`. Ignored for `admin`. */
   scope?: RequiredScope
   /** An object schema over the `{…}` path parameters. */
   params?: ObjectSchema

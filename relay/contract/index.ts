@@ -1,5 +1,6 @@
 /** The relay's public contract: the only relay module the portal may import (docs/architecture.md §4). */
 import { accountEndpoints } from './accounts.ts'
+import { adminEndpoints } from './admin.ts'
 import { apiKeyEndpoints } from './api-keys.ts'
 import { healthEndpoints } from './health.ts'
 import { oauthEndpoints } from './oauth.ts'
@@ -16,6 +17,7 @@ export * from './envelope.ts'
 export * from './endpoint.ts'
 export * from './json.ts'
 export * from './accounts.ts'
+export * from './admin.ts'
 export * from './oauth.ts'
 export * from './api-keys.ts'
 export * from './referral.ts'
@@ -43,5 +45,6 @@ export const endpoints = {
   subscriptions: subscriptionEndpoints,
   teams: teamEndpoints,
   public: publicEndpoints,
+  admin: adminEndpoints,
   usage: usageEndpoints,
 }

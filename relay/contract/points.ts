@@ -50,6 +50,12 @@ export type PointsSummary = z.infer<typeof pointsSummarySchema>
  * consumed, frozen, expired negative, except that a refund is a `consumed` row with a positive
  * change (a reversal), so the sum of consumed rows is always the net use.
  */
+/**
+ * Bound of a single change, so no arithmetic on a balance can leave 32-bit integers; in the
+ * contract because an operator's grant form is bounded by it too.
+ */
+export const maxPointsChange = 100_000_000
+
 export const pointsEntryTypes = ['earned', 'consumed', 'frozen', 'unfrozen', 'expired', 'refilled'] as const
 export type PointsEntryType = (typeof pointsEntryTypes)[number]
 

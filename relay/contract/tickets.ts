@@ -23,6 +23,24 @@ export const ticketStatuses = ['pending', 'processing', 'completed', 'closed', '
 export type TicketStatus = (typeof ticketStatuses)[number]
 /** States a user can still close (and an operator still work on). */
 export const openTicketStatuses = ['pending', 'processing'] as const satisfies readonly TicketStatus[]
+/** Who asks for a status change: the ticket's owner, or the operators (console, CLI, automatic approval). */
+export type TicketActor = 'user' | 'staff'
+
+/**
+ * The legal transitions, as target ← sources per actor (docs/architecture.md §6); relay/tickets/service.ts
+ * enforces them, the portal offers only these. An operator may complete a pending ticket
+ * directly: an automatically approved points reset never passes through processing, nor does a
+ * question answered in one reply. Completed and rejected are final.
+ */
+export const ticketTransitions: Record<TicketActor, Partial<Record<TicketStatus, readonly TicketStatus[]>>> = {
+  user: { closed: openTicketStatuses, pending: ['closed'] },
+  staff: { processing: ['pending'], completed: ['pending', 'processing'], rejected: ['pending', 'processing'] },
+}
+
+export function canTransition(actor: TicketActor, from: TicketStatus, to: TicketStatus): boolean {
+  return ticketTransitions[actor][to]?.includes(from) ?? false
+}
+
 /** The list filter: one status, or `open` for pending and processing together. */
 export const ticketStatusFilters = [...ticketStatuses, 'open'] as const
 export type TicketStatusFilter = (typeof ticketStatusFilters)[number]

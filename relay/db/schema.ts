@@ -45,6 +45,22 @@ export interface UsersTable {
   last_login_timestamp: number | null
 }
 
+/** An operator's action (relay/audit/audit-log.ts). */
+export interface AuditLogTable {
+  id: string
+  actor_kind: 'admin' | 'cli'
+  actor_id: string | null
+  actor_name: string
+  client_ip: string | null
+  action: string
+  target_kind: string
+  target_ref: string
+  /** JSON, or null. */
+  before: string | null
+  after: string | null
+  create_timestamp: number
+}
+
 export const emailCodePurposes = ['register', 'reset'] as const
 export type EmailCodePurpose = (typeof emailCodePurposes)[number]
 
@@ -387,6 +403,10 @@ export interface RedeemCodesTable {
   used_by: string | null
   used_timestamp: number | null
   subscription_id: string | null
+  /** The generation it came from; null for codes made before batches existed. */
+  batch_id: string | null
+  /** Set when an operator withdrew the code before anyone used it. */
+  revoked_timestamp: number | null
   create_timestamp: number
 }
 
@@ -526,6 +546,7 @@ export interface Tables {
   oauth_device_codes: OAuthDeviceCodesTable
   oauth_refresh_tokens: OAuthRefreshTokensTable
   users: UsersTable
+  audit_log: AuditLogTable
   email_codes: EmailCodesTable
   refresh_tokens: RefreshTokensTable
   login_failures: LoginFailuresTable

@@ -15,14 +15,33 @@ export type AuthUser = Selectable<UsersTable>
  * 401, so the portal logs out. A token without the `required` scope is refused with 403 `insufficient_scope`.
  */
 export async function authenticate(c: Context, services: RelayServices, required: RequiredScope = 'profile'): Promise<AuthUser> {
-  const header = c.req.header('authorization')
-  const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1]
-  if (!token) throw new RelayError('unauthenticated')
-  const claims = await verifyAccessToken(services.config, services.clock, token)
+  const claims = await bearerClaims(c, services)
   if (claims.scopes && (required === 'session' || !claims.scopes.includes(required))) {
     throw new RelayError('insufficient_scope', undefined, { required_scope: required })
   }
   const user = await userOfAccessToken(services.db, claims)
   if (!user) throw new RelayError('unauthenticated')
   return user
+}
+
+/**
+ * An operator of the console (docs/decisions/115): a portal login's token (an OAuth client's
+ * carries scopes; an API key does not verify) of an active user of type `admin`. Anyone else
+ * signed in gets 404 `not_found`, the answer to a path that does not exist, so the area reveals
+ * nothing of itself; a missing or expired token still gets 401 so the portal signs out as anywhere.
+ */
+export async function authenticateAdmin(c: Context, services: RelayServices): Promise<AuthUser> {
+  const claims = await bearerClaims(c, services)
+  const user = await userOfAccessToken(services.db, claims)
+  if (!user) throw new RelayError('unauthenticated')
+  // Word for word what error-handlers.ts answers a path without a route.
+  if (claims.scopes || user.user_type !== 'admin') throw new RelayError('not_found', `no route for ${c.req.method} ${c.req.path}`)
+  return user
+}
+
+async function bearerClaims(c: Context, services: RelayServices) {
+  const header = c.req.header('authorization')
+  const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1]
+  if (!token) throw new RelayError('unauthenticated')
+  return verifyAccessToken(services.config, services.clock, token)
 }

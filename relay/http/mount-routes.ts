@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import type { RelayServices } from '../services.ts'
-import { authenticate } from './authenticate.ts'
+import { authenticate, authenticateAdmin } from './authenticate.ts'
 import { clientIp } from './client-ip.ts'
 import { successResponse } from './envelope.ts'
 import { requestLanguage } from './language.ts'
@@ -17,7 +17,8 @@ export function mountRoutes(app: Hono<RelayEnv>, routes: readonly Route[], servi
   for (const { endpoint: route, handler } of routes) {
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
       // Authentication first: an anonymous caller learns nothing from validation messages.
-      const user = route.auth === 'user' ? await authenticate(c, services, route.scope) : null
+      const user =
+        route.auth === 'user' ? await authenticate(c, services, route.scope) : route.auth === 'admin' ? await authenticateAdmin(c, services) : null
       const body = route.body ? validate(route.body, await readJsonBody(c), 'body') : undefined
       const query = route.query ? validate(route.query, c.req.query(), 'query') : undefined
       const params = route.params ? validate(route.params, c.req.param(), 'params') : undefined

@@ -20,6 +20,7 @@ function operation(route: Endpoint): ZodOpenApiOperationObject {
   const errors = [
     ...(route.body || route.query || route.params ? ['validation'] : []),
     ...(route.auth === 'user' ? ['unauthenticated', 'token_expired', 'insufficient_scope'] : []),
+    ...(route.auth === 'admin' ? ['unauthenticated', 'token_expired', 'not_found'] : []),
     ...(route.errors ?? []),
     ...(route.idempotent ? ['idempotency_in_progress', 'idempotency_key_reused'] : []),
   ]
@@ -29,6 +30,7 @@ function operation(route: Endpoint): ZodOpenApiOperationObject {
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
     ...(route.auth === 'user' ? { security: [{ bearer: [route.scope ?? 'profile'] }] } : {}),
+    ...(route.auth === 'admin' ? { security: [{ bearer: ['session'] }] } : {}),
     ...(route.query || route.params || route.idempotent
       ? {
           requestParams: {

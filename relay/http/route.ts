@@ -13,8 +13,8 @@ export interface HandlerInput<E extends Endpoint> {
   body: PartOutput<E, 'body'>
   query: PartOutput<E, 'query'>
   params: PartOutput<E, 'params'>
-  /** The authenticated user when the declaration's `auth` is `'user'`. */
-  user: E['auth'] extends 'user' ? AuthUser : null
+  /** The authenticated user when the declaration's `auth` is `'user'` or `'admin'`. */
+  user: E['auth'] extends 'user' | 'admin' ? AuthUser : null
   clientIp: string
   /** The language the answer's own texts are written in (Accept-Language, language.ts). */
   lang: ContentLanguage

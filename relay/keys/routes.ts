@@ -13,7 +13,7 @@ export function apiKeyRoutes(services: RelayServices): Route[] {
 
   return [
     defineRoute(apiKeyEndpoints.list, async ({ user }) => ({
-      items: await listApiKeys(db, clock, user.id, services.config.staleHoldMinutes),
+      items: await listApiKeys(db, user.id, clock.now(), services.config.staleHoldMinutes),
       limit: apiKeyBounds.perUser,
     })),
 

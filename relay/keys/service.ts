@@ -48,7 +48,8 @@ function toApiKey(row: Selectable<ApiKeysTable>, now: number, use: Pick<ApiKeyUs
   }
 }
 
-export async function listApiKeys(db: Database, clock: Clock, userId: string, staleHoldMinutes: number): Promise<ApiKey[]> {
+/** `staleHoldMinutes`: a call in flight longer than that no longer counts against its key (keys/limits.ts). */
+export async function listApiKeys(db: Database, userId: string, now: number, staleHoldMinutes: number): Promise<ApiKey[]> {
   const rows = await db
     .selectFrom('api_keys')
     .selectAll()
@@ -56,7 +57,6 @@ export async function listApiKeys(db: Database, clock: Clock, userId: string, st
     .where('deleted_at', 'is', null)
     .orderBy('id', 'desc')
     .execute()
-  const now = clock.now()
   const use = await keysUse(db, userId, rows.map((row) => row.id), now, staleHoldMinutes)
   return rows.map((row) => toApiKey(row, now, use.get(row.id)))
 }

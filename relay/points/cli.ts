@@ -2,12 +2,16 @@
 import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import { usernameSchema } from '../contract/accounts.ts'
+import { cliOperator } from '../audit/audit-log.ts'
+import { adjustPointsBody, pointsAdjustments } from '../contract/admin.ts'
 import { modelCostKinds } from '../contract/points.ts'
-import { findUserByUsername } from '../users/users.ts'
-import { grant, maxPointsChange } from './ledger.ts'
+import { ticketBounds, ticketContentSchema } from '../contract/tickets.ts'
+import { adjustPoints } from '../users/operator.ts'
+import { maxPointsChange } from './ledger.ts'
 import { listModelCosts, removeModelCost, setModelCost } from './model-costs.ts'
-import { approvePointsReset } from './reset.ts'
+import { approvePointsReset, denyPointsReset } from './reset.ts'
 
+const ticketArgument = { name: 'ticket', description: 'ticket number (e.g. T2501150001) or id' } as const
 const points = z.coerce.number().int().min(0).max(10_000_000)
 const dash = (n: number | null) => (n === null ? '-' : String(n))
 
@@ -72,31 +76,44 @@ export const pointsCommands: Command[] = [
     },
   }),
 
-  defineCommand({
-    name: 'points grant',
-    summary: "Add points to a user's package in force (their team's pool for a member)",
-    options: {
-      user: { description: 'username', schema: usernameSchema },
-      amount: { description: `points, 1–${maxPointsChange}`, schema: z.coerce.number().int().min(1).max(maxPointsChange) },
-      reason: { description: 'shown in the user’s points history', schema: z.string().trim().min(1).max(255) },
-    },
-    async run(values, { services, print }) {
-      const user = await findUserByUsername(services.db, values.user)
-      if (!user) throw new Error(`no user named ${values.user}`)
-      const entry = await grant(services, { userId: user.id, amount: values.amount, reason: values.reason })
-      if (!entry) throw new Error(`${user.username} holds no package in force`)
-      print(`granted ${values.amount} to ${user.username}; balance ${entry.balance}`)
-    },
-  }),
+  ...pointsAdjustments.map((direction) =>
+    defineCommand({
+      name: `points ${direction}`,
+      summary:
+        direction === 'grant'
+          ? "Add points to a user's package in force (their team's pool for a member)"
+          : "Take points from a user's package in force (never below zero)",
+      options: {
+        user: { description: 'username', schema: usernameSchema },
+        amount: { description: `points, 1–${maxPointsChange}`, schema: adjustPointsBody.shape.amount },
+        reason: { description: 'shown in the user’s points history', schema: adjustPointsBody.shape.reason },
+      },
+      async run({ user, amount, reason }, { services, print }) {
+        const result = await adjustPoints(services, cliOperator(), { user: { username: user }, direction, amount, reason })
+        print(`${direction === 'grant' ? 'granted' : 'deducted'} ${amount} ${direction === 'grant' ? 'to' : 'from'} ${result.username}; balance ${result.balance}`)
+      },
+    }),
+  ),
 
   defineCommand({
     name: 'points approve-reset',
     summary: "Approve a waiting points-reset request: top the user's balance up to the limit, complete the ticket",
-    argument: { name: 'ticket', description: 'ticket number (e.g. T2501150001) or id' },
+    argument: ticketArgument,
     options: {},
     async run({ ticket }, { services, print }) {
-      const { amount } = await approvePointsReset(services.db, services.clock.now(), ticket)
+      const { amount } = await approvePointsReset(services.db, cliOperator(), { ticket, now: services.clock.now() })
       print(`reset approved: ${amount} points added`)
+    },
+  }),
+
+  defineCommand({
+    name: 'points deny-reset',
+    summary: 'Deny a waiting points-reset request: the ticket is rejected, optionally with an answer to the user',
+    argument: ticketArgument,
+    options: { message: { description: `the answer, 1–${ticketBounds.content.max} characters (optional)`, schema: ticketContentSchema.optional() } },
+    async run({ ticket, message }, { services, print }) {
+      await denyPointsReset(services.db, cliOperator(), { ticket, content: message, now: services.clock.now() })
+      print('reset denied')
     },
   }),
 ]

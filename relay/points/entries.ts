@@ -6,15 +6,14 @@
  * SQLite has no data-modifying CTEs).
  */
 import { sql, type Insertable, type QueryCreator } from 'kysely'
-import type { PointsEntryType } from '../contract/points.ts'
+import { maxPointsChange, type PointsEntryType } from '../contract/points.ts'
 import { newId } from '../db/ids.ts'
 import { isPostgres, type Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
 import type { PointsLedgerTable, Tables } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 
-/** Bound of a single change, so no arithmetic on a balance can leave 32-bit integers. */
-export const maxPointsChange = 100_000_000
+export { maxPointsChange }
 
 export interface EntryInput {
   accountId: string

@@ -3,7 +3,8 @@
  * (tickets/service.ts). It is approved on the spot when the user's personal package is in force and
  * their last applied reset is at least `pointsResetCooldownDays` old: the balance is topped up
  * to the package's limit (an `earned` row, reason `reset`) and the ticket is completed.
- * Otherwise the ticket waits for an operator, who approves it with `points approve-reset`. A
+ * Otherwise the ticket waits for an operator, who approves or denies it in the console or with
+ * `points approve-reset` / `points deny-reset`. A
  * request while the balance is at or above the limit is refused (`reset_not_needed`): a reset
  * would add nothing.
  */
@@ -12,13 +13,13 @@ import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import { RelayError } from '../http/relay-error.ts'
 import type { RelayServices } from '../services.ts'
-import { createTicket, findTicketByReference, setTicketStatus } from '../tickets/service.ts'
+import { recordAudit, type Operator } from '../audit/audit-log.ts'
+import { addTicketMessage, canTransition, createTicket, findTicketByReference, setTicketStatus } from '../tickets/service.ts'
 import { systemTicketTitles } from '../tickets/system-tickets.ts'
 import { lockedPlan } from './catch-up.ts'
 import { appendEntry } from './entries.ts'
 import { inTransaction, lockUser } from './locks.ts'
 import { dayMs, isInForce } from './plan.ts'
-
 
 export async function requestPointsReset(
   services: Pick<RelayServices, 'db' | 'clock' | 'config'>,
@@ -62,15 +63,53 @@ export async function requestPointsReset(
   })
 }
 
-/** Operator approval of a waiting request (CLI): resets the points and completes the ticket. */
-export async function approvePointsReset(db: Database, now: number, ticketReference: string): Promise<{ userId: string; amount: number }> {
+/**
+ * An operator's approval of a waiting request (console or CLI): resets the points, completes the
+ * ticket and records both in the audit log, in one transaction.
+ */
+export async function approvePointsReset(db: Database, operator: Operator, approval: { ticket: string; now: number }): Promise<{ userId: string; amount: number }> {
   return inTransaction(db, async (trx) => {
-    const ticket = await findTicketByReference(trx, ticketReference)
-    if (ticket.type !== 'pointsReset') throw new Error(`${ticket.number} is not a points-reset request`)
+    const ticket = await waitingResetRequest(trx, approval.ticket)
     await lockUser(trx, ticket.user_id)
-    const amount = await applyReset(trx, { userId: ticket.user_id, ticketId: ticket.id, automatic: false, now })
+    const amount = await applyReset(trx, { userId: ticket.user_id, ticketId: ticket.id, automatic: false, now: approval.now })
+    await recordAudit(
+      trx,
+      operator,
+      { action: 'points_reset.approve', target: { kind: 'ticket', ref: ticket.number }, before: { status: ticket.status }, after: { status: 'completed', points_added: amount } },
+      approval.now,
+    )
     return { userId: ticket.user_id, amount }
   })
+}
+
+/**
+ * An operator's denial: the request's ticket is rejected, with an answer to the user when one is
+ * given (reply, rejection and audit row together).
+ */
+export async function denyPointsReset(db: Database, operator: Operator, denial: { ticket: string; content?: string; now: number }): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const ticket = await waitingResetRequest(trx, denial.ticket)
+    if (denial.content) {
+      await addTicketMessage(trx, { ticketId: ticket.id, kind: 'admin', authorId: null, authorName: null, content: denial.content, now: denial.now })
+    }
+    await setTicketStatus(trx, { ticketId: ticket.id, to: 'rejected', by: 'staff', now: denial.now })
+    await recordAudit(
+      trx,
+      operator,
+      { action: 'points_reset.deny', target: { kind: 'ticket', ref: ticket.number }, before: { status: ticket.status }, after: { status: 'rejected', content: denial.content ?? null } },
+      denial.now,
+    )
+  })
+}
+
+async function waitingResetRequest(trx: Database, reference: string) {
+  const ticket = await findTicketByReference(trx, reference)
+  if (ticket.type !== 'pointsReset') throw new RelayError('business_rule', `${ticket.number} is not a points-reset request`)
+  // Checked before any points move: a settled request is answered as the ticket machine would.
+  if (!canTransition('staff', ticket.status, 'completed')) {
+    throw new RelayError('ticket_transition_invalid', `a ${ticket.status} request cannot be decided again`, { from: ticket.status })
+  }
+  return ticket
 }
 
 /**

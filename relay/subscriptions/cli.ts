@@ -4,7 +4,9 @@ import { defineCommand, type Command } from '../cli-registry.ts'
 import { packageKinds } from '../contract/accounts.ts'
 import { contentLanguages, type PerLanguage } from '../contract/languages.ts'
 import { createPackage, listPackages, packageNames } from './packages.ts'
-import { createRedeemCodes, maxCodesPerBatch } from './redeem-codes.ts'
+import { generateRedeemCodes, revokeRedeemCode } from './operator-codes.ts'
+import { maxCodesPerBatch } from './redeem-codes.ts'
+import { cliOperator } from '../audit/audit-log.ts'
 
 const count = (max: number) => z.coerce.number().int().min(0).max(max)
 const languageNames = { zh: 'Chinese', en: 'English', ja: 'Japanese' } as const
@@ -84,12 +86,25 @@ export const subscriptionCommands: Command[] = [
       'expires-days': { description: 'codes stop working after this many days (default never)', schema: count(3650).optional() },
     },
     async run(values, { services, print }) {
-      const { codes } = await createRedeemCodes(services.db, services.clock.now(), {
+      const { codes } = await generateRedeemCodes(services.db, cliOperator(), {
         packageCode: values.package,
         count: values.count,
         expiresDays: values['expires-days'],
+        now: services.clock.now(),
       })
       for (const code of codes) print(code)
+    },
+  }),
+
+  defineCommand({
+    name: 'codes revoke',
+    summary: 'Revoke a redeem code nobody has used (its id, as the console lists it)',
+    argument: { name: 'id', description: 'the code’s id' },
+    options: {},
+    async run({ id }, { services, print }) {
+      if (!/^\d{1,19}$/.test(id)) throw new Error('the id is a number')
+      await revokeRedeemCode(services.db, cliOperator(), { id, now: services.clock.now() })
+      print(`revoked ${id}`)
     },
   }),
 ]

@@ -36,16 +36,17 @@ export async function createRedeemCodes(
   db: Database,
   now: number,
   input: { packageCode: string; count: number; expiresDays?: number },
-): Promise<{ pkg: PackageRow; codes: string[] }> {
+): Promise<{ pkg: PackageRow; batchId: string; codes: string[] }> {
   const pkg = await findPackageByCode(db, input.packageCode)
-  if (!pkg) throw new Error(`no package with code ${input.packageCode}`)
-  if (pkg.kind !== 'personal') throw new Error(`${pkg.code} is a team package: teams are made with "team create"`)
+  if (!pkg) throw new RelayError('not_found', `no package with code ${input.packageCode}`)
+  if (pkg.kind !== 'personal') throw new RelayError('business_rule', `${pkg.code} is a team package: teams are made with "team create"`)
   if (!Number.isInteger(input.count) || input.count < 1 || input.count > maxCodesPerBatch) {
-    throw new Error(`count must be 1–${maxCodesPerBatch}`)
+    throw new RelayError('business_rule', `count must be 1–${maxCodesPerBatch}`)
   }
   const expires = input.expiresDays === undefined ? null : now + input.expiresDays * dayMs
   const codes = Array.from({ length: input.count }, () => Array.from({ length: codeLength }, () => alphabet[randomInt(alphabet.length)]).join(''))
-  await db.transaction().execute(async (trx) => {
+  const batchId = newId()
+  await inTransaction(db, async (trx) => {
     for (let i = 0; i < codes.length; i += 500) {
       await trx
         .insertInto('redeem_codes')
@@ -58,13 +59,15 @@ export async function createRedeemCodes(
             used_by: null,
             used_timestamp: null,
             subscription_id: null,
+            batch_id: batchId,
+            revoked_timestamp: null,
             create_timestamp: now,
           })),
         )
         .execute()
     }
   })
-  return { pkg, codes: codes.map((code) => code.match(/.{4}/g)!.join('-')) }
+  return { pkg, batchId, codes: codes.map((code) => code.match(/.{4}/g)!.join('-')) }
 }
 
 /** `redeem_code` as the contract's schema left it (upper case, no separators). */
@@ -100,6 +103,8 @@ export async function redeemCode(services: RelayServices, guesser: CodeGuesser, 
       .set({ used_by: userId, used_timestamp: now })
       .where('id', '=', row.id)
       .where('used_by', 'is', null)
+      // A revocation that committed after the read above still wins.
+      .where('revoked_timestamp', 'is', null)
       .executeTakeFirst()
     if (claimed.numUpdatedRows === 0n) throw new RelayError('redeem_code_invalid')
     const pkg = await findPackage(trx, row.package_id)
@@ -148,7 +153,7 @@ export async function endPlanInForce(trx: Database, plan: Plan | null, now: numb
 
 async function findUsableCode(db: Database, code: string, now: number): Promise<Selectable<RedeemCodesTable>> {
   const row = await db.selectFrom('redeem_codes').selectAll().where('code_hash', '=', hashCode(code)).executeTakeFirst()
-  if (!row || row.used_by !== null || (row.expires_timestamp !== null && row.expires_timestamp <= now)) {
+  if (!row || row.used_by !== null || row.revoked_timestamp !== null || (row.expires_timestamp !== null && row.expires_timestamp <= now)) {
     throw new RelayError('redeem_code_invalid')
   }
   return row

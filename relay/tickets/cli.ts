@@ -4,18 +4,18 @@ import { defineCommand, type Command } from '../cli-registry.ts'
 import { usernameSchema } from '../contract/accounts.ts'
 import { ticketBounds, ticketContentSchema, ticketStatusFilters } from '../contract/tickets.ts'
 import { findUserById, findUserByUsername } from '../users/users.ts'
+import { cliOperator } from '../audit/audit-log.ts'
+import { operatorTicketStatuses } from '../contract/admin.ts'
+import { replyAsOperator } from './operator.ts'
 import {
-  addTicketMessage,
   assignTicket,
   findTicketByReference,
   getTicket,
   listAllTickets,
-  setTicketStatus,
   setTicketTags,
 } from './service.ts'
 
 const ticketArgument = { name: 'ticket', description: 'ticket number (e.g. T2501150001) or id' } as const
-const operatorStatuses = ['processing', 'completed', 'rejected'] as const
 /** Operators read the relay's own ticket texts in English, as the rest of the CLI. */
 const cliLanguage = 'en'
 const time = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString().slice(0, 16).replace('T', ' '))
@@ -71,26 +71,11 @@ export const ticketCommands: Command[] = [
     argument: ticketArgument,
     options: {
       message: { description: `the reply, 1–${ticketBounds.content.max} characters`, schema: ticketContentSchema },
-      status: { description: 'new status (optional)', schema: z.enum(operatorStatuses).optional() },
+      status: { description: 'new status (optional)', schema: z.enum(operatorTicketStatuses).optional() },
     },
     async run({ ticket, message, status }, { services, print }) {
-      const { db, clock } = services
-      const row = await findTicketByReference(db, ticket)
-      const assignee = row.assignee_id ? await findUserById(db, row.assignee_id) : undefined
-      const now = clock.now()
-      // The reply and the status change land together or not at all.
-      const final = await db.transaction().execute(async (trx) => {
-        await addTicketMessage(trx, {
-          ticketId: row.id,
-          kind: 'admin',
-          authorId: assignee?.id ?? null,
-          authorName: assignee?.username ?? null,
-          content: message,
-          now,
-        })
-        return status ? setTicketStatus(trx, { ticketId: row.id, to: status, by: 'staff', now }) : row.status
-      })
-      print(`replied to ${row.number}; status ${final}`)
+      const reply = await replyAsOperator(services.db, cliOperator(), { ticket, content: message, status, now: services.clock.now() })
+      print(`replied to ${reply.number}; status ${reply.status}`)
     },
   }),
 

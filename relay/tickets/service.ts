@@ -5,8 +5,11 @@
  */
 import { sql, type Selectable } from 'kysely'
 import {
+  canTransition,
   openTicketStatuses,
+  ticketTransitions as transitions,
   type Ticket,
+  type TicketActor,
   type TicketAuthorKind,
   type TicketDetail,
   type TicketPage,
@@ -23,22 +26,7 @@ import type { SystemTicketKind, TicketsTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { ticketContent, ticketTitle } from './system-tickets.ts'
 
-/** Who asks for a status change: the ticket's owner, or the operators (CLI, automatic approval). */
-export type TicketActor = 'user' | 'staff'
-
-/**
- * The legal transitions, as target ← sources per actor (docs/architecture.md §6). An operator may complete a
- * pending ticket directly: an automatically approved points reset never passes through
- * processing, nor does a question answered in one reply. Completed and rejected are final.
- */
-const transitions: Record<TicketActor, Partial<Record<TicketStatus, readonly TicketStatus[]>>> = {
-  user: { closed: openTicketStatuses, pending: ['closed'] },
-  staff: { processing: ['pending'], completed: ['pending', 'processing'], rejected: ['pending', 'processing'] },
-}
-
-export function canTransition(actor: TicketActor, from: TicketStatus, to: TicketStatus): boolean {
-  return transitions[actor][to]?.includes(from) ?? false
-}
+export { canTransition, type TicketActor }
 
 export interface NewTicket {
   userId: string
@@ -239,6 +227,8 @@ function statusesOf(filter: TicketStatusFilter): readonly TicketStatus[] {
 
 export interface TicketListFilter extends PageQuery {
   status?: TicketStatusFilter
+  type?: TicketType
+  priority?: TicketPriority
 }
 
 /** Newest first; every user's tickets unless `userId` scopes them. */
@@ -246,6 +236,8 @@ async function pageOfTickets(db: Database, filter: TicketListFilter & { userId?:
   let query = ticketsWithNames(db)
   if (filter.userId !== undefined) query = query.where('tickets.user_id', '=', filter.userId)
   if (filter.status) query = query.where('tickets.status', 'in', statusesOf(filter.status))
+  if (filter.type) query = query.where('tickets.type', '=', filter.type)
+  if (filter.priority) query = query.where('tickets.priority', '=', filter.priority)
   const [rows, count] = await Promise.all([
     query.orderBy('tickets.id', 'desc').limit(filter.pageSize).offset(pageOffset(filter)).execute(),
     query.clearSelect().select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
@@ -259,10 +251,10 @@ export async function listTickets(db: Database, filter: TicketListFilter & { use
   return { ...page, items: page.items.map((row) => toTicket(row, lang)) }
 }
 
-/** Every user's tickets with their owner's name, for operators. */
-export async function listAllTickets(db: Database, filter: TicketListFilter, lang: ContentLanguage): Promise<Paged<Ticket & { owner_name: string }>> {
+/** Every user's tickets with their owner, for operators. */
+export async function listAllTickets(db: Database, filter: TicketListFilter, lang: ContentLanguage): Promise<Paged<Ticket & { owner_id: string; owner_name: string }>> {
   const page = await pageOfTickets(db, filter)
-  return { ...page, items: page.items.map((row) => ({ ...toTicket(row, lang), owner_name: row.owner_name })) }
+  return { ...page, items: page.items.map((row) => ({ ...toTicket(row, lang), owner_id: row.user_id, owner_name: row.owner_name })) }
 }
 
 /** A ticket with its conversation, oldest message first; another user's ticket is not found (`userId` undefined: any user's). */

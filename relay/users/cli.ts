@@ -1,10 +1,14 @@
 /** Operator commands for users. */
 import { z } from 'zod'
-import { emailSchema, passwordSchema, userTypes, usernameSchema } from '../contract/accounts.ts'
+import { emailSchema, passwordSchema, userStatuses, userTypes, usernameSchema } from '../contract/accounts.ts'
+import { cliOperator } from '../audit/audit-log.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import { isUniqueViolation } from '../db/open-database.ts'
+import { setUserStatus, setUserType } from './operator.ts'
 import { findUserByEmail, findUserByUsername, insertUser } from './users.ts'
+
+const userArgument = { name: 'user', description: 'username' } as const
 
 export const userCommands: Command[] = [
   defineCommand({
@@ -29,4 +33,31 @@ export const userCommands: Command[] = [
       }
     },
   }),
+
+  defineCommand({
+    name: 'user set-type',
+    summary: "Change a user's type",
+    argument: userArgument,
+    options: { type: { description: 'the new type', schema: z.enum(userTypes) } },
+    async run({ user, type }, { services, print }) {
+      const changed = await setUserType(services.db, cliOperator(), { user: { username: user }, type, now: services.clock.now() })
+      print(`${changed.username} is now ${changed.user_type}`)
+    },
+  }),
+
+  ...userStatuses.map((status) =>
+    defineCommand({
+      name: status === 'disabled' ? 'user disable' : 'user enable',
+      summary:
+        status === 'disabled'
+          ? "Disable a user: their sessions, client tokens and API keys stop working at once"
+          : 'Enable a disabled user again',
+      argument: userArgument,
+      options: {},
+      async run({ user }, { services, print }) {
+        const changed = await setUserStatus(services.db, cliOperator(), { user: { username: user }, status, now: services.clock.now() })
+        print(`${changed.username} is ${changed.status}`)
+      },
+    }),
+  ),
 ]

@@ -1,4 +1,4 @@
-import { Coins, CreditCard, House, KeyRound, LayoutDashboard, LogOut, Ticket, UserPlus, UserRound } from 'lucide-react'
+import { Coins, CreditCard, House, KeyRound, LayoutDashboard, LogOut, ShieldCheck, Ticket, UserPlus, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, NavLink } from 'react-router'
 import { cn } from '#app/components/ui/cn.ts'
@@ -13,7 +13,7 @@ export const appNavItems = [
   { to: '/profile', key: 'nav.profile', icon: UserRound },
 ] as const
 
-function itemClass({ isActive }: { isActive: boolean }) {
+export function navItemClass({ isActive }: { isActive: boolean }) {
   return cn(
     'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
     isActive
@@ -22,26 +22,43 @@ function itemClass({ isActive }: { isActive: boolean }) {
   )
 }
 
-export function AppNav() {
+/**
+ * `adminLabel`: the user may open the operator console, and only then sees its link, labelled by
+ * the layout's loader (the console's strings are not in the bundle every user downloads).
+ */
+export function AppNav({ adminLabel }: { adminLabel?: string | null }) {
   const { t } = useTranslation()
   return (
     <nav aria-label={t('nav.label')} className="flex flex-col gap-1">
-      <NavLink to="/" end className={itemClass}>
+      <NavLink to="/" end className={navItemClass}>
         <House className="size-4 shrink-0" />
         {t('nav.home')}
       </NavLink>
       {appNavItems.map(({ to, key, icon: Icon }) => (
-        <NavLink key={to} to={to} className={itemClass} prefetch="intent">
+        <NavLink key={to} to={to} className={navItemClass} prefetch="intent">
           <Icon className="size-4 shrink-0" />
           {t(key)}
         </NavLink>
       ))}
+      {adminLabel ? (
+        <NavLink to="/admin" className={navItemClass} data-testid="nav-admin">
+          <ShieldCheck className="size-4 shrink-0" />
+          {adminLabel}
+        </NavLink>
+      ) : null}
+      <LogoutButton />
+    </nav>
+  )
+}
+
+export function LogoutButton() {
+  const { t } = useTranslation()
+  return (
       <Form method="post" action="/auth/logout" className="mt-2 border-t border-zinc-200 pt-2 dark:border-zinc-800">
-        <button type="submit" className={cn(itemClass({ isActive: false }), 'w-full')} data-testid="logout">
+        <button type="submit" className={cn(navItemClass({ isActive: false }), 'w-full')} data-testid="logout">
           <LogOut className="size-4 shrink-0" />
           {t('nav.logout')}
         </button>
       </Form>
-    </nav>
   )
 }

@@ -20,6 +20,8 @@ import * as idempotency from './0012-idempotency.ts'
 import * as proxyPricing from './0013-proxy-pricing.ts'
 import * as providerCircuits from './0014-provider-circuits.ts'
 import * as sessionLifetime from './0017-session-lifetime.ts'
+import * as auditLog from './0018-audit-log.ts'
+import * as redeemCodeBatches from './0019-redeem-code-batches.ts'
 import * as publicStats from './0020-public-stats.ts'
 import * as incidents from './0021-incidents.ts'
 import * as ledgerOrder from './0022-ledger-order.ts'
@@ -44,6 +46,8 @@ export const migrations: Record<string, Migration> = {
   '0013-proxy-pricing': proxyPricing,
   '0014-provider-circuits': providerCircuits,
   '0017-session-lifetime': sessionLifetime,
+  '0018-audit-log': auditLog,
+  '0019-redeem-code-batches': redeemCodeBatches,
   '0020-public-stats': publicStats,
   '0021-incidents': incidents,
   '0022-ledger-order': ledgerOrder,

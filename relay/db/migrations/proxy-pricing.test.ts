@@ -60,8 +60,10 @@ describe.each(databaseKinds())('migration 0013-proxy-pricing on %s', (kind) => {
 
     await migrateToLatest(db)
 
-    // With the columns later migrations add (0025, 0026) empty.
-    expect(await db.selectFrom('proxy_calls').selectAll().execute()).toEqual([{ ...call, client_id: null, shortfall_points: 0, refusal: null, first_byte_ms: null, hold_id: null }])
+    // Every column the call had keeps its value; columns later migrations add are left to them.
+    const calls = await db.selectFrom('proxy_calls').selectAll().execute()
+    expect(calls).toHaveLength(1)
+    expect(calls[0]).toMatchObject({ ...call, client_id: null, shortfall_points: 0 })
     const prices = new Map((await db.selectFrom('model_costs').selectAll().execute()).map((row) => [row.model, row]))
     expect(prices.get('claude-opus-5-5')).toMatchObject({ kind: 'fixed', points_per_call: 9 })
     expect(prices.get('claude-sonnet-5-5')).toMatchObject({ input_points_per_mtok: 200, output_points_per_mtok: 1000, long_context_threshold: null })

@@ -1,0 +1,291 @@
+/**
+ * One ticket for an operator: the conversation, a reply box that can move the status in the same
+ * step, a status change, and for a points-reset request its approval or denial.
+ */
+import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link } from 'react-router'
+import type { Route } from './+types/ticket'
+import { canTransition, endpoints, operatorTicketStatuses, ticketBounds, type AdminTicketDetail, type TicketMessage } from '#relay/contract/index.ts'
+import { FormErrors } from '#app/components/forms/field.tsx'
+import { FormKey } from '#app/components/forms/form-key.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { TextareaField } from '#app/components/forms/textarea-field.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
+import { LocalTime } from '#app/components/local-time.tsx'
+import { TicketPriorityBadge, TicketStatusBadge, TicketTypeLabel } from '#app/components/tickets/ticket-labels.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { cn } from '#app/components/ui/cn.ts'
+import { inputClass, Label } from '#app/components/ui/input.tsx'
+import { Notice } from '#app/components/ui/notice.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { adminReplySchema, adminTicketStatusSchema, denyResetSchema } from '#app/schemas/admin.ts'
+import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
+import { flowRefusal } from '#app/utils/form-refusal.server.ts'
+import { invalid } from '#app/utils/forms.server.ts'
+import { RelayCallError } from '#app/utils/relay-client.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { badForm, operatorOutcome } from './outcome.server.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const t = getI18n(context).t
+  try {
+    const ticket = await getRelay(context).call(endpoints.admin.ticket, { params: { id: params.id } })
+    return { title: `${ticket.number} · ${t('admin:title')}`, ticket, formKey: newFormKey() }
+  } catch (error) {
+    if (error instanceof RelayCallError && (error.status === 404 || error.status === 400)) {
+      return data({ title: t('admin:ticket.notFound'), ticket: null, formKey: '' }, { status: 404 })
+    }
+    throw error
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const back = `/admin/tickets/${params.id}`
+  const relay = getRelay(context)
+  const formData = await request.formData()
+  const id = { id: params.id }
+  switch (formData.get('intent')) {
+    case 'reply': {
+      const submission = parseWithZod(formData, { schema: adminReplySchema })
+      if (submission.status !== 'success') return invalid(submission)
+      try {
+        await relay.call(endpoints.admin.replyTicket, { params: id, body: submission.value, ...formKeyOf(formData) })
+      } catch (error) {
+        return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+      }
+      return redirectWithToast(back, { type: 'success', key: 'admin:toast.replied' })
+    }
+    case 'status': {
+      const parsed = adminTicketStatusSchema.safeParse({ status: formData.get('status') })
+      if (!parsed.success) return badForm(back)
+      return operatorOutcome(back, async () => {
+        await relay.call(endpoints.admin.setTicketStatus, { params: id, body: parsed.data })
+        return { type: 'success', key: 'admin:toast.statusChanged' }
+      })
+    }
+    case 'approve':
+      return operatorOutcome(back, async () => {
+        const { points_added } = await relay.call(endpoints.admin.approveReset, { params: id })
+        return { type: 'success', key: 'admin:toast.resetApproved', values: { points: points_added } }
+      })
+    case 'deny': {
+      const parsed = denyResetSchema.safeParse({ content: formData.get('content') || undefined })
+      if (!parsed.success) return badForm(back)
+      return operatorOutcome(back, async () => {
+        await relay.call(endpoints.admin.denyReset, { params: id, body: parsed.data })
+        return { type: 'success', key: 'admin:toast.resetDenied' }
+      })
+    }
+    default:
+      return badForm(back)
+  }
+}
+
+export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
+  const { ticket } = loaderData
+  if (!ticket) {
+    return (
+      <Card className="mx-auto max-w-xl text-center" data-testid="admin-ticket-not-found">
+        <h1 className="text-xl font-bold tracking-tight">{t('ticket.notFound')}</h1>
+        <Link to="/admin/tickets" className="mt-4 inline-block text-sm font-medium text-indigo-600 dark:text-indigo-400">
+          ← {t('ticket.back')}
+        </Link>
+      </Card>
+    )
+  }
+  const open = operatorTicketStatuses.some((to) => canTransition('staff', ticket.status, to))
+  return (
+    <div className="space-y-6">
+      <header className="space-y-3">
+        <Link to="/admin/tickets" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+          ← {t('ticket.back')}
+        </Link>
+        <div className="min-w-0">
+          <p className="font-mono text-sm text-zinc-500 dark:text-zinc-400">{ticket.number}</p>
+          <h1 className="mt-1 text-xl font-bold tracking-tight break-words sm:text-2xl">{ticket.title}</h1>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <span data-testid="admin-ticket-status">
+              <TicketStatusBadge status={ticket.status} />
+            </span>
+            <TicketPriorityBadge priority={ticket.priority} />
+            <span className="text-sm text-zinc-500 dark:text-zinc-400">
+              <TicketTypeLabel type={ticket.type} />
+            </span>
+          </div>
+        </div>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          {ticket.type === 'pointsReset' ? <ResetDecision open={open} /> : null}
+          <Conversation ticket={ticket} />
+          <ReplyBox key={ticket.messages.length} ticket={ticket} formKey={loaderData.formKey} lastResult={actionData?.result} />
+        </div>
+        <div className="space-y-6">
+          <TicketFacts ticket={ticket} />
+          {open ? <StatusChange ticket={ticket} /> : null}
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function Conversation({ ticket }: { ticket: AdminTicketDetail }) {
+  const { t } = useTranslation('admin')
+  const original: TicketMessage = { id: 'original', author_kind: 'user', author_name: ticket.owner_name, content: ticket.content, create_timestamp: ticket.create_timestamp }
+  return (
+    <Card>
+      <CardTitle>{t('ticket.conversation')}</CardTitle>
+      <ol className="mt-4 space-y-4" data-testid="admin-conversation">
+        {[original, ...ticket.messages].map((message) => {
+          const support = message.author_kind === 'admin'
+          return (
+            <li key={message.id} data-author={message.author_kind} className={cn('flex', support ? 'justify-end' : 'justify-start')}>
+              <div
+                className={cn(
+                  'max-w-[90%] min-w-0 rounded-2xl px-4 py-3',
+                  support
+                    ? 'rounded-tr-sm border border-indigo-200 bg-indigo-50 dark:border-indigo-900/70 dark:bg-indigo-950/40'
+                    : 'rounded-tl-sm border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-800/50',
+                )}
+              >
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+                  <span className="font-semibold text-zinc-700 dark:text-zinc-200">
+                    {support ? (message.author_name ?? t('ticket.support')) : (message.author_name ?? t('ticket.user'))}
+                  </span>
+                  {support ? <Badge tone="indigo">{t('ticket.support')}</Badge> : null}
+                  <LocalTime ms={message.create_timestamp} />
+                </div>
+                <p className="mt-1.5 text-sm break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{message.content}</p>
+              </div>
+            </li>
+          )
+        })}
+      </ol>
+    </Card>
+  )
+}
+
+function ReplyBox({ ticket, formKey, lastResult }: { ticket: AdminTicketDetail; formKey: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('admin')
+  const { t: tt } = useTranslation('tickets')
+  const [form, fields] = useZodForm(adminReplySchema, { lastResult })
+  const moves = operatorTicketStatuses.filter((to) => canTransition('staff', ticket.status, to))
+  return (
+    <Card>
+      <CardTitle>{t('ticket.reply')}</CardTitle>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" data-testid="admin-reply">
+        <FormKey value={formKey} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextareaField meta={fields.content} label={t('ticket.replyLabel')} hint={t('ticket.replyHint')} maxLength={ticketBounds.content.max} rows={4} />
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          {moves.length > 0 ? (
+            <div className="w-full space-y-1.5 sm:w-56">
+              <Label htmlFor={fields.status.id}>{t('ticket.thenStatus')}</Label>
+              <select {...getSelectProps(fields.status)} key={fields.status.key} className={cn(inputClass, 'pr-8')}>
+                <option value="">{t('ticket.keepStatus')}</option>
+                {moves.map((to) => (
+                  <option key={to} value={to}>
+                    {tt(`statuses.${to}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <span />
+          )}
+          <SubmitButton intent="reply">{t('ticket.send')}</SubmitButton>
+        </div>
+      </Form>
+    </Card>
+  )
+}
+
+function StatusChange({ ticket }: { ticket: AdminTicketDetail }) {
+  const { t } = useTranslation('admin')
+  const { t: tt } = useTranslation('tickets')
+  const moves = operatorTicketStatuses.filter((to) => canTransition('staff', ticket.status, to))
+  return (
+    <Card>
+      <CardTitle>{t('ticket.setStatus')}</CardTitle>
+      <Form method="post" className="mt-4 flex items-end gap-2" data-testid="admin-status">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <Label htmlFor="admin-status-select" className="sr-only">
+            {t('tickets.status')}
+          </Label>
+          <select id="admin-status-select" name="status" className={cn(inputClass, 'pr-8')}>
+            {moves.map((to) => (
+              <option key={to} value={to}>
+                {tt(`statuses.${to}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SubmitButton intent="status" variant="secondary">
+          {t('ticket.apply')}
+        </SubmitButton>
+      </Form>
+    </Card>
+  )
+}
+
+function ResetDecision({ open }: { open: boolean }) {
+  const { t } = useTranslation('admin')
+  return (
+    <Card className="border-amber-200 dark:border-amber-900/60" data-testid="reset-decision">
+      <CardTitle>{t('ticket.reset.title')}</CardTitle>
+      {open ? (
+        <>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('ticket.reset.body')}</p>
+          <div className="mt-4 grid gap-4 sm:grid-cols-[auto_1fr] sm:items-end">
+            <Form method="post">
+              <SubmitButton intent="approve">{t('ticket.reset.approve')}</SubmitButton>
+            </Form>
+            <Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+              <div className="min-w-0 flex-1 space-y-1.5">
+                <Label htmlFor="deny-content">{t('ticket.reset.denyLabel')}</Label>
+                <input id="deny-content" name="content" maxLength={ticketBounds.content.max} className={inputClass} />
+              </div>
+              <SubmitButton intent="deny" variant="danger">
+                {t('ticket.reset.deny')}
+              </SubmitButton>
+            </Form>
+          </div>
+        </>
+      ) : (
+        <Notice tone="info" className="mt-3">
+          {t('ticket.reset.decided')}
+        </Notice>
+      )}
+    </Card>
+  )
+}
+
+function TicketFacts({ ticket }: { ticket: AdminTicketDetail }) {
+  const { t } = useTranslation('admin')
+  const rows: Array<[string, React.ReactNode]> = [
+    [t('ticket.owner'), <Link to={`/admin/users/${ticket.owner_id}`} className="font-medium text-indigo-600 dark:text-indigo-400">{ticket.owner_name}</Link>],
+    [t('ticket.created'), <LocalTime ms={ticket.create_timestamp} />],
+    [t('tickets.updated'), <LocalTime ms={ticket.update_timestamp} />],
+    [t('ticket.assignee'), ticket.assignee_name ?? t('ticket.unassigned')],
+  ]
+  return (
+    <Card>
+      <CardTitle>{t('ticket.info')}</CardTitle>
+      <dl className="mt-4 divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex items-center justify-between gap-4 py-2">
+            <dt className="shrink-0 text-zinc-500 dark:text-zinc-400">{label}</dt>
+            <dd className="min-w-0 text-right break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  )
+}

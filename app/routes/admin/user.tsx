@@ -1,0 +1,369 @@
+/**
+ * One user for an operator: account, points and package, latest ledger rows, API keys and
+ * tickets; change their type, disable or enable them, grant or deduct points with a reason.
+ * An admin's own page shows the facts but not the type and status forms (the relay refuses those too).
+ */
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/user'
+import { endpoints, pointsAdjustments, pointsReasons, userTypes, type AdminUserDetail } from '#relay/contract/index.ts'
+import { UserStatusBadge } from '#app/components/admin/user-status-badge.tsx'
+import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { FormKey } from '#app/components/forms/form-key.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
+import { LocalTime } from '#app/components/local-time.tsx'
+import { TicketStatusBadge } from '#app/components/tickets/ticket-labels.tsx'
+import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { cn } from '#app/components/ui/cn.ts'
+import { inputClass, Label } from '#app/components/ui/input.tsx'
+import { Notice } from '#app/components/ui/notice.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { adjustPointsSchema, userStatusSchema, userTypeSchema } from '#app/schemas/admin.ts'
+import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
+import { flowRefusal } from '#app/utils/form-refusal.server.ts'
+import { invalid } from '#app/utils/forms.server.ts'
+import { RelayCallError } from '#app/utils/relay-client.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { useNumberFormat } from '#app/utils/use-number-format.ts'
+import type { loader as layoutLoader } from './layout.tsx'
+import { badForm, operatorOutcome } from './outcome.server.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const t = getI18n(context).t
+  try {
+    const detail = await getRelay(context).call(endpoints.admin.user, { params: { id: params.id } })
+    return { title: `${detail.user.username} · ${t('admin:title')}`, detail, formKey: newFormKey() }
+  } catch (error) {
+    if (error instanceof RelayCallError && (error.status === 404 || error.status === 400)) {
+      return data({ title: t('admin:user.notFound'), detail: null, formKey: '' }, { status: 404 })
+    }
+    throw error
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const back = `/admin/users/${params.id}`
+  const relay = getRelay(context)
+  const formData = await request.formData()
+  const id = { id: params.id }
+  switch (formData.get('intent')) {
+    case 'type': {
+      const parsed = userTypeSchema.safeParse({ user_type: formData.get('user_type') })
+      if (!parsed.success) return badForm(back)
+      return operatorOutcome(back, async () => {
+        await relay.call(endpoints.admin.setUserType, { params: id, body: parsed.data })
+        return { type: 'success', key: 'admin:toast.typeChanged' }
+      })
+    }
+    case 'status': {
+      const parsed = userStatusSchema.safeParse({ status: formData.get('status') })
+      if (!parsed.success) return badForm(back)
+      return operatorOutcome(back, async () => {
+        await relay.call(endpoints.admin.setUserStatus, { params: id, body: parsed.data })
+        return { type: 'success', key: parsed.data.status === 'disabled' ? 'admin:toast.disabled' : 'admin:toast.enabled' }
+      })
+    }
+    case 'points': {
+      const submission = parseWithZod(formData, { schema: adjustPointsSchema })
+      if (submission.status !== 'success') return invalid(submission)
+      let balance: number
+      try {
+        // A repeated post of the same form (reload, double click) moves the points once.
+        ;({ balance } = await relay.call(endpoints.admin.adjustPoints, { params: id, body: submission.value, ...formKeyOf(formData) }))
+      } catch (error) {
+        return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+      }
+      const key = submission.value.direction === 'grant' ? 'admin:toast.granted' : 'admin:toast.deducted'
+      return redirectWithToast(back, { type: 'success', key, values: { balance } })
+    }
+    default:
+      return badForm(back)
+  }
+}
+
+export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
+  const operator = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user
+  const { detail } = loaderData
+  if (!detail) {
+    return (
+      <Card className="mx-auto max-w-xl text-center" data-testid="admin-user-not-found">
+        <h1 className="text-xl font-bold tracking-tight">{t('user.notFound')}</h1>
+        <Link to="/admin/users" className="mt-4 inline-block text-sm font-medium text-indigo-600 dark:text-indigo-400">
+          ← {t('user.back')}
+        </Link>
+      </Card>
+    )
+  }
+  const self = operator?.id === detail.user.id
+  return (
+    <div className="space-y-6">
+      <header className="space-y-3">
+        <Link to="/admin/users" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+          ← {t('user.back')}
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-xl font-bold tracking-tight break-all sm:text-2xl">{detail.user.username}</h1>
+          <UserStatusBadge status={detail.user.status} />
+        </div>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <PointsCard detail={detail} />
+          <LedgerCard detail={detail} />
+          <TicketsCard detail={detail} />
+          <KeysCard detail={detail} />
+        </div>
+        <div className="space-y-6">
+          <AccountCard detail={detail} />
+          {self ? (
+            <Notice tone="info">{t('user.self')}</Notice>
+          ) : (
+            <>
+              <TypeCard detail={detail} />
+              <AccessCard detail={detail} />
+            </>
+          )}
+          <AdjustCard formKey={loaderData.formKey} lastResult={actionData?.result} />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function Facts({ rows, testId }: { rows: Array<[string, React.ReactNode]>; testId?: string }) {
+  return (
+    <dl className="mt-4 divide-y divide-zinc-100 text-sm dark:divide-zinc-800" data-testid={testId}>
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex items-center justify-between gap-4 py-2">
+          <dt className="shrink-0 text-zinc-500 dark:text-zinc-400">{label}</dt>
+          <dd className="min-w-0 text-right break-all">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function AccountCard({ detail }: { detail: AdminUserDetail }) {
+  const { t } = useTranslation('admin')
+  const { t: tc } = useTranslation()
+  const { user } = detail
+  return (
+    <Card>
+      <CardTitle>{t('user.account')}</CardTitle>
+      <Facts
+        rows={[
+          [t('user.id'), <span className="font-mono text-xs">{user.id}</span>],
+          [t('user.email'), user.email],
+          [t('user.type'), <span data-testid="user-type">{tc(`userType.${user.user_type}`)}</span>],
+          [t('user.created'), <LocalTime ms={user.create_timestamp} />],
+          [t('user.lastLogin'), user.last_login_timestamp === null ? t('user.never') : <LocalTime ms={user.last_login_timestamp} />],
+        ]}
+      />
+    </Card>
+  )
+}
+
+function PointsCard({ detail }: { detail: AdminUserDetail }) {
+  const { t } = useTranslation('admin')
+  const format = useNumberFormat()
+  const { points } = detail
+  return (
+    <Card>
+      <CardTitle>{t('user.points')}</CardTitle>
+      <div className="mt-4 grid grid-cols-3 gap-3">
+        {(
+          [
+            [t('user.balance'), points.balance, 'user-balance'],
+            [t('user.limit'), points.points_limit, undefined],
+            [t('user.frozen'), points.frozen_points, undefined],
+          ] as const
+        ).map(([label, value, testId]) => (
+          <div key={label} className="rounded-xl bg-zinc-50 p-3 dark:bg-zinc-800/60">
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">{label}</p>
+            <p className="mt-1 text-lg font-semibold tabular-nums" data-testid={testId}>
+              {format(value)}
+            </p>
+          </div>
+        ))}
+      </div>
+      <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+        {points.package ? (
+          <>
+            {t('user.package')}: <span className="font-medium text-zinc-900 dark:text-zinc-100">{points.package.name}</span>
+            {points.end_timestamp !== null ? (
+              <>
+                {' · '}
+                {t('user.until')} <LocalTime ms={points.end_timestamp} dateOnly />
+              </>
+            ) : null}
+          </>
+        ) : (
+          t('user.noPackage')
+        )}
+      </p>
+    </Card>
+  )
+}
+
+function LedgerCard({ detail }: { detail: AdminUserDetail }) {
+  const { t } = useTranslation('admin')
+  const { t: tp } = useTranslation('points')
+  const format = useNumberFormat()
+  return (
+    <Card>
+      <CardTitle>{t('user.ledger')}</CardTitle>
+      {detail.ledger.items.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{t('user.ledgerEmpty')}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-zinc-100 text-sm dark:divide-zinc-800" data-testid="user-ledger">
+          {detail.ledger.items.map((item) => (
+            <li key={item.id} className="flex items-center justify-between gap-3 py-2">
+              <div className="min-w-0">
+                <p className="truncate">
+                  {item.reason ? (Object.hasOwn(pointsReasons, item.reason) ? tp(`history.reasons.${item.reason as keyof typeof pointsReasons}`) : item.reason) : (item.model ?? tp(`history.types.${item.type}`))}
+                </p>
+                <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                  <LocalTime ms={item.create_timestamp} />
+                </p>
+              </div>
+              <div className="shrink-0 text-right tabular-nums">
+                <p className={cn('font-semibold', item.change > 0 ? 'text-emerald-600 dark:text-emerald-400' : '')}>
+                  {item.change > 0 ? '+' : ''}
+                  {format(item.change)}
+                </p>
+                <p className="text-xs text-zinc-500 dark:text-zinc-400">{format(item.balance_after)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function TicketsCard({ detail }: { detail: AdminUserDetail }) {
+  const { t } = useTranslation('admin')
+  return (
+    <Card>
+      <CardTitle>{t('user.tickets')}</CardTitle>
+      {detail.tickets.items.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{t('user.ticketsEmpty')}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
+          {detail.tickets.items.map((ticket) => (
+            <li key={ticket.id} className="flex items-center justify-between gap-3 py-2">
+              <Link to={`/admin/tickets/${ticket.id}`} className="min-w-0 truncate hover:text-indigo-600 dark:hover:text-indigo-400">
+                <span className="mr-2 font-mono text-xs text-zinc-500 dark:text-zinc-400">{ticket.number}</span>
+                {ticket.title}
+              </Link>
+              <TicketStatusBadge status={ticket.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function KeysCard({ detail }: { detail: AdminUserDetail }) {
+  const { t } = useTranslation('admin')
+  return (
+    <Card>
+      <CardTitle>{t('user.keys')}</CardTitle>
+      {detail.api_keys.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{t('user.keysEmpty')}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
+          {detail.api_keys.map((key) => (
+            <li key={key.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+              <span className="min-w-0">
+                <span className="font-medium">{key.name}</span> <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{key.masked_key}</span>
+              </span>
+              <span className="text-xs text-zinc-500 dark:text-zinc-400">
+                {t('user.lastUsed')}: {key.last_used_timestamp === null ? t('user.never') : <LocalTime ms={key.last_used_timestamp} />}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function TypeCard({ detail }: { detail: AdminUserDetail }) {
+  const { t } = useTranslation('admin')
+  const { t: tc } = useTranslation()
+  return (
+    <Card>
+      <CardTitle>{t('user.changeType')}</CardTitle>
+      <Form method="post" className="mt-4 flex items-end gap-2" data-testid="user-type-form">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <Label htmlFor="user-type-select">{t('user.typeLabel')}</Label>
+          <select id="user-type-select" name="user_type" defaultValue={detail.user.user_type} className={cn(inputClass, 'pr-8')}>
+            {userTypes.map((type) => (
+              <option key={type} value={type}>
+                {tc(`userType.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SubmitButton intent="type" variant="secondary">
+          {t('user.save')}
+        </SubmitButton>
+      </Form>
+    </Card>
+  )
+}
+
+function AccessCard({ detail }: { detail: AdminUserDetail }) {
+  const { t } = useTranslation('admin')
+  const disabled = detail.user.status === 'disabled'
+  return (
+    <Card>
+      <CardTitle>{t('user.access')}</CardTitle>
+      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('user.disableHint')}</p>
+      <Form method="post" className="mt-4" data-testid="user-status-form">
+        <input type="hidden" name="status" value={disabled ? 'active' : 'disabled'} />
+        <SubmitButton intent="status" variant={disabled ? 'primary' : 'danger'}>
+          {disabled ? t('user.enable') : t('user.disable')}
+        </SubmitButton>
+      </Form>
+    </Card>
+  )
+}
+
+function AdjustCard({ formKey, lastResult }: { formKey: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('admin')
+  const [form, fields] = useZodForm(adjustPointsSchema, { lastResult, defaultValue: { direction: 'grant' } })
+  return (
+    <Card>
+      <CardTitle>{t('user.adjust')}</CardTitle>
+      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('user.adjustHint')}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" data-testid="adjust-points">
+        <FormKey value={formKey} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <fieldset>
+          <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('user.direction')}</legend>
+          <div className="mt-2 flex gap-4">
+            {pointsAdjustments.map((direction) => (
+              <label key={direction} className="flex items-center gap-2 text-sm">
+                <input {...getInputProps(fields.direction, { type: 'radio', value: direction })} key={`${fields.direction.key}-${direction}`} />
+                {t(`user.${direction}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Field meta={fields.amount} label={t('user.amount')} type="number" min={1} inputMode="numeric" />
+        <Field meta={fields.reason} label={t('user.reasonLabel')} maxLength={255} />
+        <SubmitButton intent="points">{t('user.submitAdjust')}</SubmitButton>
+      </Form>
+    </Card>
+  )
+}

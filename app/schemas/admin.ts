@@ -1,0 +1,48 @@
+/** Forms of the operator console; bounds and choices from the relay contract, messages are translation keys. */
+import { z } from 'zod'
+import { consoleBatchMax, maxPointsChange, operatorTicketStatuses, pointsAdjustments, ticketBounds, userStatuses, userTypes } from '#relay/contract/index.ts'
+import { requiredText } from './auth.ts'
+
+export const adminReplySchema = z.object({
+  content: requiredText(ticketBounds.content.max, 'admin:ticket.replyRequired'),
+  /** Empty: the status stays as it is. */
+  status: z.enum(operatorTicketStatuses).optional(),
+})
+
+export const adminTicketStatusSchema = z.object({ status: z.enum(operatorTicketStatuses) })
+
+export const denyResetSchema = z.object({
+  content: z.string().trim().max(ticketBounds.content.max, 'validation:tooLong').optional(),
+})
+
+export const userTypeSchema = z.object({ user_type: z.enum(userTypes) })
+export const userStatusSchema = z.object({ status: z.enum(userStatuses) })
+
+const amountMessage = 'admin:user.amountRequired'
+
+export const adjustPointsSchema = z.object({
+  direction: z.enum(pointsAdjustments),
+  amount: z
+    .string({ error: amountMessage })
+    .trim()
+    .regex(/^\d{1,9}$/, amountMessage)
+    .transform(Number)
+    .pipe(z.number().min(1, amountMessage).max(maxPointsChange, amountMessage)),
+  reason: requiredText(255, 'admin:user.reasonRequired'),
+})
+
+const countMessage = 'admin:codes.countRequired'
+const daysMessage = 'admin:codes.expiresInvalid'
+
+export const generateCodesSchema = z.object({
+  package_code: requiredText(32),
+  count: z.string({ error: countMessage }).trim().regex(/^\d{1,4}$/, countMessage).transform(Number).pipe(z.number().min(1, countMessage).max(consoleBatchMax, countMessage)),
+  /** Empty: the codes never expire. */
+  expires_days: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, daysMessage)
+    .transform(Number)
+    .pipe(z.number().min(1, daysMessage).max(3650, daysMessage))
+    .optional(),
+})

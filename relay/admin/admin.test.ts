@@ -1,0 +1,305 @@
+import { afterEach, expect, it } from 'vitest'
+import { adminEndpoints } from '../contract/admin.ts'
+import { apiKeyEndpoints } from '../contract/api-keys.ts'
+import { accountEndpoints } from '../contract/accounts.ts'
+import type { Endpoint } from '../contract/endpoint.ts'
+import { fillPath } from '../contract/paths.ts'
+import { pointsEndpoints } from '../contract/points.ts'
+import { ticketEndpoints } from '../contract/tickets.ts'
+import { authenticateApiKey } from '../keys/service.ts'
+import { spend } from '../points/ledger.ts'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
+import { codeFlowTokens, registerClient } from '../../tests/fixtures/oauth.ts'
+import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
+import { quickUser, redeemFresh, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
+
+/** A body each call accepts, so a refusal can only come from who is calling. */
+const validBodies: Partial<Record<keyof typeof adminEndpoints, unknown>> = {
+  replyTicket: { content: 'hello', status: 'processing' },
+  setTicketStatus: { status: 'processing' },
+  denyReset: { content: 'no' },
+  setUserType: { user_type: 'vip' },
+  setUserStatus: { status: 'disabled' },
+  adjustPoints: { direction: 'grant', amount: 5, reason: 'test' },
+  generateCodes: { package_code: 'PERSONAL', count: 1 },
+}
+
+describeEachDatabase('operator console', (ctx) => {
+  afterEach(() => expectLedgerInvariants(ctx.relay.db))
+
+  const call = (token: string | undefined, endpoint: Endpoint, id?: string, options: { body?: unknown; query?: Record<string, string>; ip?: string } = {}) =>
+    ctx.request(endpoint.method.toUpperCase(), id ? fillPath(endpoint.path, { id }) : endpoint.path, { token, ...options })
+
+  async function admin(): Promise<PointsUser> {
+    const user = await quickUser(ctx)
+    await ctx.relay.db.updateTable('users').set({ user_type: 'admin' }).where('id', '=', user.id).execute()
+    return user
+  }
+  const userRow = (id: string) => ctx.relay.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const auditOf = (ref: string) => ctx.relay.db.selectFrom('audit_log').selectAll().where('target_ref', '=', ref).orderBy('id').execute()
+  const balance = async (user: PointsUser) => (await ctx.request('GET', pointsEndpoints.points.path, { token: user.token })).body.data.balance
+
+  /** A user with a personal package and a waiting (not automatically approved) reset request. */
+  async function waitingReset() {
+    const user = await quickUser(ctx)
+    await redeemFresh(ctx, user)
+    const ask = () => ctx.request('POST', pointsEndpoints.resetTicket.path, { token: user.token, body: { reason: 'misoperation', description: 'please' } })
+    await spend(servicesOf(ctx), { userId: user.id, amount: 1000, model: null })
+    expect((await ask()).body.data.auto_approved).toBe(true)
+    await spend(servicesOf(ctx), { userId: user.id, amount: 500, model: null })
+    const waiting = await ask()
+    expect(waiting.body.data).toMatchObject({ status: 'pending', auto_approved: false })
+    return { user, ticketId: waiting.body.data.ticket_id as string, number: waiting.body.data.ticket_number as string }
+  }
+
+  it('refuses every console call to a normal user, a team user, an API key and an OAuth client token, and changes nothing', async () => {
+    const normal = await quickUser(ctx)
+    const team = await quickUser(ctx)
+    await ctx.relay.db.updateTable('users').set({ user_type: 'team' }).where('id', '=', team.id).execute()
+    const apiKey = (await ctx.request('POST', apiKeyEndpoints.create.path, { token: normal.token, body: { name: 'k' } })).body.data.key as string
+    const operator = await admin()
+    const client = await registerClient(ctx)
+    const oauthToken = (await codeFlowTokens(ctx, operator.token, client)).access_token
+    const target = await quickUser(ctx)
+    await redeemFresh(ctx, target)
+    const { ticketId } = await waitingReset()
+
+    const snapshot = async () => ({
+      users: await ctx.relay.db.selectFrom('users').select(['id', 'user_type', 'status']).orderBy('id').execute(),
+      tickets: await ctx.relay.db.selectFrom('tickets').select(['id', 'status']).orderBy('id').execute(),
+      messages: await ctx.relay.db.selectFrom('ticket_messages').select('id').orderBy('id').execute(),
+      ledger: await ctx.relay.db.selectFrom('points_ledger').select('id').orderBy('id').execute(),
+      audit: await ctx.relay.db.selectFrom('audit_log').select('id').orderBy('id').execute(),
+      codes: await ctx.relay.db.selectFrom('redeem_codes').select(['id', 'revoked_timestamp']).orderBy('id').execute(),
+    })
+    const before = await snapshot()
+    const unknownRoute = await ctx.request('GET', '/api/admin/nothing-here', { token: normal.token })
+
+    for (const [name, endpoint] of Object.entries(adminEndpoints) as Array<[keyof typeof adminEndpoints, Endpoint]>) {
+      const id = endpoint.path.includes('/users/') ? target.id : ticketId
+      const body = validBodies[name]
+      for (const token of [normal.token, team.token, oauthToken]) {
+        const reply = await call(token, endpoint, id, { body })
+        // Exactly what a path without a route answers: nothing says the console exists.
+        expect(reply.status, `${name}`).toBe(404)
+        expect({ ...reply.body, timestamp: 0 }).toEqual({
+          ...unknownRoute.body,
+          timestamp: 0,
+          message: `no route for ${endpoint.method.toUpperCase()} ${fillPath(endpoint.path, { id })}`,
+        })
+      }
+      for (const token of [apiKey, undefined]) expect((await call(token, endpoint, id, { body })).status, `${name}`).toBe(401)
+    }
+    expect(await snapshot()).toEqual(before)
+    // The same admin's own portal login is let in.
+    expect((await call(operator.token, adminEndpoints.audit)).status).toBe(200)
+  })
+
+  it('answers a ticket with a status change and records who, from where, before and after', async () => {
+    const operator = await admin()
+    const owner = await quickUser(ctx)
+    const opened = await ctx.request('POST', ticketEndpoints.create.path, { token: owner.token, body: { type: 'consultation', title: 'Help', content: 'How?' } })
+    const id = opened.body.data.id as string
+    const queue = await call(operator.token, adminEndpoints.tickets, undefined, { query: { status: 'pending', type: 'consultation', priority: 'medium', pageSize: '100' } })
+    expect(queue.body.data.items.map((t: { id: string }) => t.id)).toContain(id)
+    expect((await call(operator.token, adminEndpoints.tickets, undefined, { query: { type: 'other', pageSize: '100' } })).body.data.items.map((t: { id: string }) => t.id)).not.toContain(id)
+
+    const replied = await call(operator.token, adminEndpoints.replyTicket, id, { body: { content: 'Like this.', status: 'processing' }, ip: '198.51.100.7' })
+    expect(replied.status).toBe(200)
+    expect(replied.body.data).toMatchObject({ status: 'processing', owner_id: owner.id, owner_name: owner.username, messages: [{ author_kind: 'admin', author_name: null, content: 'Like this.' }] })
+    // The owner sees the answer.
+    expect((await ctx.request('GET', fillPath(ticketEndpoints.detail.path, { id }), { token: owner.token })).body.data.messages).toHaveLength(1)
+
+    const closed = await call(operator.token, adminEndpoints.setTicketStatus, id, { body: { status: 'completed' } })
+    expect(closed.body.data.status).toBe('completed')
+    const again = await call(operator.token, adminEndpoints.setTicketStatus, id, { body: { status: 'processing' } })
+    expect(again.status).toBe(422)
+
+    const rows = await auditOf(opened.body.data.number)
+    expect(rows).toHaveLength(2)
+    expect(rows[0]).toMatchObject({ actor_kind: 'admin', actor_id: operator.id, actor_name: operator.username, client_ip: '198.51.100.7', action: 'ticket.reply', target_kind: 'ticket' })
+    expect(JSON.parse(rows[0]!.before!)).toEqual({ status: 'pending' })
+    expect(JSON.parse(rows[0]!.after!)).toMatchObject({ status: 'processing', content: 'Like this.' })
+    expect(rows[1]).toMatchObject({ action: 'ticket.status', before: '{"status":"processing"}', after: '{"status":"completed"}' })
+  })
+
+  it('approves and denies points-reset requests, once, with their audit rows', async () => {
+    const operator = await admin()
+    const first = await waitingReset()
+    const approved = await call(operator.token, adminEndpoints.approveReset, first.ticketId)
+    expect(approved.body.data).toEqual({ points_added: 500 })
+    expect(await balance(first.user)).toBe(2400)
+    expect((await call(operator.token, adminEndpoints.approveReset, first.ticketId)).status).toBe(422)
+    expect((await auditOf(first.number)).map((r) => [r.action, r.after])).toEqual([['points_reset.approve', '{"status":"completed","points_added":500}']])
+
+    const second = await waitingReset()
+    const denied = await call(operator.token, adminEndpoints.denyReset, second.ticketId, { body: { content: 'Not this time.' } })
+    expect(denied.body.data).toMatchObject({ status: 'rejected', messages: [{ author_kind: 'admin', content: 'Not this time.' }] })
+    expect(await balance(second.user)).toBe(1900)
+    expect((await auditOf(second.number)).map((r) => r.action)).toEqual(['points_reset.deny'])
+
+    // Not a reset request: refused, nothing written.
+    const other = await ctx.request('POST', ticketEndpoints.create.path, { token: second.user.token, body: { type: 'other', title: 't', content: 'c' } })
+    expect((await call(operator.token, adminEndpoints.approveReset, other.body.data.id)).status).toBe(422)
+    expect(await auditOf(other.body.data.number)).toEqual([])
+  })
+
+  it('finds users, shows one, changes their type, and never lets an admin change themself', async () => {
+    const operator = await admin()
+    const user = await quickUser(ctx)
+    await redeemFresh(ctx, user)
+    for (const q of [user.username.toUpperCase(), `${user.username.toLowerCase()}@example`, user.id]) {
+      const found = await call(operator.token, adminEndpoints.users, undefined, { query: { q } })
+      expect(found.body.data.items.map((u: { id: string }) => u.id)).toEqual([user.id])
+    }
+    expect((await call(operator.token, adminEndpoints.users, undefined, { query: { q: '%' } })).body.data.total).toBe(0)
+    const detail = await call(operator.token, adminEndpoints.user, user.id)
+    expect(detail.body.data).toMatchObject({ user: { id: user.id }, points: { balance: 2400 }, api_keys: [], tickets: { total: 0 } })
+    expect(detail.body.data.ledger.items.length).toBeGreaterThan(0)
+    expect((await call(operator.token, adminEndpoints.user, '999')).status).toBe(404)
+    // A user without a package still has a page.
+    expect((await call(operator.token, adminEndpoints.user, operator.id)).body.data).toMatchObject({ points: { balance: 0, package: null }, ledger: { total: 0 } })
+
+    const typed = await call(operator.token, adminEndpoints.setUserType, user.id, { body: { user_type: 'vip' } })
+    expect(typed.body.data.user_type).toBe('vip')
+    expect((await userRow(user.id)).user_type).toBe('vip')
+    expect((await auditOf(user.username)).map((r) => [r.action, r.before, r.after])).toEqual([['user.type', '{"user_type":"normal"}', '{"user_type":"vip"}']])
+
+    for (const endpoint of [adminEndpoints.setUserType, adminEndpoints.setUserStatus]) {
+      const self = await call(operator.token, endpoint, operator.id, { body: endpoint === adminEndpoints.setUserType ? { user_type: 'normal' } : { status: 'disabled' } })
+      expect(self.status).toBe(422)
+    }
+    expect(await auditOf(operator.username)).toEqual([])
+  })
+
+  it("disables a user: their session, client tokens and API keys stop working; enabling restores them", async () => {
+    const operator = await admin()
+    const user = await quickUser(ctx)
+    const key = (await ctx.request('POST', apiKeyEndpoints.create.path, { token: user.token, body: { name: 'k' } })).body.data.key as string
+    const oauth = (await codeFlowTokens(ctx, user.token, await registerClient(ctx))).access_token
+    const works = async () => ({
+      session: (await ctx.request('GET', accountEndpoints.info.path, { token: user.token })).status,
+      oauth: (await ctx.request('GET', accountEndpoints.info.path, { token: oauth })).status,
+      key: (await authenticateApiKey(ctx.relay.db, key, ctx.clock)) !== null,
+    })
+    expect(await works()).toEqual({ session: 200, oauth: 200, key: true })
+
+    expect((await call(operator.token, adminEndpoints.setUserStatus, user.id, { body: { status: 'disabled' } })).body.data.status).toBe('disabled')
+    expect(await works()).toEqual({ session: 401, oauth: 401, key: false })
+    expect((await call(operator.token, adminEndpoints.setUserStatus, user.id, { body: { status: 'active' } })).body.data.status).toBe('active')
+    expect(await works()).toEqual({ session: 200, oauth: 200, key: true })
+    expect((await auditOf(user.username)).map((r) => r.action)).toEqual(['user.disable', 'user.enable'])
+  })
+
+  it('grants and deducts points with a reason, never below zero, exactly once per form key', async () => {
+    const operator = await admin()
+    const user = await quickUser(ctx)
+    await redeemFresh(ctx, user)
+    const adjust = (body: unknown, key?: string) =>
+      ctx.request('POST', fillPath(adminEndpoints.adjustPoints.path, { id: user.id }), { token: operator.token, body, headers: key ? { 'idempotency-key': key } : {} })
+    const key = 'grant-form-key-0001'
+    expect((await adjust({ direction: 'grant', amount: 100, reason: 'goodwill' }, key)).body.data).toEqual({ balance: 2500 })
+    expect((await adjust({ direction: 'grant', amount: 100, reason: 'goodwill' }, key)).body.data).toEqual({ balance: 2500 })
+    expect(await balance(user)).toBe(2500)
+    expect((await adjust({ direction: 'deduct', amount: 500, reason: 'abuse' })).body.data).toEqual({ balance: 2000 })
+    const tooMuch = await adjust({ direction: 'deduct', amount: 2001, reason: 'abuse' })
+    expect(tooMuch.status).toBe(422)
+    expect(tooMuch.body.error.details.reason).toBe('points_insufficient')
+    expect(await balance(user)).toBe(2000)
+
+    const history = (await ctx.request('GET', pointsEndpoints.history.path, { token: user.token })).body.data.items
+    expect(history.slice(0, 2)).toMatchObject([{ change: -500, reason: 'abuse' }, { change: 100, reason: 'goodwill' }])
+    const rows = await auditOf(user.username)
+    expect(rows.map((r) => [r.action, JSON.parse(r.before!), JSON.parse(r.after!)])).toEqual([
+      ['points.grant', { balance: 2400 }, { balance: 2500, change: 100, reason: 'goodwill' }],
+      ['points.deduct', { balance: 2500 }, { balance: 2000, change: -500, reason: 'abuse' }],
+    ])
+
+    const nobody = await quickUser(ctx)
+    const refused = await call(operator.token, adminEndpoints.adjustPoints, nobody.id, { body: { direction: 'grant', amount: 1, reason: 'x' } })
+    expect(refused.status).toBe(422)
+    expect(await auditOf(nobody.username)).toEqual([])
+  })
+
+  it('records the CLI as the OS user, and filters the audit log by actor, action, target and day', async () => {
+    const operator = await admin()
+    const user = await quickUser(ctx)
+    await redeemFresh(ctx, user)
+    expect((await runOperatorCli(ctx, 'points', 'grant', '--user', user.username, '--amount', '7', '--reason', 'cli grant')).code).toBe(0)
+    expect((await runOperatorCli(ctx, 'points', 'deduct', '--user', user.username, '--amount', '2', '--reason', 'cli deduct')).code).toBe(0)
+    expect((await runOperatorCli(ctx, 'user', 'disable', user.username)).code).toBe(0)
+    expect((await runOperatorCli(ctx, 'user', 'enable', user.username)).code).toBe(0)
+    expect((await runOperatorCli(ctx, 'user', 'set-type', user.username, '--type', 'vip')).code).toBe(0)
+    await call(operator.token, adminEndpoints.setUserType, user.id, { body: { user_type: 'normal' } })
+    const rows = await auditOf(user.username)
+    expect(rows.map((r) => [r.actor_kind, r.action])).toEqual([
+      ['cli', 'points.grant'],
+      ['cli', 'points.deduct'],
+      ['cli', 'user.disable'],
+      ['cli', 'user.enable'],
+      ['cli', 'user.type'],
+      ['admin', 'user.type'],
+    ])
+    const cliName = rows[0]!.actor_name
+    expect(cliName).not.toBe('')
+    expect(rows[0]).toMatchObject({ actor_id: null, client_ip: null })
+
+    const audit = (query: Record<string, string>) => call(operator.token, adminEndpoints.audit, undefined, { query: { target: user.username, ...query } })
+    expect((await audit({})).body.data.items.map((r: { action: string }) => r.action)).toEqual(rows.map((r) => r.action).reverse())
+    expect((await audit({ actor: operator.username.toUpperCase() })).body.data.total).toBe(1)
+    expect((await audit({ actor: cliName })).body.data.total).toBe(5)
+    expect((await audit({ action: 'user.type' })).body.data.total).toBe(2)
+    const today = new Date(ctx.clock.now()).toISOString().slice(0, 10)
+    const tomorrow = new Date(ctx.clock.now() + 86_400_000).toISOString().slice(0, 10)
+    expect((await audit({ from: today, to: today })).body.data.total).toBe(6)
+    expect((await audit({ from: tomorrow })).body.data.total).toBe(0)
+    expect((await audit({ pageSize: '2', page: '2' })).body.data).toMatchObject({ total: 6, page: 2, items: [{ action: 'user.enable' }, { action: 'user.disable' }] })
+  })
+
+  it('generates a batch once per form key, lists codes by state, revokes an unused one, and a revoked code no longer redeems', async () => {
+    const operator = await admin()
+    const generate = (body: unknown, key?: string) =>
+      ctx.request('POST', adminEndpoints.generateCodes.path, { token: operator.token, body, headers: key ? { 'idempotency-key': key } : {} })
+    const key = 'codes-form-key-00001'
+    const first = await generate({ package_code: 'PERSONAL', count: 3, expires_days: 30 }, key)
+    expect(first.status).toBe(200)
+    expect(first.body.data.codes).toHaveLength(3)
+    expect((await generate({ package_code: 'PERSONAL', count: 3, expires_days: 30 }, key)).body.data).toEqual(first.body.data)
+    const batch = first.body.data.batch_id as string
+    expect((await generate({ package_code: 'TEAM', count: 1 })).status).toBe(422)
+    expect((await generate({ package_code: 'NOPE', count: 1 })).status).toBe(404)
+
+    const list = (query: Record<string, string>) => call(operator.token, adminEndpoints.redeemCodes, undefined, { query: { batch, ...query } })
+    const listed = await list({})
+    expect(listed.body.data.total).toBe(3)
+    expect(listed.body.data.items.every((c: { state: string; package_code: string }) => c.state === 'unused' && c.package_code === 'PERSONAL')).toBe(true)
+    expect(listed.text).not.toContain(first.body.data.codes[0].replaceAll('-', ''))
+
+    // One is redeemed, one revoked.
+    const user = await quickUser(ctx)
+    const redeem = (code: string) => ctx.request('POST', '/api/user/redeem-code', { token: user.token, body: { redeem_code: code } })
+    expect((await redeem(first.body.data.codes[0])).status).toBe(200)
+    const unused = (await list({ state: 'unused' })).body.data.items as Array<{ id: string }>
+    expect(unused).toHaveLength(2)
+    const revoked = await call(operator.token, adminEndpoints.revokeCode, unused[0]!.id)
+    expect(revoked.status).toBe(200)
+    expect((await call(operator.token, adminEndpoints.revokeCode, unused[0]!.id)).status).toBe(422)
+    const used = (await list({ state: 'used' })).body.data.items
+    expect(used).toMatchObject([{ used_by: user.id, used_by_name: user.username }])
+    expect((await call(operator.token, adminEndpoints.revokeCode, used[0].id)).status).toBe(422)
+    expect((await list({ state: 'revoked' })).body.data.items.map((c: { id: string }) => c.id)).toEqual([unused[0]!.id])
+
+    // Which code was revoked is known only by id: try every remaining code; exactly one still redeems.
+    const outcomes = await Promise.all(first.body.data.codes.slice(1).map(async (code: string) => (await redeem(code)).status))
+    expect(outcomes.sort()).toEqual([200, 422].sort())
+    ctx.clock.advance(31 * 86_400_000)
+    expect((await list({ state: 'expired' })).body.data.total).toBe(0)
+
+    expect((await runOperatorCli(ctx, 'codes', 'create', '--package', 'PERSONAL', '--count', '1', '--expires-days', '1')).code).toBe(0)
+    const batches = await ctx.relay.db.selectFrom('audit_log').selectAll().where('action', '=', 'redeem_codes.generate').orderBy('id').execute()
+    expect(batches.filter((r) => r.target_ref === batch)).toMatchObject([{ actor_kind: 'admin', actor_id: operator.id, after: '{"package":"PERSONAL","count":3,"expires_days":30}' }])
+    expect(batches.at(-1)).toMatchObject({ actor_kind: 'cli', target_kind: 'redeem_batch' })
+    expect(await auditOf(unused[0]!.id)).toMatchObject([{ action: 'redeem_code.revoke', before: '{"state":"unused"}', after: '{"state":"revoked"}' }])
+  })
+})

@@ -1,0 +1,71 @@
+/**
+ * The operator console's calls (docs/decisions/115): thin handlers over the same service
+ * functions the CLI runs, each given the calling admin and address as the audit log's operator.
+ */
+import { adminEndpoints } from '../contract/admin.ts'
+import { consoleOperator, listAudit } from '../audit/audit-log.ts'
+import { defineRoute, type Route } from '../http/route.ts'
+import { approvePointsReset, denyPointsReset } from '../points/reset.ts'
+import type { RelayServices } from '../services.ts'
+import { generateRedeemCodes, listRedeemCodes, revokeRedeemCode } from '../subscriptions/operator-codes.ts'
+import { listPackages, packageName } from '../subscriptions/packages.ts'
+import { replyAsOperator, setStatusAsOperator, ticketForOperator } from '../tickets/operator.ts'
+import { listAllTickets } from '../tickets/service.ts'
+import { adjustPoints, searchUsers, setUserStatus, setUserType, userForOperator } from '../users/operator.ts'
+
+export function adminRoutes(services: RelayServices): Route[] {
+  const { db, clock } = services
+  return [
+    defineRoute(adminEndpoints.audit, async ({ query }) => listAudit(db, query)),
+
+    defineRoute(adminEndpoints.tickets, async ({ query, lang }) => listAllTickets(db, query, lang)),
+    defineRoute(adminEndpoints.ticket, async ({ params, lang }) => ticketForOperator(db, params.id, lang)),
+    defineRoute(adminEndpoints.replyTicket, async ({ user, clientIp, params, body, lang }) => {
+      await replyAsOperator(db, consoleOperator(user, clientIp), { ticket: params.id, content: body.content, status: body.status, now: clock.now() })
+      return ticketForOperator(db, params.id, lang)
+    }),
+    defineRoute(adminEndpoints.setTicketStatus, async ({ user, clientIp, params, body, lang }) => {
+      await setStatusAsOperator(db, consoleOperator(user, clientIp), { ticket: params.id, to: body.status, now: clock.now() })
+      return ticketForOperator(db, params.id, lang)
+    }),
+    defineRoute(adminEndpoints.approveReset, async ({ user, clientIp, params }) => {
+      const { amount } = await approvePointsReset(db, consoleOperator(user, clientIp), { ticket: params.id, now: clock.now() })
+      return { points_added: amount }
+    }),
+    defineRoute(adminEndpoints.denyReset, async ({ user, clientIp, params, body, lang }) => {
+      await denyPointsReset(db, consoleOperator(user, clientIp), { ticket: params.id, content: body.content, now: clock.now() })
+      return ticketForOperator(db, params.id, lang)
+    }),
+
+    defineRoute(adminEndpoints.users, async ({ query }) => searchUsers(db, query)),
+    defineRoute(adminEndpoints.user, async ({ params, lang }) => userForOperator(db, params.id, clock.now(), lang, services.config.staleHoldMinutes)),
+    defineRoute(adminEndpoints.setUserType, async ({ user, clientIp, params, body }) =>
+      setUserType(db, consoleOperator(user, clientIp), { user: { id: params.id }, type: body.user_type, now: clock.now() }),
+    ),
+    defineRoute(adminEndpoints.setUserStatus, async ({ user, clientIp, params, body }) =>
+      setUserStatus(db, consoleOperator(user, clientIp), { user: { id: params.id }, status: body.status, now: clock.now() }),
+    ),
+    defineRoute(adminEndpoints.adjustPoints, async ({ user, clientIp, params, body }) => {
+      const { balance } = await adjustPoints(services, consoleOperator(user, clientIp), { user: { id: params.id }, ...body })
+      return { balance }
+    }),
+
+    defineRoute(adminEndpoints.packages, async ({ lang }) => ({
+      items: (await listPackages(db, 'personal')).map((pkg) => ({ code: pkg.code, name: packageName(pkg, lang) })),
+    })),
+    defineRoute(adminEndpoints.redeemCodes, async ({ query, lang }) => listRedeemCodes(db, query, clock.now(), lang)),
+    defineRoute(adminEndpoints.generateCodes, async ({ user, clientIp, body }) => {
+      const { batchId, codes } = await generateRedeemCodes(db, consoleOperator(user, clientIp), {
+        packageCode: body.package_code,
+        count: body.count,
+        expiresDays: body.expires_days,
+        now: clock.now(),
+      })
+      return { batch_id: batchId, codes }
+    }),
+    defineRoute(adminEndpoints.revokeCode, async ({ user, clientIp, params }) => {
+      await revokeRedeemCode(db, consoleOperator(user, clientIp), { id: params.id, now: clock.now() })
+      return { id: params.id }
+    }),
+  ]
+}

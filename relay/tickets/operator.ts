@@ -1,0 +1,61 @@
+/**
+ * What operators do to tickets, from the console (relay/admin/routes.ts) and the CLI
+ * (tickets/cli.ts) alike; each change is recorded in the audit log in its own transaction.
+ */
+import type { AdminTicketDetail } from '../contract/admin.ts'
+import type { ContentLanguage } from '../contract/languages.ts'
+import type { TicketStatus } from '../contract/tickets.ts'
+import type { Database } from '../db/open-database.ts'
+import { recordAudit, type Operator } from '../audit/audit-log.ts'
+import { findUserById } from '../users/users.ts'
+import { addTicketMessage, findTicketByReference, getTicket, setTicketStatus } from './service.ts'
+
+export type OperatorStatus = Extract<TicketStatus, 'processing' | 'completed' | 'rejected'>
+
+/**
+ * Answers a ticket as support, in its assignee's name when it has one (as the owner sees it),
+ * optionally moving its status: reply, status change and audit row land together or not at all.
+ * Returns the ticket's status afterwards.
+ */
+export async function replyAsOperator(
+  db: Database,
+  operator: Operator,
+  reply: { ticket: string; content: string; status?: OperatorStatus; now: number },
+): Promise<{ number: string; status: TicketStatus }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findTicketByReference(trx, reply.ticket)
+    const assignee = row.assignee_id ? await findUserById(trx, row.assignee_id) : undefined
+    const messageId = await addTicketMessage(trx, {
+      ticketId: row.id,
+      kind: 'admin',
+      authorId: assignee?.id ?? null,
+      authorName: assignee?.username ?? null,
+      content: reply.content,
+      now: reply.now,
+    })
+    const status = reply.status ? await setTicketStatus(trx, { ticketId: row.id, to: reply.status, by: 'staff', now: reply.now }) : row.status
+    await recordAudit(
+      trx,
+      operator,
+      { action: 'ticket.reply', target: { kind: 'ticket', ref: row.number }, before: { status: row.status }, after: { status, message_id: messageId, content: reply.content } },
+      reply.now,
+    )
+    return { number: row.number, status }
+  })
+}
+
+/** Moves a ticket along the staff transitions of tickets/service.ts. */
+export async function setStatusAsOperator(db: Database, operator: Operator, change: { ticket: string; to: OperatorStatus; now: number }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await findTicketByReference(trx, change.ticket)
+    await setTicketStatus(trx, { ticketId: row.id, to: change.to, by: 'staff', now: change.now })
+    await recordAudit(trx, operator, { action: 'ticket.status', target: { kind: 'ticket', ref: row.number }, before: { status: row.status }, after: { status: change.to } }, change.now)
+  })
+}
+
+/** Any user's ticket with its owner, for the console. */
+export async function ticketForOperator(db: Database, ticketId: string, lang: ContentLanguage): Promise<AdminTicketDetail> {
+  const [detail, row] = await Promise.all([getTicket(db, ticketId, undefined, lang), findTicketByReference(db, ticketId)])
+  const owner = await findUserById(db, row.user_id)
+  return { ...detail, owner_id: row.user_id, owner_name: owner?.username ?? '' }
+}

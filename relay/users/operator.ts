@@ -1,0 +1,141 @@
+/**
+ * What operators do to users, from the console (relay/admin/routes.ts) and the CLI
+ * (users/cli.ts, points/cli.ts) alike; each change is recorded in the audit log in the
+ * transaction of the change.
+ */
+import { sql } from 'kysely'
+import type { UserStatus, UserType, User } from '../contract/accounts.ts'
+import type { AdminUserDetail } from '../contract/admin.ts'
+import type { ContentLanguage } from '../contract/languages.ts'
+import { pageOffset, type PageQuery, type Paged } from '../contract/paging.ts'
+import type { Database } from '../db/open-database.ts'
+import { RelayError } from '../http/relay-error.ts'
+import { recordAudit, type Operator } from '../audit/audit-log.ts'
+import { listApiKeys } from '../keys/service.ts'
+import { pointsHistory } from '../points/history.ts'
+import { grant, spend } from '../points/ledger.ts'
+import { inTransaction } from '../points/locks.ts'
+import { pointsSummary } from '../points/summary.ts'
+import type { RelayServices } from '../services.ts'
+import { listTickets } from '../tickets/service.ts'
+import { findUserById, findUserByUsername, toUser, type UserRow } from './users.ts'
+
+/** Newest first: a username or e-mail containing `q` (any case), or the user whose id is `q`. */
+export async function searchUsers(db: Database, filter: PageQuery & { q?: string }): Promise<Paged<User>> {
+  let query = db.selectFrom('users')
+  const q = filter.q?.toLowerCase()
+  if (q) {
+    // LIKE's own wildcards in the text are matched literally.
+    const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(username) like ${pattern} escape '\\'`,
+        sql<boolean>`email like ${pattern} escape '\\'`,
+        ...(/^\d{1,19}$/.test(q) ? [eb('id', '=', q)] : []),
+      ]),
+    )
+  }
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').limit(filter.pageSize).offset(pageOffset(filter)).execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { items: rows.map(toUser), total: Number(count.total), page: filter.page, pageSize: filter.pageSize }
+}
+
+/**
+ * Everything an operator looks at first: the account, points and plan, latest ledger rows, keys
+ * (with their limits and use; `staleHoldMinutes` as for listApiKeys), tickets.
+ */
+export async function userForOperator(db: Database, userId: string, now: number, lang: ContentLanguage, staleHoldMinutes: number): Promise<AdminUserDetail> {
+  const user = await findUserById(db, userId)
+  if (!user) throw new RelayError('not_found', 'user not found')
+  const latest = { page: 1, pageSize: 10 }
+  const [points, ledger, apiKeys, tickets] = await Promise.all([
+    pointsSummary(db, userId, now, lang),
+    pointsHistory(db, userId, latest),
+    listApiKeys(db, userId, now, staleHoldMinutes),
+    listTickets(db, { ...latest, userId }, lang),
+  ])
+  return { user: toUser(user), points, ledger, api_keys: apiKeys, tickets }
+}
+
+/** The user an operator names: by id in the console, by username in the CLI (a username may be all digits). */
+export type UserReference = { id: string } | { username: string }
+
+async function findUserByReference(db: Database, reference: UserReference): Promise<UserRow> {
+  const user = 'id' in reference ? await findUserById(db, reference.id) : await findUserByUsername(db, reference.username)
+  if (!user) throw new RelayError('not_found', `no user ${'id' in reference ? reference.id : reference.username}`)
+  return user
+}
+
+/** An operator never locks themself out of the console by their own hand. */
+function refuseSelf(operator: Operator, user: UserRow): void {
+  if (operator.kind === 'admin' && operator.userId === user.id) {
+    throw new RelayError('business_rule', 'operators cannot change their own type or status')
+  }
+}
+
+export async function setUserType(db: Database, operator: Operator, change: { user: UserReference; type: UserType; now: number }): Promise<User> {
+  return db.transaction().execute(async (trx) => {
+    const user = await findUserByReference(trx, change.user)
+    refuseSelf(operator, user)
+    await trx.updateTable('users').set({ user_type: change.type, update_timestamp: change.now }).where('id', '=', user.id).execute()
+    await recordAudit(trx, operator, { action: 'user.type', target: { kind: 'user', ref: user.username }, before: { user_type: user.user_type }, after: { user_type: change.type } }, change.now)
+    return toUser({ ...user, user_type: change.type, update_timestamp: change.now })
+  })
+}
+
+/**
+ * Disables or enables a user. Nothing else needs revoking: every access token, refresh, OAuth
+ * grant and API key is checked against the user's status on each use (auth/token-user.ts,
+ * auth/routes.ts, oauth/tokens.ts, keys/service.ts), so a disabled user's sessions and keys stop
+ * at their next call and work again once enabled.
+ */
+export async function setUserStatus(db: Database, operator: Operator, change: { user: UserReference; status: UserStatus; now: number }): Promise<User> {
+  return db.transaction().execute(async (trx) => {
+    const user = await findUserByReference(trx, change.user)
+    refuseSelf(operator, user)
+    await trx.updateTable('users').set({ status: change.status, update_timestamp: change.now }).where('id', '=', user.id).execute()
+    await recordAudit(
+      trx,
+      operator,
+      { action: change.status === 'disabled' ? 'user.disable' : 'user.enable', target: { kind: 'user', ref: user.username }, before: { status: user.status }, after: { status: change.status } },
+      change.now,
+    )
+    return toUser({ ...user, status: change.status, update_timestamp: change.now })
+  })
+}
+
+/**
+ * Grants (`earned`) or deducts (`consumed`) points on the user's package in force, with the
+ * operator's reason in the ledger row; the audit row shares the ledger's transaction. A deduction
+ * beyond the balance is refused (422 points_insufficient): the ledger never goes negative.
+ */
+export async function adjustPoints(
+  services: Pick<RelayServices, 'db' | 'clock'>,
+  operator: Operator,
+  change: { user: UserReference; direction: 'grant' | 'deduct'; amount: number; reason: string },
+): Promise<{ username: string; balance: number }> {
+  return inTransaction(services.db, async (trx) => {
+    const user = await findUserByReference(trx, change.user)
+    const ledger = { db: trx, clock: services.clock }
+    const entry =
+      change.direction === 'grant'
+        ? await grant(ledger, { userId: user.id, amount: change.amount, reason: change.reason })
+        : await spend(ledger, { userId: user.id, amount: change.amount, model: null, reason: change.reason })
+    if (!entry) throw new RelayError('business_rule', `${user.username} holds no package in force`)
+    const delta = change.direction === 'grant' ? change.amount : -change.amount
+    await recordAudit(
+      trx,
+      operator,
+      {
+        action: change.direction === 'grant' ? 'points.grant' : 'points.deduct',
+        target: { kind: 'user', ref: user.username },
+        before: { balance: entry.balance - delta },
+        after: { balance: entry.balance, change: delta, reason: change.reason },
+      },
+      services.clock.now(),
+    )
+    return { username: user.username, balance: entry.balance }
+  })
+}
