@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { quickUser, redeemFresh, servicesOf } from '../../tests/fixtures/points.ts'
 import { RelayError } from '../http/relay-error.ts'
-import { freeze, grant, refund, settle, spend } from './ledger.ts'
+import { freeze, grant, settle, spend } from './ledger.ts'
 
 describeEachDatabase('points ledger', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
@@ -64,16 +64,6 @@ describeEachDatabase('points ledger', (ctx) => {
     expect(results.filter((r) => r === 'ok')).toHaveLength(80)
     expect(results.filter((r) => r !== 'ok').every((r) => r === 'points_insufficient')).toBe(true)
     expect(await points(user.token)).toMatchObject({ balance: 0, used_points: 2400 })
-  })
-
-  it('refunds a spend as a reversing consumed row, on the account that paid', async () => {
-    const services = servicesOf(ctx)
-    const user = await activeUser()
-    const paid = await spend(services, { userId: user.id, amount: 300, model: 'gpt-4o' })
-    const back = await refund(services, { accountId: paid.accountId, userId: user.id, amount: 300, model: 'gpt-4o' })
-    expect(back.balance).toBe(2400)
-    expect((await rows(user.id)).at(-1)).toMatchObject({ type: 'consumed', change: 300, reason: 'refund' })
-    expect((await points(user.token)).used_points).toBe(0)
   })
 
   it('freezes an estimate, then settles: unfrozen in full, consumed the actual cost', async () => {

@@ -15,10 +15,8 @@
  *
  *   grant(s, { userId, amount, reason })            → Entry | null   `earned` (referral rewards,
  *       operator grants); null when the user holds no package in force. Not capped at the limit.
- *   spend(s, { userId, amount, model, reason? })    → Entry          `consumed` (fixed-cost call);
+ *   spend(s, { userId, amount, model, reason? })    → Entry          `consumed` (an operator's deduction);
  *       422 points_insufficient when the balance is short or no package is in force.
- *   refund(s, { accountId, userId, amount, model, reason? }) → Entry  gives back a spend: a
- *       `consumed` row with a positive change, on the account `spend` returned.
  *   freeze(s, { userId, amount, model, atLeast? })  → Hold           reserves points for a call in
  *       flight (metered relay): `frozen` row, balance down, frozen points up; 422 as spend. With
  *       `atLeast`, a balance short of `amount` but holding `atLeast` is frozen whole instead.
@@ -28,7 +26,6 @@
  *       ended meanwhile, what is left expires. A hold settles once (409 conflict after).
  */
 import type { Clock } from '../clock.ts'
-import { pointsReasons } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
 import { newId } from '../db/ids.ts'
 import { prepared } from '../db/prepared.ts'
@@ -89,25 +86,6 @@ export function spend(
       now,
     })
   })
-}
-
-export function refund(
-  { db, clock }: LedgerServices,
-  input: { accountId: string; userId: string; amount: number; model: string | null; reason?: string | null },
-): Promise<Entry> {
-  checkAmount(input.amount)
-  // A single guarded update: it locks the account's row itself.
-  return inTransaction(db, (trx) =>
-    appendEntry(trx, {
-      accountId: input.accountId,
-      userId: input.userId,
-      type: 'consumed',
-      change: input.amount,
-      model: input.model,
-      reason: input.reason ?? pointsReasons.refund,
-      now: clock.now(),
-    }),
-  )
 }
 
 export function freeze(

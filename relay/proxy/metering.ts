@@ -1,26 +1,26 @@
 /**
- * What a relayed call costs, through the points ledger (relay/points/ledger.ts) only:
- * - a fixed-cost model's points are spent before the call is forwarded (one `consumed` row) and
- *   given back if no answer comes;
- * - a variable-cost model's likely cost is frozen before the call (`frozen`), then the hold is
- *   settled from the usage the provider reported: `unfrozen` for the whole reservation, `consumed`
- *   for the actual cost, up to what the balance holds; the rest is the call's shortfall
- *   (docs/decisions/082). Every row carries the model, so the points history and the usage chart
- *   show relayed calls.
- * Both take the balance with a guarded update under the account's lock, so parallel calls can
- * never spend a point twice or drive a balance below zero.
+ * What a relayed call costs, through the points ledger (relay/points/ledger.ts) only. Every
+ * charged call is a hold, frozen before the call is forwarded (`frozen`) and settled after it:
+ * `unfrozen` for the whole hold, `consumed` for what the call cost.
+ * - a fixed-cost model's hold is its price, taken in full when an answer comes, given back when
+ *   none does;
+ * - a variable-cost model's hold is its likely cost, settled from the usage the provider
+ *   reported, up to what the balance holds; the rest is the call's shortfall
+ *   (docs/decisions/082).
+ * A hold is in the database from the start, so a relay that dies mid-call leaves it to the
+ * stale-hold sweep, which gives it back (docs/decisions/086): never a charge for a call that got
+ * no answer, never a second one. Every row carries the model, so the points history and the usage
+ * chart show relayed calls. The balance is taken with a guarded update under the account's lock,
+ * so parallel calls can never spend a point twice or drive a balance below zero.
  */
 import type { ModelCost } from '../contract/points.ts'
 import { RelayError } from '../http/relay-error.ts'
-import { freeze, maxPointsChange, refund, settle, spend, type LedgerServices } from '../points/ledger.ts'
+import { freeze, maxPointsChange, settle, type LedgerServices } from '../points/ledger.ts'
 import { pointsForUsage, type TokenUsage } from '../points/model-costs.ts'
 import { pointsSummary } from '../points/summary.ts'
 import { ProxyError } from './client-errors.ts'
 
-export type Charge =
-  | { kind: 'free' }
-  | { kind: 'fixed'; accountId: string; userId: string; model: string; points: number }
-  | { kind: 'hold'; holdId: string; accountId: string; points: number }
+export type Charge = { kind: 'free' } | { kind: 'hold'; holdId: string; accountId: string; points: number }
 
 /** Output tokens a variable-cost call reserves for at most: a typical answer, not its whole bound. */
 export const reservedOutputTokens = 4096
@@ -51,22 +51,20 @@ export function reservation(cost: ModelCost, inputTokens: number, maxOutputToken
   return { points, atLeast: Math.min(Math.max(1, worst - shortfallCeiling), points) }
 }
 
-/** Takes (fixed) or reserves (variable) the call's points; refuses in the client's terms when it cannot. */
+/** Holds the call's price (fixed) or likely cost (variable); refuses in the client's terms when it cannot. */
 export async function chargeUpfront(services: LedgerServices, { userId, model, cost, inputTokens, maxOutputTokens, shortfallCeiling }: UpfrontCharge): Promise<Charge> {
-  const { points, atLeast } =
-    cost.kind === 'fixed' ? { points: Math.min(cost.points_per_call ?? 0, maxPointsChange), atLeast: null } : reservation(cost, inputTokens, maxOutputTokens, shortfallCeiling)
+  const fixed = cost.kind === 'fixed'
+  const { points, atLeast } = fixed
+    ? { points: Math.min(cost.points_per_call ?? 0, maxPointsChange), atLeast: Math.min(cost.points_per_call ?? 0, maxPointsChange) }
+    : reservation(cost, inputTokens, maxOutputTokens, shortfallCeiling)
   if (points <= 0) return { kind: 'free' }
   try {
-    if (cost.kind === 'fixed') {
-      const entry = await spend(services, { userId, amount: points, model })
-      return { kind: 'fixed', accountId: entry.accountId, userId, model, points }
-    }
-    const hold = await freeze(services, { userId, amount: points, model, atLeast: atLeast ?? points })
+    const hold = await freeze(services, { userId, amount: points, model, atLeast })
     return { kind: 'hold', holdId: hold.holdId, accountId: hold.accountId, points: hold.amount }
   } catch (error) {
     if (error instanceof RelayError && error.reason === 'points_insufficient') {
       // A variable-cost call needs `atLeast`; it is more than 1 only when its output bound could cost far more than the balance.
-      throw await refusal(services, userId, atLeast ?? points, atLeast !== null && atLeast > 1)
+      throw await refusal(services, userId, atLeast, !fixed && atLeast > 1)
     }
     throw error
   }
@@ -86,11 +84,8 @@ export async function settleCharge(services: LedgerServices, charge: Charge, cos
   switch (charge.kind) {
     case 'free':
       return { points: 0, shortfall: 0 }
-    case 'fixed':
-      if (usage) return { points: charge.points, shortfall: 0 }
-      await refund(services, { accountId: charge.accountId, userId: charge.userId, amount: charge.points, model: charge.model })
-      return { points: 0, shortfall: 0 }
     case 'hold': {
+      // A fixed price is its points_per_call whatever the usage; no answer costs nothing.
       const actual = usage ? Math.min(pointsForUsage(cost, usage), maxPointsChange) : 0
       const { charged } = await settle(services, { holdId: charge.holdId, actual })
       return { points: charged, shortfall: actual - charged }

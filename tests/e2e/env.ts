@@ -24,6 +24,9 @@ export const e2eEnv = {
     SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
     JWT_SECRET: 'e2e-jwt-secret-0123456789abcdef0123456789abcdef',
     LOG_LEVEL: 'warn',
+    // As behind a reverse proxy: each test's browser comes from an address of its own
+    // (fixtures.ts), so the suite's many sign-ins do not share one address's limits.
+    TRUST_PROXY: 'true',
     // Cheap password hashes for a fast suite (production keeps the default, 15).
     PASSWORD_COST: '12',
   } as Record<string, string>,

@@ -141,8 +141,10 @@ export const test = base.extend<{ jsEnabled: boolean; allowConsoleError: (patter
     const unexpected = consoleErrors.filter((message) => !allowed.some((pattern) => pattern.test(message)))
     expect(unexpected, 'console errors and uncaught page errors').toEqual([])
   },
-  page: async ({ page, consoleErrors, allowConsoleError }, use) => {
+  page: async ({ page, consoleErrors, allowConsoleError }, use, testInfo) => {
     void allowConsoleError
+    // The address the server sees for this test's browser (TRUST_PROXY in env.ts): one per test.
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${testInfo.workerIndex % 256}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` })
     page.on('console', (message) => {
       // Chromium logs every 4xx answer as an error: a form answered 400 with its messages, a
       // not-found page. Those are the pages' own statuses, which the specs check; a 5xx is not.
