@@ -107,7 +107,7 @@ export const usageEndpoints = {
     method: 'get',
     path: '/api/user/usage/calls/{id}',
     summary: "One of the caller's calls and the points rows it wrote",
-    description: 'The rows are the hold of a variable-cost call: frozen, unfrozen and consumed, oldest first; none for a fixed-price or refused call.',
+    description: 'The rows are the hold of a charged call: frozen, unfrozen and consumed, oldest first; none for a free or refused call.',
     tag,
     auth: 'user',
     scope: 'billing',

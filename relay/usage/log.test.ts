@@ -94,16 +94,18 @@ describeEachDatabase('usage log', (ctx) => {
     expect((await message(user.key, 'log-a')).status).toBe(200)
     await settled(ctx, user.id, 2)
     const ledger = await ctx.relay.db.selectFrom('points_ledger').select(['type', 'change', 'hold_id']).where('user_id', '=', user.id).orderBy('id').execute()
-    // Activation, then the variable call's three rows and the fixed call's one.
-    expect(ledger.map((row) => row.type)).toEqual(['earned', 'frozen', 'unfrozen', 'consumed', 'consumed'])
+    // Activation, then each call's hold: three rows for the variable call, three for the fixed one (docs/decisions/086).
+    expect(ledger.map((row) => row.type)).toEqual(['earned', 'frozen', 'unfrozen', 'consumed', 'frozen', 'unfrozen', 'consumed'])
 
     const history = (await ctx.request('GET', '/api/user/points/history', { token: user.token })).body.data
     expect(history.total).toBe(3)
     const [fixed, variable, activation] = history.items
-    expect(fixed).toMatchObject({ type: 'consumed', change: -2, model: 'log-a', call_id: null })
+    expect(fixed).toMatchObject({ type: 'consumed', change: -2, model: 'log-a', balance_after: 10_000 - 162 })
     expect(variable).toMatchObject({ type: 'consumed', change: -160, model: 'log-b', balance_after: 10_000 - 160 })
     expect(activation).toMatchObject({ type: 'earned', call_id: null })
     expect(variable.call_id).toMatch(/^\d+$/)
+    expect(fixed.call_id).toMatch(/^\d+$/)
+    expect(fixed.call_id).not.toBe(variable.call_id)
 
     const detail = await ctx.request('GET', fillPath(usageEndpoints.call.path, { id: variable.call_id }), { token: user.token })
     expect(detail.status).toBe(200)
