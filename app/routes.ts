@@ -22,6 +22,10 @@ export default [
     route('dashboard', 'routes/dashboard.tsx'),
     route('subscription', 'routes/subscription/route.tsx'),
     route('points', 'routes/points.tsx'),
+    route('usage', 'routes/usage.tsx'),
+    // A resource route: the usage log as a CSV download.
+    route('usage/export', 'routes/usage-export.ts'),
+    route('usage/:id', 'routes/usage-call.tsx'),
     route('tickets', 'routes/tickets/index.tsx'),
     route('tickets/create', 'routes/tickets/create.tsx'),
     route('tickets/:id', 'routes/tickets/detail.tsx'),

@@ -83,6 +83,8 @@ export const relayConfigSchema = z.object({
    * refused; 0 never lets usage exceed the balance (every call then freezes its worst case).
    */
   callShortfallCeilingPoints: z.int().min(0).max(1_000_000).default(300),
+  /** Usage log: calls recorded longer ago than this are removed, a small batch at a time (docs/decisions/113). */
+  callsRetentionDays: z.int().min(1).max(3650).default(90),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
 }).transform(({ publicUrl, ...config }) => ({
@@ -125,6 +127,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   staleHoldMinutes: 'STALE_HOLD_MINUTES',
   instance: 'RELAY_INSTANCE',
   callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
+  callsRetentionDays: 'CALLS_RETENTION_DAYS',
   checkResponses: 'RELAY_CHECK_RESPONSES',
 }
 
@@ -198,6 +201,7 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
     case 'providerBreakerCoolDownMs':
     case 'staleHoldMinutes':
     case 'callShortfallCeilingPoints':
+    case 'callsRetentionDays':
       // Non-numbers stay strings so zod reports "expected number" against the variable.
       return /^-?\d+$/.test(raw) ? Number(raw) : raw
     default:

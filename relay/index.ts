@@ -16,6 +16,7 @@ import type { Database } from './db/open-database.ts'
 import { recordPublicUrl } from './deployment/public-url.ts'
 import { openRuntime, type RuntimeOptions } from './runtime.ts'
 import { sweepStaleHolds } from './proxy/stale-holds.ts'
+import { sweepOldCalls } from './usage/retention.ts'
 import { keepPublicStatsFresh } from './public-stats/aggregate.ts'
 import { createServices } from './services.ts'
 
@@ -37,14 +38,12 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
   // For the operator CLI, which prints links on it (deployment/public-url.ts).
   await recordPublicUrl(services.db, config, services.clock.now())
   const app = createRelayApp(services)
-  const sweeper = sweepStaleHolds(services)
-  const figures = keepPublicStatsFresh(services)
+  const sweepers = [sweepStaleHolds(services), sweepOldCalls(services), keepPublicStatsFresh(services)]
   return {
     fetch: async (request, options = {}) => app.fetch(request, options),
     db: runtime.deps.db,
     async close() {
-      await sweeper.stop()
-      await figures.stop()
+      await Promise.all(sweepers.map((sweeper) => sweeper.stop()))
       await services.settlements.drain()
       await services.circuits.close()
       await runtime.close()

@@ -1,8 +1,8 @@
 /**
  * API keys (docs/product.md): create (the full key shown once, from the action's reply, so it needs no
  * JavaScript and is never stored in a cookie; a reload that re-posts the form shows the same key,
- * docs/decisions/090), list, delete behind a confirmation, and the Claude Code usage guide filled
- * in with this deployment's URL.
+ * docs/decisions/090), list, each key's controls and use (docs/decisions/110), delete behind a
+ * confirmation, and the Claude Code usage guide filled in with this deployment's URL.
  */
 import { KeyRound } from 'lucide-react'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/api-keys'
 import { apiKeyPrefix, endpoints, type ApiKey, type CreatedApiKey } from '#relay/contract/index.ts'
+import { KeyLimits } from '#app/components/api-keys/key-limits.tsx'
 import { UsageGuide } from '#app/components/api-keys/usage-guide.tsx'
 import { CopyField } from '#app/components/copy-button.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
@@ -28,7 +29,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
-import { createApiKeySchema, deleteApiKeySchema } from '#app/schemas/api-keys.ts'
+import { apiKeyLimitsFormSchema, createApiKeySchema, deleteApiKeySchema, limitsBody } from '#app/schemas/api-keys.ts'
 import { apiBaseUrl } from '#server/env.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { invalid, relayErrorKey, relayRefusal } from '#app/utils/forms.server.ts'
@@ -39,7 +40,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const keys = await getRelay(context).call(endpoints.apiKeys.list)
-  return { title: getI18n(context).t('apiKeys:title'), keys: keys.items, limit: keys.limit, baseUrl: apiBaseUrl(request), formKey: newFormKey() }
+  return {
+    title: getI18n(context).t('apiKeys:title'),
+    keys: keys.items,
+    limit: keys.limit,
+    baseUrl: apiBaseUrl(request),
+    formKey: newFormKey(),
+    // One "now" for the server render and the hydration: whether a key has expired reads the same.
+    now: Date.now(),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,6 +64,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast('/api-keys', { type: 'error', key: relayErrorKey(error) })
     }
     return redirectWithToast('/api-keys', { type: 'success', key: 'apiKeys:toast.deleted' })
+  }
+  if (formData.get('intent') === 'limits') {
+    const submission = parseWithZod(formData, { schema: apiKeyLimitsFormSchema })
+    // Which key's form answers: only that one shows the errors and the typed input.
+    const limitsOf = String(formData.get('id') ?? '')
+    if (submission.status !== 'success') return data({ result: submission.reply(), limitsOf }, { status: 400 })
+    try {
+      await relay.call(endpoints.apiKeys.limits, { params: { id: submission.value.id }, body: limitsBody(submission.value) })
+    } catch (error) {
+      const refusal = relayRefusal(submission, error)
+      return data({ ...refusal.data, limitsOf }, { status: refusal.init?.status ?? 400 })
+    }
+    return redirectWithToast('/api-keys', { type: 'success', key: 'apiKeys:toast.limitsSaved' })
   }
   const submission = parseWithZod(formData, { schema: createApiKeySchema })
   if (submission.status !== 'success') return invalid(submission)
@@ -72,14 +94,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('apiKeys')
   const { keys, limit, baseUrl } = loaderData
-  // Typegen merges the action's replies into one shape; only a create carries `created`.
+  // Typegen merges the action's replies into one shape; only a create carries `created`, only a
+  // refused limits form `limitsOf`.
   const created = (actionData as { created?: CreatedApiKey } | undefined)?.created
+  const limitsOf = (actionData as { limitsOf?: string } | undefined)?.limitsOf
   return (
     <div className="space-y-6">
       <PageHeader title={loaderData.title} subtitle={t('subtitle')} />
       {created ? <CreatedKey created={created} /> : null}
-      <CreateKeyForm lastResult={actionData?.result} count={keys.length} limit={limit} formKey={loaderData.formKey} />
-      <KeyList keys={keys} />
+      <CreateKeyForm lastResult={limitsOf === undefined ? actionData?.result : undefined} count={keys.length} limit={limit} formKey={loaderData.formKey} />
+      <KeyList keys={keys} now={loaderData.now} limitsResult={limitsOf === undefined ? undefined : { keyId: limitsOf, result: actionData?.result }} />
       <UsageGuide baseUrl={baseUrl} apiKey={created?.key ?? `${apiKeyPrefix}…`} placeholder={!created} />
     </div>
   )
@@ -150,7 +174,15 @@ function CreateKeyForm({
   )
 }
 
-function KeyList({ keys }: { keys: ApiKey[] }) {
+function KeyList({
+  keys,
+  now,
+  limitsResult,
+}: {
+  keys: ApiKey[]
+  now: number
+  limitsResult?: { keyId: string; result?: SubmissionResult<string[]> }
+}) {
   const { t } = useTranslation('apiKeys')
   return (
     <Card aria-labelledby="keys-title">
@@ -178,7 +210,7 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
           ]}
         >
           {keys.map((key) => (
-            <KeyRow key={key.id} apiKey={key} />
+            <KeyRow key={key.id} apiKey={key} now={now} limitsResult={limitsResult?.keyId === key.id ? limitsResult.result : undefined} />
           ))}
         </Table>
       )}
@@ -186,13 +218,17 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
   )
 }
 
-/** A table row on desktop, a stacked card on phones; each cell names itself there. */
-function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+/**
+ * A table row on desktop, a stacked card on phones; each cell names itself there. Below it, a
+ * row across the table holds the key's use and controls.
+ */
+function KeyRow({ apiKey, now, limitsResult }: { apiKey: ApiKey; now: number; limitsResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('apiKeys')
   const cell = 'flex items-baseline justify-between gap-3 py-1 md:table-cell md:py-3 md:pr-3'
   const phoneLabel = 'text-xs text-zinc-500 md:hidden dark:text-zinc-400'
   return (
-    <tr className="block py-3 md:table-row md:py-0" data-testid="key-row">
+    <>
+    <tr className="block pt-3 md:table-row md:pt-0" data-testid="key-row">
       <td className={`${cell} font-medium break-all text-zinc-900 dark:text-zinc-100`}>
         <span className={phoneLabel}>{t('list.name')}</span>
         <span>{apiKey.name}</span>
@@ -213,6 +249,13 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         <DeleteKey apiKey={apiKey} />
       </td>
     </tr>
+    {/* No divider between a key and its controls: they read as one entry. */}
+    <tr className="block !border-t-0 pb-4 md:table-row" data-testid="key-limits-row" aria-label={t('limits.title', { name: apiKey.name })}>
+      <td colSpan={5} className="block pt-2 md:table-cell md:pb-4">
+        <KeyLimits apiKey={apiKey} now={now} lastResult={limitsResult} />
+      </td>
+    </tr>
+    </>
   )
 }
 

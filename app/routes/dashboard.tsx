@@ -217,7 +217,7 @@ const quickLinks = [
   // The relay's own page, not a portal route: a full document load.
   { id: 'apiDocs', to: '/api/docs', document: true, icon: BookOpen },
   { id: 'billing', to: '/points#history', icon: Receipt },
-  { id: 'usage', to: '/points#usage', icon: ChartColumn },
+  { id: 'usage', to: '/usage', icon: ChartColumn },
   { id: 'settings', to: '/profile', icon: Settings },
 ] as const
 

@@ -202,7 +202,12 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
   const format = useNumberFormat()
   return (
     <Card id="history" aria-labelledby="history-title" className="scroll-mt-20" data-testid="points-history">
-      <CardTitle id="history-title">{t('history.title')}</CardTitle>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <CardTitle id="history-title">{t('history.title')}</CardTitle>
+        <Link to="/usage" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400" data-testid="points-call-log">
+          {t('history.callLog')}
+        </Link>
+      </div>
       {history === null ? (
         <Notice tone="error" className="mt-4 flex flex-wrap items-center justify-between gap-3">
           {t('history.failed')}
@@ -246,6 +251,16 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
                     </td>
                     <td className="max-w-64 py-2.5 pr-3 break-all sm:break-normal">
                       {item.model ? <span className="font-mono text-xs">{item.model}</span> : null}
+                      {item.call_id ? (
+                        // A relayed call's rows read as this one line; the call's page lists them.
+                        <Link
+                          to={`/usage/${item.call_id}`}
+                          className="mt-0.5 block text-xs font-medium whitespace-nowrap text-indigo-600 hover:text-indigo-500 dark:text-indigo-400"
+                          data-testid="history-call"
+                        >
+                          {t('history.call')}
+                        </Link>
+                      ) : null}
                       {item.reason ? (
                         <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
                           {/* The relay's own reasons are codes to translate; an operator's are their words. */}

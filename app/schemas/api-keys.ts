@@ -1,12 +1,67 @@
 /** Forms of the API keys screen; bounds from the relay contract. */
-import { z } from "zod";
-import { apiKeyBounds } from "#relay/contract/index.ts";
-import { requiredText } from "./auth.ts";
+import { z } from 'zod'
+import { apiKeyBounds, apiKeyLimitBounds, modelPatternSchema, type ApiKeyLimits } from '#relay/contract/index.ts'
+import { dateOf, dayMs, startOfDay } from '#app/utils/utc8-days.ts'
+import { requiredText } from './auth.ts'
 
-export const createApiKeySchema = z.object({
-  name: requiredText(apiKeyBounds.name.max),
-});
+export const createApiKeySchema = z.object({ name: requiredText(apiKeyBounds.name.max) })
 
-export const deleteApiKeySchema = z.object({
+export const deleteApiKeySchema = z.object({ id: z.string().regex(/^\d{1,20}$/) })
+
+/** A limit typed as a whole number, or left blank for none. */
+const limitField = (bounds: { min: number; max: number }) =>
+  z
+    .number({ error: 'apiKeys:limits.errors.number' })
+    .int('apiKeys:limits.errors.whole')
+    .min(bounds.min, 'apiKeys:limits.errors.min')
+    .max(bounds.max, 'apiKeys:limits.errors.max')
+    .optional()
+
+/** Model patterns typed one per line or separated by spaces or commas; blank for every model. */
+export function modelPatternsOf(text: string | undefined): string[] {
+  return (text ?? '').split(/[\s,，]+/).filter(Boolean)
+}
+
+/**
+ * A key's controls as the form types them: a date for the expiry (the key works through that day,
+ * UTC+8, the relay's day for quotas), blanks for no limit. `limitsBody` turns it into the relay's body.
+ */
+export const apiKeyLimitsFormSchema = z.object({
   id: z.string().regex(/^\d{1,20}$/),
-});
+  enabled: z.boolean().optional(),
+  expires: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'apiKeys:limits.errors.date').optional(),
+  pointsQuota: limitField(apiKeyLimitBounds.points),
+  dailyPointsQuota: limitField(apiKeyLimitBounds.points),
+  rpmLimit: limitField(apiKeyLimitBounds.rpm),
+  concurrencyLimit: limitField(apiKeyLimitBounds.concurrency),
+  allowedModels: z
+    .string()
+    .max(4000, 'validation:tooLong')
+    .optional()
+    .refine((text) => modelPatternsOf(text).length <= apiKeyLimitBounds.models.max, 'apiKeys:limits.errors.tooManyModels')
+    .refine((text) => modelPatternsOf(text).every((pattern) => modelPatternSchema.safeParse(pattern).success), 'apiKeys:limits.errors.pattern'),
+})
+export type ApiKeyLimitsForm = z.infer<typeof apiKeyLimitsFormSchema>
+
+/** The first moment after the chosen day, in UTC+8. */
+export function expiryOfDate(date: string): number {
+  return startOfDay(date) + dayMs
+}
+
+/** The last day (UTC+8) a key with this expiry works, as the date input shows it. */
+export function dateOfExpiry(expires: number): string {
+  return dateOf(expires - 1)
+}
+
+export function limitsBody(form: ApiKeyLimitsForm): ApiKeyLimits {
+  const patterns = modelPatternsOf(form.allowedModels)
+  return {
+    enabled: form.enabled === true,
+    expires_timestamp: form.expires ? expiryOfDate(form.expires) : null,
+    points_quota: form.pointsQuota ?? null,
+    daily_points_quota: form.dailyPointsQuota ?? null,
+    allowed_models: patterns.length > 0 ? patterns : null,
+    rpm_limit: form.rpmLimit ?? null,
+    concurrency_limit: form.concurrencyLimit ?? null,
+  }
+}

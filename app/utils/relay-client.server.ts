@@ -9,6 +9,8 @@
  * - Reads and writes ids losslessly (relay/contract/json.ts, the relay's own rule).
  * - Every call has a 15 000 ms timeout and follows the caller's abort signal; idempotent reads
  *   are retried up to 3 times on network errors, never on an HTTP answer.
+ * - `relay.download(endpoints.usage.export, { query })`: a declared download answered as it
+ *   comes, its body streamed on unread; the timeout and the budget cover only its start.
  * - A page has a budget for all its relay calls (`pageBudgetMs`): past it, however far its calls
  *   got, the page is the branded "service slow" error (504) and the session is kept
  *   (docs/decisions/088). A reply cut off or trickling in is the same kind of failure.
@@ -117,6 +119,12 @@ type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallI
 export interface RelayClient {
   /** Calls a declared endpoint; resolves with its reply parsed by the declared response schema. */
   call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Reply<E>>
+  /**
+   * Calls a declared download (`download` on its endpoint: the usage log's CSV) and resolves with
+   * the relay's answer as it comes, its body unread, so the caller can stream it on. The timeout
+   * and the page budget cover the wait for the answer to start, not its length.
+   */
+  download<E extends Endpoint & { download: string }>(endpoint: E, ...args: CallArgs<E>): Promise<Response>
 }
 
 /**
@@ -163,7 +171,8 @@ interface Input {
 }
 
 export function createRelayClient(options: RelayClientOptions): RelayClient {
-  async function send(method: string, url: URL, body: unknown, idempotencyKey: string | undefined): Promise<unknown> {
+  /** The envelope's data; with `download`, a success answer itself, its body unread. */
+  async function send(method: string, url: URL, body: unknown, idempotencyKey: string | undefined, download = false): Promise<unknown> {
     const token = options.accessToken?.()
     const headers = new Headers(options.headers)
     headers.set('accept', 'application/json')
@@ -178,16 +187,24 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
     for (let attempt = 1; ; attempt++) {
       const left = deadline - Date.now()
       if (left <= 0) throw relaySlow()
-      const timeout = AbortSignal.timeout(Math.min(relayTimeoutMs, left))
+      // A download's body may take longer than any wait: its timer stops once the answer starts.
+      const downloadTimer = download ? new AbortController() : null
+      const stop = downloadTimer
+        ? setTimeout(() => downloadTimer.abort(new DOMException('The relay did not answer in time', 'TimeoutError')), Math.min(relayTimeoutMs, left))
+        : undefined
+      const timeout = downloadTimer ? downloadTimer.signal : AbortSignal.timeout(Math.min(relayTimeoutMs, left))
       const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
       try {
         response = await options.transport(
           new Request(url, { method, headers, body: body === undefined ? undefined : stringifyRelayJson(body), signal }),
         )
+        clearTimeout(stop)
+        if (download && response.ok) return response
         // Read under the same signal: a body cut off or trickling in fails here, not as a bare 500.
         text = await response.text()
         break
       } catch (error) {
+        clearTimeout(stop)
         if (options.signal?.aborted) throw error
         if (Date.now() >= deadline) throw relaySlow()
         if (!isNetworkError(error) || attempt >= attempts) {
@@ -211,12 +228,16 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
     throw new RelayCallError(result.message, response.status, result.code, result.details)
   }
 
-  async function call(endpoint: Endpoint, input: Input): Promise<unknown> {
-    const method = endpoint.method.toUpperCase()
+  function request(endpoint: Endpoint, input: Input): { method: string; url: URL } {
     const url = new URL(fillPath(endpoint.path, (input.params ?? {}) as Record<string, string>), options.baseUrl)
     for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
       if (value !== undefined) url.searchParams.set(key, String(value))
     }
+    return { method: endpoint.method.toUpperCase(), url }
+  }
+
+  async function call(endpoint: Endpoint, input: Input): Promise<unknown> {
+    const { method, url } = request(endpoint, input)
     // Writes always carry a JSON body (`{}` for a call that declares none), as the relay reads one.
     const body = method === 'GET' || method === 'DELETE' ? undefined : (input.body ?? {})
     const data = await send(method, url, body, input.idempotencyKey)
@@ -245,6 +266,10 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
         read.catch(() => reads.delete(key))
       }
       return read as Promise<Reply<E>>
+    },
+    download<E extends Endpoint & { download: string }>(endpoint: E, ...args: CallArgs<E>): Promise<Response> {
+      const { url } = request(endpoint, args[0] ?? {})
+      return send('GET', url, undefined, undefined, true) as Promise<Response>
     },
   }
 }

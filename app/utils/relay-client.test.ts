@@ -160,4 +160,44 @@ describe('a relay too slow for the page', () => {
     }
     expect(await pageStatus(5_000, cutOff)).toBe(503)
   })
+
+  /** A download (the usage log's CSV) with a page budget of `budgetMs`, against a relay that answers as `answer` decides. */
+  async function download(budgetMs: number, answer: (response: ServerResponse) => void) {
+    const relay = await slowRelay(answer)
+    const client = createRelayClient({ transport: (request) => fetch(request), baseUrl: relay.url, deadline: Date.now() + budgetMs })
+    return { relay, answered: client.download(endpoints.usage.export, { query: { model: 'claude' } }) }
+  }
+
+  it('streams a download on past the budget once its answer has started', async () => {
+    let finish = () => {}
+    const { relay, answered } = await download(300, (response) => {
+      response.writeHead(200, { 'content-type': 'text/csv' })
+      response.write('id,model\n')
+      finish = () => response.end('1,claude\n')
+    })
+    try {
+      const answer = await answered
+      expect(answer.headers.get('content-type')).toBe('text/csv')
+      // The rest of the body comes after the page's budget is spent: a long export is not cut.
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      finish()
+      expect(await answer.text()).toBe('id,model\n1,claude\n')
+    } finally {
+      await relay.close()
+    }
+  })
+
+  it('shows "service slow" (504) when a download does not start within the budget', async () => {
+    const { relay, answered } = await download(300, (response) => setTimeout(() => response.end('id\n'), 2_000).unref())
+    try {
+      const error = await answered.then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      )
+      expect(isRelayUnavailable(error)).toBe(true)
+      expect((error as { init: { status: number } }).init.status).toBe(504)
+    } finally {
+      await relay.close()
+    }
+  })
 })

@@ -38,7 +38,7 @@ export function adminRoutes(services: RelayServices): Route[] {
     }),
 
     defineRoute(adminEndpoints.users, async ({ query }) => searchUsers(db, query)),
-    defineRoute(adminEndpoints.user, async ({ params, lang }) => userForOperator(db, params.id, clock.now(), lang)),
+    defineRoute(adminEndpoints.user, async ({ params, lang }) => userForOperator(db, params.id, clock.now(), lang, services.config.staleHoldMinutes)),
     defineRoute(adminEndpoints.setUserType, async ({ user, clientIp, params, body }) =>
       setUserType(db, consoleOperator(user, clientIp), { user: { id: params.id }, type: body.user_type, now: clock.now() }),
     ),

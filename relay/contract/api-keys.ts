@@ -25,6 +25,59 @@ export const createApiKeyBody = z.object({
 /** An `{id}` beyond the 64-bit range is refused by validation, never passed to PostgreSQL. */
 export const apiKeyIdParams = idPathParams
 
+/** Bounds of a key's controls (docs/decisions/110). */
+export const apiKeyLimitBounds = {
+  points: { min: 1, max: 1_000_000_000 },
+  rpm: { min: 1, max: 100_000 },
+  concurrency: { min: 1, max: 1_000 },
+  models: { max: 20, patternMax: 128 },
+} as const
+
+const limitOf = (bounds: { min: number; max: number }) => z.int().min(bounds.min).max(bounds.max).nullable()
+
+/** A model name or a pattern with `*` for any characters, matched as prices' patterns are (case ignored). */
+export const modelPatternSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(apiKeyLimitBounds.models.patternMax)
+  .regex(/^[A-Za-z0-9*._:/@-]+$/)
+
+/**
+ * An owner's controls of one key; null means no limit. The relay enforces them on every /v1
+ * call made with the key (relay/keys/limits.ts): a disabled or expired key is refused as an
+ * unknown one would be (401), a model outside `allowed_models` with 403, and the rest with 429.
+ * Quotas count points charged to the key's calls (total, and per calendar day in UTC+8); a
+ * call starts while the key has quota left after the calls in flight, so the last one may go
+ * past it by its own cost.
+ */
+export const apiKeyLimitsSchema = z
+  .object({
+    enabled: z.boolean(),
+    expires_timestamp: timestampSchema.nullable(),
+    points_quota: limitOf(apiKeyLimitBounds.points),
+    daily_points_quota: limitOf(apiKeyLimitBounds.points),
+    /** Null: every model the relay serves. */
+    allowed_models: z.array(modelPatternSchema).min(1).max(apiKeyLimitBounds.models.max).nullable(),
+    rpm_limit: limitOf(apiKeyLimitBounds.rpm),
+    concurrency_limit: limitOf(apiKeyLimitBounds.concurrency),
+  })
+  .meta({ id: 'ApiKeyLimits' })
+export type ApiKeyLimits = z.infer<typeof apiKeyLimitsSchema>
+
+/** A key's current use, for comparing with its limits. */
+export const apiKeyUseSchema = z
+  .object({
+    points_used: z.int(),
+    /** Today in UTC+8. */
+    day_points_used: z.int(),
+    /** Calls started in the last minute (refusals not counted). */
+    minute_calls: z.int(),
+    in_flight: z.int(),
+  })
+  .meta({ id: 'ApiKeyUse' })
+export type ApiKeyUse = z.infer<typeof apiKeyUseSchema>
+
 export const apiKeySchema = z
   .object({
     id: idSchema,
@@ -33,6 +86,8 @@ export const apiKeySchema = z
     masked_key: z.string(),
     create_timestamp: timestampSchema,
     last_used_timestamp: timestampSchema.nullable(),
+    limits: apiKeyLimitsSchema,
+    use: apiKeyUseSchema,
   })
   .meta({ id: 'ApiKey' })
 export type ApiKey = z.infer<typeof apiKeySchema>
@@ -46,6 +101,9 @@ export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema), limit: 
 export type ApiKeyList = z.infer<typeof apiKeyListSchema>
 
 export const deletedApiKeySchema = z.object({ id: idSchema })
+
+/** `PUT /api/user/api-keys/{id}/limits`: every control at once; the reply is the key as listed. */
+export const setApiKeyLimitsBody = apiKeyLimitsSchema
 
 /**
  * `GET /api/v1/usage`, for status bars. `points` is null while the caller has no points
@@ -112,6 +170,20 @@ export const apiKeyEndpoints = {
     scope: 'session',
     params: apiKeyIdParams,
     response: deletedApiKeySchema,
+    errors: ['not_found'],
+  }),
+  limits: endpoint({
+    method: 'put',
+    path: '/api/user/api-keys/{id}/limits',
+    summary: "Set an API key's controls",
+    description:
+      'Every control at once: on/off, expiry, points quotas (total and per UTC+8 day), allowed models (`*` for any characters), requests per minute and calls at once; null removes a limit. The relay enforces them on the next call made with the key.',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    params: apiKeyIdParams,
+    body: setApiKeyLimitsBody,
+    response: apiKeySchema,
     errors: ['not_found'],
   }),
   usage: endpoint({

@@ -54,6 +54,12 @@ export interface Endpoint {
    * answering the first reply (docs/decisions/090).
    */
   idempotent?: boolean
+  /**
+   * A download (the usage log's CSV): the relay answers a body of this content type, streamed
+   * outside the envelope, and `response` describes that body; the portal passes it on unread
+   * (`relay.download`).
+   */
+  download?: string
 }
 
 /** Identity at runtime; keeps the literal types (method, auth, idempotent) and the schemas' own types. */
@@ -67,5 +73,5 @@ export type PartOutput<E extends Endpoint, K extends 'params' | 'query' | 'body'
 export type PartInput<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : undefined
 /** The reply's `data` as the caller reads it (parsed with the response schema). */
 export type Reply<E extends Endpoint> = z.output<E['response']>
-/** The reply's `data` as the relay's handler may hand it over (before the schema's defaults). */
-export type ReplyInput<E extends Endpoint> = z.input<E['response']>
+/** The reply's `data` as the relay's handler may hand it over (before the schema's defaults); a download's own Response. */
+export type ReplyInput<E extends Endpoint> = E extends { download: string } ? Response : z.input<E['response']>

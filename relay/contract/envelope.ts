@@ -25,6 +25,8 @@ export const errorCodes = {
   invalid_credentials: 40101,
   token_expired: 40102,
   refresh_invalid: 40103,
+  api_key_disabled: 40104,
+  api_key_expired: 40105,
   forbidden: 40300,
   insufficient_scope: 40360,
   account_disabled: 40301,

@@ -11,6 +11,7 @@ import { resourceEndpoints } from './resources.ts'
 import { subscriptionEndpoints } from './subscriptions.ts'
 import { teamEndpoints } from './teams.ts'
 import { ticketEndpoints } from './tickets.ts'
+import { usageEndpoints } from './usage.ts'
 
 export * from './envelope.ts'
 export * from './endpoint.ts'
@@ -29,6 +30,7 @@ export * from './tickets.ts'
 export * from './resources.ts'
 export * from './languages.ts'
 export * from './public.ts'
+export * from './usage.ts'
 
 /** Every call the relay serves in its envelope, by area: `relay.call(endpoints.teams.join, …)`. */
 export const endpoints = {
@@ -44,4 +46,5 @@ export const endpoints = {
   teams: teamEndpoints,
   public: publicEndpoints,
   admin: adminEndpoints,
+  usage: usageEndpoints,
 }

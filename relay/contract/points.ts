@@ -82,6 +82,11 @@ export const pointsHistoryItemSchema = z
     /** One of `pointsReasons`, an operator's words, or null. */
     reason: z.string().nullable(),
     create_timestamp: timestampSchema,
+    /**
+     * A relayed call's line (its frozen, unfrozen and consumed rows as one net change): the call,
+     * whose detail lists the rows (`GET /api/user/usage/calls/{id}`); null for any other row.
+     */
+    call_id: idSchema.nullable(),
   })
   .meta({ id: 'PointsHistoryItem' })
 export type PointsHistoryItem = z.infer<typeof pointsHistoryItemSchema>

@@ -12,6 +12,7 @@ import { randomInt } from 'node:crypto'
 export const snowflakeEpoch = Date.UTC(2024, 0, 1)
 const workerBits = 10n
 const sequenceBits = 12n
+const timeShift = workerBits + sequenceBits
 const maxWorker = (1 << Number(workerBits)) - 1
 const maxSequence = (1 << Number(sequenceBits)) - 1
 
@@ -44,7 +45,7 @@ export class SnowflakeGenerator {
       this.#sequence = 0
     }
     const id =
-      (BigInt(this.#lastMs) << (workerBits + sequenceBits)) |
+      (BigInt(this.#lastMs) << timeShift) |
       (this.#worker << sequenceBits) |
       BigInt(this.#sequence)
     return id.toString()
@@ -53,7 +54,7 @@ export class SnowflakeGenerator {
 
 /** Creation time (epoch ms) encoded in a snowflake id. */
 export function snowflakeTimestamp(id: string): number {
-  return Number(BigInt(id) >> (workerBits + sequenceBits)) + snowflakeEpoch
+  return Number(BigInt(id) >> timeShift) + snowflakeEpoch
 }
 
 /**
@@ -71,8 +72,13 @@ export function newId(): string {
   return generator.next()
 }
 
+
+/** The smallest id minted at `ms` (epoch ms): every id below it is older. */
+export function firstIdAt(ms: number): string {
+  return (BigInt(Math.max(0, Math.floor(ms) - snowflakeEpoch)) << timeShift).toString()
+}
+
 /** The highest id that can have been minted at or before `ms` (epoch ms), on any worker. */
 export function lastIdAt(ms: number): string {
-  const shift = workerBits + sequenceBits
-  return ((BigInt(Math.max(0, Math.floor(ms) - snowflakeEpoch)) << shift) | ((1n << shift) - 1n)).toString()
+  return (BigInt(firstIdAt(ms)) | ((1n << timeShift) - 1n)).toString()
 }

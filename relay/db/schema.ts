@@ -106,6 +106,27 @@ export interface ApiKeysTable {
   /** Written at most once a minute per key, so authentication stays one read. */
   last_used_timestamp: number | null
   deleted_at: number | null
+  /** The owner's controls (keys/limits.ts, 0025-key-limits); null: no limit. */
+  disabled_timestamp: number | null
+  expires_timestamp: number | null
+  points_quota: number | null
+  daily_points_quota: number | null
+  /** JSON array of model patterns; null: every model. */
+  allowed_models: string | null
+  rpm_limit: number | null
+  concurrency_limit: number | null
+  /** Points charged to the key's calls, ever and on `points_day` (UTC+8 days since the epoch). */
+  points_used: number
+  day_points_used: number
+  points_day: number
+}
+
+/** A call in flight of a key with limits (keys/limits.ts); removed when the call is recorded. */
+export interface ApiKeyLeasesTable {
+  id: string
+  key_id: string
+  points: number
+  create_timestamp: number
 }
 
 export const referralRewardKinds = ['first', 'later'] as const
@@ -464,6 +485,12 @@ export interface ProxyCallsTable {
   client_ip: string
   create_timestamp: number
   duration_ms: number
+  /** Why the relay refused the call itself (a ProxyError kind); null when it was forwarded. */
+  refusal: string | null
+  /** From the call's arrival to the provider's answer starting; null when no answer came. */
+  first_byte_ms: number | null
+  /** The hold that reserved its points (variable-cost calls); its ledger rows carry the same id. */
+  hold_id: string | null
   /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120); null before 0020. */
   relay_ms: number | null
 }
@@ -526,6 +553,7 @@ export interface Tables {
   refresh_tokens: RefreshTokensTable
   login_failures: LoginFailuresTable
   api_keys: ApiKeysTable
+  api_key_leases: ApiKeyLeasesTable
   referral_rewards: ReferralRewardsTable
   referral_rule: ReferralRuleTable
   tickets: TicketsTable

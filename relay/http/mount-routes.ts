@@ -28,6 +28,7 @@ export function mountRoutes(app: Hono<RelayEnv>, routes: readonly Route[], servi
       const { data, replayed } = key
         ? await runIdempotent(services.db, () => services.clock.now(), { userId: user?.id ?? null, call: `${route.method} ${route.path}`, key, request: { params, body } }, run)
         : { data: await run(), replayed: false }
+      if (data instanceof Response) return data
       if (services.config.checkResponses) checkResponse(route, data)
       if (replayed) c.header(replayedHeader, 'true')
       return successResponse(c, data, services.clock.now(), route.status ?? 200)

@@ -42,10 +42,9 @@ function operation(route: Endpoint): ZodOpenApiOperationObject {
       : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
     responses: {
-      [String(route.status ?? 200)]: {
-        description: 'Success envelope',
-        content: { 'application/json': { schema: successEnvelopeSchema(route.response) } },
-      },
+      [String(route.status ?? 200)]: route.download
+        ? { description: 'The download', content: { [route.download]: { schema: route.response } } }
+        : { description: 'Success envelope', content: { 'application/json': { schema: successEnvelopeSchema(route.response) } } },
       default: {
         description: `Error envelope. Reasons: ${errors.join(', ') || 'internal'}.`,
         content: { 'application/json': { schema: errorEnvelopeSchema } },

@@ -37,6 +37,8 @@ const defaultMessages: Record<ErrorReason, string> = {
   invalid_credentials: 'wrong username or password',
   token_expired: 'access token expired',
   refresh_invalid: 'refresh token invalid or expired',
+  api_key_disabled: 'the API key is disabled',
+  api_key_expired: 'the API key has expired',
   forbidden: 'forbidden',
   insufficient_scope: 'the token was not granted the scope this call needs',
   account_disabled: 'account disabled',

@@ -26,7 +26,25 @@ describeEachDatabase('API keys', (ctx) => {
 
     const listed = await list(login.access_token)
     expect(listed.body.data).toEqual({
-      items: [{ id: created.body.data.id, name: 'laptop', masked_key: created.body.data.masked_key, create_timestamp: ctx.clock.now(), last_used_timestamp: null }],
+      items: [
+        {
+          id: created.body.data.id,
+          name: 'laptop',
+          masked_key: created.body.data.masked_key,
+          create_timestamp: ctx.clock.now(),
+          last_used_timestamp: null,
+          limits: {
+            enabled: true,
+            expires_timestamp: null,
+            points_quota: null,
+            daily_points_quota: null,
+            allowed_models: null,
+            rpm_limit: null,
+            concurrency_limit: null,
+          },
+          use: { points_used: 0, day_points_used: 0, minute_calls: 0, in_flight: 0 },
+        },
+      ],
       limit: apiKeyBounds.perUser,
     })
     // Nothing after the create reply carries the secret part of the key, nor does the database.
@@ -72,7 +90,7 @@ describeEachDatabase('API keys', (ctx) => {
     const created = await create(login.access_token, 'status bar')
     const key: string = created.body.data.key
     const first = ctx.clock.now()
-    expect(await authenticateApiKey(ctx.relay.db, key, ctx.clock)).toEqual({ keyId: created.body.data.id, userId: login.user.id })
+    expect(await authenticateApiKey(ctx.relay.db, key, ctx.clock)).toMatchObject({ keyId: created.body.data.id, userId: login.user.id })
     ctx.clock.advance(59_000)
     await authenticateApiKey(ctx.relay.db, key, ctx.clock)
     expect((await list(login.access_token)).body.data.items[0].last_used_timestamp).toBe(first)

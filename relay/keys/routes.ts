@@ -6,13 +6,18 @@ import type { RelayServices } from '../services.ts'
 import { pointsSummary } from '../points/summary.ts'
 import { findUserById } from '../users/users.ts'
 import { apiCaller } from '../oauth/api-caller.ts'
-import { createApiKey, deleteApiKey, listApiKeys } from './service.ts'
+import { createApiKey, deleteApiKey, listApiKeys, setApiKeyLimits } from './service.ts'
 
 export function apiKeyRoutes(services: RelayServices): Route[] {
   const { db, clock } = services
 
   return [
-    defineRoute(apiKeyEndpoints.list, async ({ user }) => ({ items: await listApiKeys(db, user.id), limit: apiKeyBounds.perUser })),
+    defineRoute(apiKeyEndpoints.list, async ({ user }) => ({
+      items: await listApiKeys(db, user.id, clock.now(), services.config.staleHoldMinutes),
+      limit: apiKeyBounds.perUser,
+    })),
+
+    defineRoute(apiKeyEndpoints.limits, async ({ user, params, body }) => setApiKeyLimits(db, clock, user.id, params.id, body)),
 
     defineRoute(apiKeyEndpoints.create, async ({ user, body }) => createApiKey(db, clock, user.id, body.name)),
 

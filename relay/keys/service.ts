@@ -7,13 +7,14 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { generateRandomString, type RandomReader } from '@oslojs/crypto/random'
 import type { Selectable } from 'kysely'
 import type { Clock } from '../clock.ts'
-import { apiKeyBounds, apiKeyPattern, apiKeyPrefix, type ApiKey, type CreatedApiKey } from '../contract/api-keys.ts'
+import { apiKeyBounds, apiKeyPattern, apiKeyPrefix, type ApiKey, type ApiKeyLimits, type ApiKeyUse, type CreatedApiKey } from '../contract/api-keys.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
 import type { ApiKeysTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { lockUser } from '../points/locks.ts'
+import { dayOf, keyControls, keysUse, limitColumns, limitsOf, type KeyControls } from './limits.ts'
 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const randomLength = 40
@@ -29,17 +30,26 @@ function maskKey(last4: string): string {
   return `${apiKeyPrefix}${'*'.repeat(8)}${last4}`
 }
 
-function toApiKey(row: Selectable<ApiKeysTable>): ApiKey {
+const idle = { minute_calls: 0, in_flight: 0 }
+
+function toApiKey(row: Selectable<ApiKeysTable>, now: number, use: Pick<ApiKeyUse, 'minute_calls' | 'in_flight'> = idle): ApiKey {
   return {
     id: row.id,
     name: row.name,
     masked_key: maskKey(row.last4),
     create_timestamp: row.create_timestamp,
     last_used_timestamp: row.last_used_timestamp,
+    limits: limitsOf(row),
+    use: {
+      points_used: Number(row.points_used),
+      day_points_used: row.points_day === dayOf(now) ? Number(row.day_points_used) : 0,
+      ...use,
+    },
   }
 }
 
-export async function listApiKeys(db: Database, userId: string): Promise<ApiKey[]> {
+/** `staleHoldMinutes`: a call in flight longer than that no longer counts against its key (keys/limits.ts). */
+export async function listApiKeys(db: Database, userId: string, now: number, staleHoldMinutes: number): Promise<ApiKey[]> {
   const rows = await db
     .selectFrom('api_keys')
     .selectAll()
@@ -47,7 +57,30 @@ export async function listApiKeys(db: Database, userId: string): Promise<ApiKey[
     .where('deleted_at', 'is', null)
     .orderBy('id', 'desc')
     .execute()
-  return rows.map(toApiKey)
+  const use = await keysUse(db, userId, rows.map((row) => row.id), now, staleHoldMinutes)
+  return rows.map((row) => toApiKey(row, now, use.get(row.id)))
+}
+
+/** Replaces the controls of one of the caller's keys (keys/limits.ts); another user's key is a 404. */
+export async function setApiKeyLimits(db: Database, clock: Clock, userId: string, keyId: string, limits: ApiKeyLimits): Promise<ApiKey> {
+  const now = clock.now()
+  const row = await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('api_keys')
+      .select('disabled_timestamp')
+      .where('id', '=', keyId)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+    if (!current) throw new RelayError('not_found', 'API key not found')
+    return trx
+      .updateTable('api_keys')
+      .set(limitColumns(limits, now, current.disabled_timestamp))
+      .where('id', '=', keyId)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  })
+  return toApiKey(row, now)
 }
 
 /**
@@ -68,18 +101,29 @@ export async function createApiKey(db: Database, clock: Clock, userId: string, n
     if (Number(live) >= apiKeyBounds.perUser) {
       throw new RelayError('api_key_limit', `at most ${apiKeyBounds.perUser} API keys per user`, { limit: apiKeyBounds.perUser })
     }
+    const now = clock.now()
     const row = {
       id: newId(),
       user_id: userId,
       name,
       key_hash: hashKey(key),
       last4: key.slice(-4),
-      create_timestamp: clock.now(),
+      create_timestamp: now,
       last_used_timestamp: null,
       deleted_at: null,
+      disabled_timestamp: null,
+      expires_timestamp: null,
+      points_quota: null,
+      daily_points_quota: null,
+      allowed_models: null,
+      rpm_limit: null,
+      concurrency_limit: null,
+      points_used: 0,
+      day_points_used: 0,
+      points_day: 0,
     }
     await trx.insertInto('api_keys').values(row).execute()
-    return { ...toApiKey(row), key }
+    return { ...toApiKey(row, now), key }
   })
 }
 
@@ -98,10 +142,13 @@ export async function deleteApiKey(db: Database, clock: Clock, userId: string, k
 export interface ApiKeyIdentity {
   keyId: string
   userId: string
+  /** The owner's controls of the key, for the call to keep (keys/limits.ts). */
+  controls: KeyControls
 }
 
 /**
- * The key's owner, or null for a malformed, unknown or deleted key or a disabled user. The
+ * The key's owner, or null for a malformed, unknown or deleted key or a disabled user; a key its
+ * owner disabled or let expire is refused (RelayError `api_key_disabled`, `api_key_expired`). The
  * lookup is by digest, so its timing can reveal nothing about the key itself; the digests are
  * then compared in constant time as well.
  */
@@ -111,6 +158,7 @@ export async function authenticateApiKey(db: Database, rawKey: string, clock: Cl
   const [row] = (await liveKeyByHash(db, { digest })).rows
   if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(digest))) return null
   const now = clock.now()
+  const controls = keyControls(row, now)
   if (row.last_used_timestamp === null || now - row.last_used_timestamp >= lastUsedResolutionMs) {
     // Guarded, so parallel requests of one key (or several relay instances) write it once.
     await db
@@ -122,7 +170,7 @@ export async function authenticateApiKey(db: Database, rawKey: string, clock: Cl
       )
       .execute()
   }
-  return { keyId: row.id, userId: row.user_id }
+  return { keyId: row.id, userId: row.user_id, controls }
 }
 
 // Prepared (db/prepared.ts): every relayed call starts here.
@@ -130,7 +178,19 @@ const liveKeyByHash = prepared((db, args: { digest: string }) =>
   db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['api_keys.id', 'api_keys.user_id', 'api_keys.key_hash', 'api_keys.last_used_timestamp'])
+    .select([
+      'api_keys.id',
+      'api_keys.user_id',
+      'api_keys.key_hash',
+      'api_keys.last_used_timestamp',
+      'api_keys.disabled_timestamp',
+      'api_keys.expires_timestamp',
+      'api_keys.points_quota',
+      'api_keys.daily_points_quota',
+      'api_keys.allowed_models',
+      'api_keys.rpm_limit',
+      'api_keys.concurrency_limit',
+    ])
     .where('api_keys.key_hash', '=', args.digest)
     .where('api_keys.deleted_at', 'is', null)
     .where('users.status', '=', 'active'),

@@ -11,6 +11,7 @@ import { userOfAccessToken } from '../auth/token-user.ts'
 import { apiKeyPattern } from '../contract/api-keys.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { apiKeyOf } from '../keys/request-key.ts'
+import type { KeyControls } from '../keys/limits.ts'
 import { authenticateApiKey } from '../keys/service.ts'
 import type { RelayServices } from '../services.ts'
 
@@ -20,16 +21,21 @@ export interface ApiCaller {
   keyId: string | null
   /** The OAuth client whose token it is, or null for an API key. */
   clientId: string | null
+  /** The key's controls (keys/limits.ts), or null for an OAuth token. */
+  key: KeyControls | null
 }
 
-/** The caller, or RelayError `unauthenticated` / `token_expired` (401) or `insufficient_scope` (403). */
+/**
+ * The caller, or RelayError `unauthenticated` / `token_expired` / `api_key_disabled` /
+ * `api_key_expired` (401) or `insufficient_scope` (403).
+ */
 export async function apiCaller(c: Context, services: RelayServices): Promise<ApiCaller> {
   const credential = apiKeyOf(c)
   if (!credential) throw new RelayError('unauthenticated', 'an API key or an OAuth access token with the api scope is required')
   if (apiKeyPattern.test(credential)) {
     const identity = await authenticateApiKey(services.db, credential, services.clock)
     if (!identity) throw new RelayError('unauthenticated', 'unknown or deleted API key')
-    return { ...identity, clientId: null }
+    return { userId: identity.userId, keyId: identity.keyId, clientId: null, key: identity.controls }
   }
   // Not a key: perhaps a client's access token (a JWT).
   if (credential.split('.').length !== 3) throw new RelayError('unauthenticated', 'unknown or deleted API key')
@@ -37,5 +43,5 @@ export async function apiCaller(c: Context, services: RelayServices): Promise<Ap
   if (claims.clientId === null || claims.scopes === null) throw new RelayError('unauthenticated', 'a portal sign-in token is not an API credential')
   if (!claims.scopes.includes('api')) throw new RelayError('insufficient_scope', 'the token was not granted the api scope', { required_scope: 'api' })
   if (!(await userOfAccessToken(services.db, claims))) throw new RelayError('unauthenticated')
-  return { userId: claims.userId, keyId: null, clientId: claims.clientId }
+  return { userId: claims.userId, keyId: null, clientId: claims.clientId, key: null }
 }

@@ -1,10 +1,12 @@
 /**
  * GET /api/user/points/history: newest first, the caller's own rows (every account they held,
  * and what they did in their team's pool) plus the pool-wide rows of their team since they joined.
+ * A relayed call's rows (frozen, unfrozen, consumed: one hold) read as one line, its net charge,
+ * linked to the call (docs/decisions/112); the call's detail lists the rows themselves.
  */
-import type { ExpressionBuilder } from 'kysely'
+import { sql, type ExpressionBuilder } from 'kysely'
 import { pageOffset, type PageQuery } from '../contract/paging.ts'
-import type { PointsHistory } from '../contract/points.ts'
+import type { PointsEntryType, PointsHistory } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
 import type { Tables } from '../db/schema.ts'
 import { findMembership } from './plan.ts'
@@ -21,11 +23,35 @@ export async function pointsHistory(db: Database, userId: string, page: PageQuer
           eb.and([eb('account_id', '=', teamAccount.id), eb('user_id', 'is', null), eb('create_timestamp', '>=', team.joined_timestamp)]),
         ])
       : eb('user_id', '=', userId)
+  // Rows of no hold as they are; a hold's rows (all of one account) as one line: its newest row's
+  // time, `seq` and, below, id and balance; their net change; `frozen` while the call runs (its
+  // only row), else `consumed`.
+  const single = db
+    .selectFrom('points_ledger')
+    .select(['id', 'type', 'change', 'balance_after', 'model', 'reason', 'create_timestamp', 'account_id', 'seq', 'hold_id'])
+    .where(visible)
+    .where('hold_id', 'is', null)
+  const perCall = db
+    .selectFrom('points_ledger')
+    .select((eb) => [
+      eb.fn.max('id').as('id'),
+      sql<PointsEntryType>`case when count(*) = 1 then min(type) else 'consumed' end`.as('type'),
+      eb.fn.sum<number>('change').as('change'),
+      sql<number>`0`.as('balance_after'),
+      eb.fn.max('model').as('model'),
+      sql<string | null>`null`.as('reason'),
+      eb.fn.max('create_timestamp').as('create_timestamp'),
+      eb.fn.max('account_id').as('account_id'),
+      eb.fn.max('seq').as('seq'),
+      'hold_id',
+    ])
+    .where(visible)
+    .where('hold_id', 'is not', null)
+    .groupBy('hold_id')
   const [rows, count] = await Promise.all([
     db
-      .selectFrom('points_ledger')
-      .select(['id', 'type', 'change', 'balance_after', 'model', 'reason', 'create_timestamp', 'account_id', 'seq'])
-      .where(visible)
+      .selectFrom(single.unionAll(perCall).as('line'))
+      .selectAll()
       .orderBy('create_timestamp', 'desc')
       .orderBy('id', 'desc')
       .limit(page.pageSize)
@@ -33,12 +59,33 @@ export async function pointsHistory(db: Database, userId: string, page: PageQuer
       .execute(),
     db
       .selectFrom('points_ledger')
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .select((eb) => [eb.fn.countAll<number | string>().as('rows'), eb.fn.count<number | string>('hold_id').as('held'), eb.fn.count<number | string>('hold_id').distinct().as('calls')])
       .where(visible)
       .executeTakeFirstOrThrow(),
   ])
-  const items = inCommitOrder(rows).map(({ account_id: _account, seq: _seq, ...row }) => row)
-  return { items, total: Number(count.total), page: page.page, pageSize: page.pageSize }
+  const lines = inCommitOrder(rows.map((row) => ({ ...row, seq: Number(row.seq) })))
+  const held = lines.filter((row) => row.hold_id !== null)
+  const [newest, calls] = await Promise.all([
+    // Each call's line shows its newest row: the highest `seq` of its account.
+    held.length === 0
+      ? []
+      : db
+          .selectFrom('points_ledger')
+          .select(['id', 'balance_after', 'hold_id'])
+          .where((eb) => eb.or(held.map((row) => eb.and([eb('account_id', '=', row.account_id), eb('seq', '=', row.seq)]))))
+          .execute(),
+    held.length === 0 ? [] : db.selectFrom('proxy_calls').select(['id', 'hold_id']).where('hold_id', 'in', held.map((row) => row.hold_id!)).where('user_id', '=', userId).execute(),
+  ])
+  const newestOf = new Map(newest.map((row) => [row.hold_id, row]))
+  const callOf = new Map(calls.map((call) => [call.hold_id, call.id]))
+  const items = lines.map(({ hold_id, account_id: _account, seq: _seq, ...row }) => ({
+    ...row,
+    change: Number(row.change),
+    ...(hold_id === null ? {} : { id: newestOf.get(hold_id)?.id ?? row.id, balance_after: newestOf.get(hold_id)?.balance_after ?? 0 }),
+    call_id: hold_id === null ? null : (callOf.get(hold_id) ?? null),
+  }))
+  const total = Number(count.rows) - Number(count.held) + Number(count.calls)
+  return { items, total, page: page.page, pageSize: page.pageSize }
 }
 
 /**

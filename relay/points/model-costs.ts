@@ -120,7 +120,7 @@ export class PriceTable {
 }
 
 /** `*` stands for any run of characters; case does not matter. */
-function patternRegExp(pattern: string): RegExp {
+export function patternRegExp(pattern: string): RegExp {
   const source = pattern
     .split('*')
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))

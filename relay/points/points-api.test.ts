@@ -113,6 +113,7 @@ describeEachDatabase('points calls', (ctx) => {
       model: 'gpt-4o',
       reason: null,
       create_timestamp: ctx.clock.now(),
+      call_id: null,
     })
     const last = (await get(pointsEndpoints.history.path, user.token, { page: '2', pageSize: '10' })).body.data
     expect(last.items.map((r: { type: string; change: number }) => [r.type, r.change])).toEqual([

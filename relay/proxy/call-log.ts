@@ -29,6 +29,12 @@ export interface CallRecord {
   clientIp: string
   startedAt: number
   durationMs: number
+  /** Why the relay refused the call itself (a ProxyError kind); absent when it was forwarded. */
+  refusal?: string | null
+  /** From the call's arrival to the provider's answer starting; absent when no answer came. */
+  firstByteMs?: number | null
+  /** The hold that reserved the call's points, if any: its ledger rows carry the same id. */
+  holdId?: string | null
   /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120). */
   relayMs: number
 }
@@ -54,6 +60,9 @@ export async function recordCall(db: Database, call: CallRecord): Promise<void> 
     client_ip: call.clientIp.slice(0, 64),
     create_timestamp: call.startedAt,
     duration_ms: Math.round(call.durationMs),
+    refusal: call.refusal ?? null,
+    first_byte_ms: call.firstByteMs === undefined || call.firstByteMs === null ? null : Math.round(call.firstByteMs),
+    hold_id: call.holdId ?? null,
     relay_ms: Math.round(call.relayMs),
   })
 }
@@ -80,6 +89,9 @@ const insertCall = prepared((db, row: Required<Insertable<ProxyCallsTable>>) =>
     client_ip: row.client_ip,
     create_timestamp: row.create_timestamp,
     duration_ms: row.duration_ms,
+    refusal: row.refusal,
+    first_byte_ms: row.first_byte_ms,
+    hold_id: row.hold_id,
     relay_ms: row.relay_ms,
   }),
 )

@@ -15,6 +15,10 @@ export type ClientApi = 'anthropic' | 'openai'
 export const proxyErrorKinds = {
   invalid_request: { status: 400, retry: false, anthropic: 'invalid_request_error', openai: ['invalid_request_error', null] },
   unauthenticated: { status: 401, retry: false, anthropic: 'authentication_error', openai: ['invalid_request_error', 'invalid_api_key'] },
+  // The key's owner switched it off or let it expire (keys/limits.ts).
+  key_disabled: { status: 401, retry: false, anthropic: 'authentication_error', openai: ['invalid_request_error', 'api_key_disabled'] },
+  // A model outside the key's allowed models.
+  model_not_allowed: { status: 403, retry: false, anthropic: 'permission_error', openai: ['invalid_request_error', 'model_not_allowed'] },
   no_subscription: { status: 403, retry: false, anthropic: 'permission_error', openai: ['insufficient_quota', 'subscription_inactive'] },
   // An OAuth token the user did not grant the `api` scope.
   insufficient_scope: { status: 403, retry: false, anthropic: 'permission_error', openai: ['invalid_request_error', 'insufficient_scope'] },
@@ -25,6 +29,10 @@ export const proxyErrorKinds = {
   too_large: { status: 413, retry: false, anthropic: 'request_too_large', openai: ['invalid_request_error', 'request_too_large'] },
   // 429 + Retry-After: a spent balance comes back at the next hourly refill (decision 070).
   insufficient_points: { status: 429, retry: false, anthropic: 'rate_limit_error', openai: ['insufficient_quota', 'insufficient_quota'] },
+  // The key's requests per minute or calls at once: a moment's wait helps (Retry-After).
+  key_rate_limited: { status: 429, retry: true, anthropic: 'rate_limit_error', openai: ['rate_limit_exceeded', 'rate_limit_exceeded'] },
+  // The key's points quota, total or today's: no retry helps before its owner raises it or the day ends.
+  key_quota_exhausted: { status: 429, retry: false, anthropic: 'rate_limit_error', openai: ['insufficient_quota', 'key_quota_exceeded'] },
   provider_failed: { status: 502, retry: true, anthropic: 'api_error', openai: ['server_error', 'upstream_error'] },
   // No enabled provider serves the model: an operator's change, not a moment's, so no retries.
   no_provider: { status: 503, retry: false, anthropic: 'api_error', openai: ['server_error', 'no_provider'] },

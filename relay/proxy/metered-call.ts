@@ -14,12 +14,12 @@ import { RelayError } from '../http/relay-error.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
+import { allowModel, chargeWithinKeyLimits } from '../keys/limits.ts'
 import type { CallOutcome } from './call-log.ts'
 import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
 import { clientSide, type ClientSide } from './client-side.ts'
 import type { CallRequest, Dialect } from './dialects.ts'
 import { ClientGone, ProvidersFailed, type Failover, type Forwarded } from './failover.ts'
-import { chargeUpfront } from './metering.ts'
 import type { Provider } from './providers.ts'
 import { responseStream } from './response-stream.ts'
 import type { RouteTable } from './route-table.ts'
@@ -58,36 +58,41 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     const request = dialect.parse(raw)
     const { cost, providers } = await route(deps, dialect, request.model, affinityKey(c.req.header(sessionHeader), request, identity))
     const inputEstimate = tokensOfBytes(raw.byteLength)
-    const charge = await chargeUpfront(services, {
+    const call = {
       userId: identity.userId,
+      keyId: identity.keyId,
+      clientId: identity.clientId,
+      api: dialect.api,
       model: request.model,
-      cost,
-      inputTokens: inputEstimate,
-      maxOutputTokens: request.maxOutputTokens,
-      shortfallCeiling: services.config.callShortfallCeilingPoints,
-    })
+      streamed: request.stream,
+      clientIp: caller,
+      startedAt,
+    }
+    // The key's controls first (keys/limits.ts), then the points.
+    const { charge, leaseId } = await chargeWithinKeyLimits(
+      services,
+      identity.key,
+      {
+        userId: identity.userId,
+        model: request.model,
+        cost,
+        inputTokens: inputEstimate,
+        maxOutputTokens: request.maxOutputTokens,
+        shortfallCeiling: services.config.callShortfallCeilingPoints,
+      },
+      { ...call, started, uploadMs },
+    )
     const relayMs = performance.now() - started - uploadMs
 
     // Settled after the answer, in a group with other calls' (settlements.ts); never awaited on
     // the way out, so an error answer is not held up either.
-    const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null }) =>
+    const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null; firstByteMs?: number }) =>
       services.settlements.add({
         charge,
         cost,
         usage: end.usage,
-        call: {
-          ...end,
-          userId: identity.userId,
-          keyId: identity.keyId,
-          clientId: identity.clientId,
-          api: dialect.api,
-          model: request.model,
-          streamed: request.stream,
-          clientIp: caller,
-          startedAt,
-          durationMs: performance.now() - started,
-          relayMs,
-        },
+        leaseId,
+        call: { ...end, ...call, durationMs: performance.now() - started, relayMs },
       })
 
     let forwarded: Forwarded
@@ -101,12 +106,13 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       throw error
     }
     const { provider, response: upstream } = forwarded
+    const firstByteMs = performance.now() - started
     if (upstream.status >= 400) {
       // The provider refused the request itself (400, 404, 413…): nothing used, nothing charged.
       try {
         return await passOn(forwarded)
       } finally {
-        void finish({ outcome: 'refused', status: upstream.status, providerId: provider.id, usage: null })
+        void finish({ outcome: 'refused', status: upstream.status, providerId: provider.id, usage: null, firstByteMs })
       }
     }
     const meter = dialect.meter()
@@ -116,7 +122,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       streamed: request.stream,
       drop: request.drop,
       onEnd: (end) =>
-        finish({ outcome: end, status: upstream.status, providerId: provider.id, usage: meter.usage(end === 'completed', inputEstimate) }),
+        finish({ outcome: end, status: upstream.status, providerId: provider.id, usage: meter.usage(end === 'completed', inputEstimate), firstByteMs }),
     })
     return new Response(body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {
@@ -130,6 +136,7 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
     const identity = await authenticate(c, deps.services)
     const client = clientSide(c)
     const request = dialect.parse(await readBody(client))
+    allowModel(identity.key, request.model)
     const { providers } = await route(deps, dialect, request.model, affinityKey(c.req.header(sessionHeader), request, identity))
     return await passOn(await deps.failover.forward(providers, upstreamRequest(c, deps, dialect, request, client.gone), client.gone))
   } catch (error) {
@@ -147,6 +154,8 @@ export async function authenticate(c: Context<RelayEnv>, services: RelayServices
       throw new ProxyError('insufficient_scope', 'This OAuth token was not granted the api scope: sign in again asking for scope "api" (docs/oauth.md), or use an API key from the portal.')
     }
     if (error.reason === 'token_expired') throw new ProxyError('unauthenticated', 'The OAuth access token has expired: refresh it (docs/oauth.md).')
+    if (error.reason === 'api_key_disabled') throw new ProxyError('key_disabled', "This API key is disabled: its owner can enable it again on the portal's API keys page.")
+    if (error.reason === 'api_key_expired') throw new ProxyError('key_disabled', "This API key has expired: its owner can extend it on the portal's API keys page, or create a new one.")
     // Never "x-api-key" in this message: Claude Code then shows its own "Not logged in · Please run /login" instead.
     throw new ProxyError('unauthenticated', "Invalid API key: the key is unknown or was deleted. Create one on the portal's API keys page and use it as the API key (Claude Code: ANTHROPIC_AUTH_TOKEN).")
   }

@@ -6,6 +6,7 @@
 import type { Context, Hono } from 'hono'
 import type { createDocument } from 'zod-openapi'
 import type { RelayEnv } from '../http/relay-env.ts'
+import { mayCall } from '../keys/limits.ts'
 import type { RelayServices } from '../services.ts'
 import { proxyErrorResponse, ProxyError, type ClientApi } from './client-errors.ts'
 import { anthropicCountTokens, anthropicMessages, openAiChat } from './dialects.ts'
@@ -57,8 +58,9 @@ function apiOf(c: Context<RelayEnv>): ClientApi {
 async function listModels(c: Context<RelayEnv>, services: RelayServices): Promise<Response> {
   const api = apiOf(c)
   try {
-    await authenticate(c, services)
-    const models = await servedModels(services.db, api)
+    const identity = await authenticate(c, services)
+    // A key limited to some models lists only those.
+    const models = (await servedModels(services.db, api)).filter((model) => mayCall(identity.key, model.id))
     return c.json(api === 'anthropic' ? anthropicModelList(models) : openAiModelList(models))
   } catch (error) {
     if (error instanceof ProxyError) return proxyErrorResponse(api, error)

@@ -21,6 +21,7 @@ import type { Logger } from '../logger.ts'
 import type { LedgerServices } from '../points/ledger.ts'
 import { inTransaction } from '../points/locks.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
+import { endKeyCalls } from '../keys/limits.ts'
 import { recordCall, type CallRecord } from './call-log.ts'
 import { settleCharge, type Charge } from './metering.ts'
 
@@ -31,6 +32,8 @@ export interface Settlement {
   usage: TokenUsage | null
   /** The call's record, but for the points and shortfall, which the settlement decides. */
   call: Omit<CallRecord, 'points' | 'shortfall' | 'clientId'> & { clientId?: string | null }
+  /** The key's lease on the call (keys/limits.ts), ended with the record; null when it took none. */
+  leaseId?: string | null
 }
 
 export interface SettlementQueueOptions {
@@ -101,12 +104,14 @@ export class SettlementQueue {
     })
     try {
       await inTransaction(this.#services.db, async (trx) => {
-        for (const { settlement } of group) await this.#settle(trx, settlement)
+        const ended = []
+        for (const { settlement } of group) ended.push(await this.#settle(trx, settlement))
+        await endKeyCalls(trx, ended, this.#services.clock.now())
       })
     } catch {
       for (const { settlement } of group) {
         try {
-          await inTransaction(this.#services.db, (trx) => this.#settle(trx, settlement))
+          await inTransaction(this.#services.db, async (trx) => endKeyCalls(trx, [await this.#settle(trx, settlement)], this.#services.clock.now()))
         } catch (error) {
           if (isDatabaseUnavailable(error) && this.#retryLater(settlement)) continue
           // The answer is out already; the hold stays until the stale-hold sweep gives it back (stale-holds.ts).
@@ -136,9 +141,11 @@ export class SettlementQueue {
     return true
   }
 
-  async #settle(trx: Database, { charge, cost, usage, call }: Settlement): Promise<void> {
+  /** Settles and records one call; its key's part (lease, counters) is left to `endKeyCalls`. */
+  async #settle(trx: Database, { charge, cost, usage, call, leaseId }: Settlement) {
     const { points, shortfall } = await settleCharge({ db: trx, clock: this.#services.clock }, charge, cost, usage)
-    await recordCall(trx, { ...call, clientId: call.clientId ?? null, points, shortfall })
+    await recordCall(trx, { ...call, clientId: call.clientId ?? null, holdId: charge.kind === 'hold' ? charge.holdId : null, points, shortfall })
+    return { keyId: call.keyId, leaseId: leaseId ?? null, points }
   }
 }
 

@@ -10,6 +10,7 @@
  */
 import { RelayError } from '../http/relay-error.ts'
 import { settle } from '../points/ledger.ts'
+import { periodicSweep } from '../periodic-sweep.ts'
 import type { RelayServices } from '../services.ts'
 
 const sweepEveryMs = 10 * 60_000
@@ -52,23 +53,18 @@ export async function releaseStaleHolds(services: RelayServices, { startedAt }: 
       if (!(error instanceof RelayError && error.reason === 'conflict')) throw error
     }
   }
+  // Leases of calls the lost relay had in flight (keys/limits.ts): counted by no limit any more, removed here.
+  await db.deleteFrom('api_key_leases').where('create_timestamp', '<', before).execute()
   return released
 }
 
-/** Sweeps now and every ten minutes until stopped; a failed sweep is logged and tried again later. */
+/** Sweeps now and every ten minutes until stopped. */
 export function sweepStaleHolds(services: RelayServices): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve()
-  const sweep = (options?: { startedAt: number }) => {
-    running = releaseStaleHolds(services, options).catch((error: unknown) => services.logger.error('stale hold sweep failed', { error: String(error) }))
-  }
-  // The first sweep also ends what this instance's previous run left open.
-  sweep({ startedAt: services.clock.now() })
-  const timer = setInterval(() => sweep(), sweepEveryMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  // Until it succeeds once, a run also ends what this instance's previous run left open.
+  const startedAt = services.clock.now()
+  let ownReleased = false
+  return periodicSweep(services.logger, 'stale hold', sweepEveryMs, async () => {
+    await releaseStaleHolds(services, ownReleased ? {} : { startedAt })
+    ownReleased = true
+  })
 }

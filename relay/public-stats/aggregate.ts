@@ -11,6 +11,7 @@
  * second run's transaction changes nothing and is rolled back.
  */
 import { lastIdAt } from '../db/ids.ts'
+import { periodicSweep } from '../periodic-sweep.ts'
 import type { Database } from '../db/open-database.ts'
 import type { RelayServices } from '../services.ts'
 import { modelFamily } from './families.ts'
@@ -136,21 +137,7 @@ async function refreshTicketFigure(db: Database, now: number): Promise<void> {
     .execute()
 }
 
-/** Refreshes now and every five minutes until stopped; a failed run is logged and tried again later. */
+/** Refreshes now and every five minutes until stopped. */
 export function keepPublicStatsFresh(services: RelayServices): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve()
-  const refresh = () => {
-    running = running
-      .then(() => refreshPublicStats(services))
-      .catch((error: unknown) => services.logger.error('public figures refresh failed', { error: String(error) }))
-  }
-  refresh()
-  const timer = setInterval(refresh, refreshEveryMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return periodicSweep(services.logger, 'public figures refresh', refreshEveryMs, () => refreshPublicStats(services))
 }

@@ -42,15 +42,18 @@ export async function searchUsers(db: Database, filter: PageQuery & { q?: string
   return { items: rows.map(toUser), total: Number(count.total), page: filter.page, pageSize: filter.pageSize }
 }
 
-/** Everything an operator looks at first: the account, points and plan, latest ledger rows, keys, tickets. */
-export async function userForOperator(db: Database, userId: string, now: number, lang: ContentLanguage): Promise<AdminUserDetail> {
+/**
+ * Everything an operator looks at first: the account, points and plan, latest ledger rows, keys
+ * (with their limits and use; `staleHoldMinutes` as for listApiKeys), tickets.
+ */
+export async function userForOperator(db: Database, userId: string, now: number, lang: ContentLanguage, staleHoldMinutes: number): Promise<AdminUserDetail> {
   const user = await findUserById(db, userId)
   if (!user) throw new RelayError('not_found', 'user not found')
   const latest = { page: 1, pageSize: 10 }
   const [points, ledger, apiKeys, tickets] = await Promise.all([
     pointsSummary(db, userId, now, lang),
     pointsHistory(db, userId, latest),
-    listApiKeys(db, userId),
+    listApiKeys(db, userId, now, staleHoldMinutes),
     listTickets(db, { ...latest, userId }, lang),
   ])
   return { user: toUser(user), points, ledger, api_keys: apiKeys, tickets }

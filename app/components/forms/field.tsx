@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Input, Label } from '#app/components/ui/input.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 
-type InputType = 'text' | 'email' | 'password' | 'search' | 'tel' | 'url' | 'number'
+type InputType = 'text' | 'email' | 'password' | 'search' | 'tel' | 'url' | 'number' | 'date'
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
   const { t } = useTranslation()
@@ -30,7 +30,7 @@ export function Field({
   className,
   ...inputProps
 }: {
-  meta: FieldMetadata<string | undefined>
+  meta: FieldMetadata<string | number | undefined>
   label: string
   type?: InputType
   hint?: React.ReactNode

@@ -85,7 +85,7 @@ export default {
     billing: 'Billing details',
     billingHint: 'Every points change',
     usage: 'Usage stats',
-    usageHint: 'Usage progress and refill rate',
+    usageHint: 'Every call: tokens, points, timings',
     settings: 'Account settings',
     settingsHint: 'Profile, resources and password',
   },

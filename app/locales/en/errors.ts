@@ -10,6 +10,8 @@ export default {
     invalid_credentials: 'Wrong username or password',
     token_expired: 'Login state expired, please log in again',
     refresh_invalid: 'Login state expired, please log in again',
+    api_key_disabled: 'This API key was disabled by its owner',
+    api_key_expired: 'This API key has expired',
     forbidden: 'You are not allowed to do this',
     account_disabled: 'This account is disabled, please contact support',
     not_found: 'Not found',

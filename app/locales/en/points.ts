@@ -31,6 +31,8 @@ export default {
   },
   history: {
     title: 'Points history',
+    callLog: 'Usage log of every call',
+    call: 'Call details',
     time: 'Time',
     type: 'Type',
     change: 'Change',

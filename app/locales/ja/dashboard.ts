@@ -85,7 +85,7 @@ export default {
     billing: '明細',
     billingHint: 'すべてのポイント変動',
     usage: '利用統計',
-    usageHint: '使用状況と補充レート',
+    usageHint: '呼び出しごとのトークン・ポイント・所要時間',
     settings: 'アカウント設定',
     settingsHint: 'プロフィール、リソース、パスワード',
   },

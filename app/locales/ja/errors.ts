@@ -10,6 +10,8 @@ export default {
     invalid_credentials: 'ユーザー名またはパスワードが正しくありません',
     token_expired: 'ログインの有効期限が切れました。再度ログインしてください',
     refresh_invalid: 'ログインの有効期限が切れました。再度ログインしてください',
+    api_key_disabled: 'この API キーは所有者によって無効にされています',
+    api_key_expired: 'この API キーは有効期限切れです',
     forbidden: 'この操作を行う権限がありません',
     account_disabled: 'このアカウントは無効化されています。サポートにお問い合わせください',
     not_found: '見つかりません',

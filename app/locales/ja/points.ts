@@ -31,6 +31,8 @@ export default {
   },
   history: {
     title: 'ポイント履歴',
+    callLog: '呼び出しごとの履歴',
+    call: '呼び出しの詳細',
     time: '日時',
     type: '種類',
     change: '変動',

@@ -83,7 +83,7 @@ export default {
     billing: '账单明细',
     billingHint: '每一笔积分变动',
     usage: '使用统计',
-    usageHint: '用量进度与补充速率',
+    usageHint: '每一次调用的令牌、积分与耗时',
     settings: '账户设置',
     settingsHint: '资料、资源链接与密码',
   },

@@ -8,6 +8,8 @@ export default {
     invalid_credentials: '用户名或密码错误',
     token_expired: '登录状态已过期，请重新登录',
     refresh_invalid: '登录状态已过期，请重新登录',
+    api_key_disabled: '该 API 密钥已被其所有者停用',
+    api_key_expired: '该 API 密钥已过期',
     forbidden: '没有权限执行此操作',
     account_disabled: '账户已被禁用，请联系支持',
     not_found: '内容不存在',

@@ -14,5 +14,6 @@ import subscription from './subscription.ts'
 import points from './points.ts'
 import tickets from './tickets.ts'
 import profile from './profile.ts'
+import usage from './usage.ts'
 
-export default { common, auth, errors, oauth, validation, dashboard, subscription, points, apiKeys, referral, tickets, profile }
+export default { common, auth, errors, oauth, validation, dashboard, subscription, points, apiKeys, referral, tickets, profile, usage }

@@ -29,6 +29,8 @@ export default {
   },
   history: {
     title: '积分明细',
+    callLog: '查看每一次调用的记录',
+    call: '调用详情',
     time: '时间',
     type: '类型',
     change: '变动',

@@ -27,6 +27,8 @@ import * as incidents from './0021-incidents.ts'
 import * as ledgerOrder from './0022-ledger-order.ts'
 import * as deviceOrigin from './0023-device-origin.ts'
 import * as consumedTotal from './0024-consumed-total.ts'
+import * as keyLimits from './0025-key-limits.ts'
+import * as usageLog from './0026-usage-log.ts'
 import * as holdOwner from './0027-hold-owner.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -52,5 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0022-ledger-order': ledgerOrder,
   '0023-device-origin': deviceOrigin,
   '0024-consumed-total': consumedTotal,
+  '0025-key-limits': keyLimits,
+  '0026-usage-log': usageLog,
   '0027-hold-owner': holdOwner,
 }

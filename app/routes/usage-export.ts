@@ -1,0 +1,22 @@
+/**
+ * The usage log as CSV (docs/decisions/111): the filters of /usage, passed to the relay's export,
+ * whose streamed body is handed on as it comes, so a long range never sits in the portal's memory.
+ * A plain link to it downloads the file, with or without JavaScript.
+ */
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Route } from './+types/usage-export'
+import { endpoints } from '#relay/contract/index.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { usageFiltersSchema, usageQuery } from '#app/schemas/usage.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const submission = parseWithZod(new URL(request.url).searchParams, { schema: usageFiltersSchema })
+  if (submission.status !== 'success') return new Response(null, { status: 400 })
+  const answer = await getRelay(context).download(endpoints.usage.export, { query: usageQuery(submission.value) })
+  const headers = new Headers({ 'cache-control': 'no-store' })
+  for (const name of ['content-type', 'content-disposition']) {
+    const value = answer.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  return new Response(answer.body, { headers })
+}

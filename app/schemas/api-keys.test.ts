@@ -1,0 +1,47 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { describe, expect, it } from 'vitest'
+import { apiKeyLimitsFormSchema, dateOfExpiry, expiryOfDate, limitsBody } from './api-keys.ts'
+
+function parse(fields: Record<string, string>) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.set(name, value)
+  return parseWithZod(form, { schema: apiKeyLimitsFormSchema })
+}
+
+describe('API key limits form', () => {
+  it('turns blanks into no limit and an unchecked box into a disabled key', () => {
+    const submission = parse({ id: '42', pointsQuota: '', rpmLimit: '', allowedModels: '  ' })
+    expect(submission.status).toBe('success')
+    if (submission.status !== 'success') return
+    expect(limitsBody(submission.value)).toEqual({
+      enabled: false,
+      expires_timestamp: null,
+      points_quota: null,
+      daily_points_quota: null,
+      allowed_models: null,
+      rpm_limit: null,
+      concurrency_limit: null,
+    })
+  })
+
+  it('reads numbers, patterns and the last day of validity', () => {
+    const submission = parse({ id: '42', enabled: 'on', expires: '2026-12-31', dailyPointsQuota: '500', concurrencyLimit: '3', allowedModels: 'claude-sonnet-*, claude-haiku-*\nclaude-opus-5' })
+    if (submission.status !== 'success') throw new Error('refused')
+    const body = limitsBody(submission.value)
+    expect(body).toMatchObject({ enabled: true, daily_points_quota: 500, concurrency_limit: 3, allowed_models: ['claude-sonnet-*', 'claude-haiku-*', 'claude-opus-5'] })
+    // Through 31 December in UTC+8: until 1 January 00:00 there, 31 December 16:00 UTC.
+    expect(body.expires_timestamp).toBe(Date.parse('2026-12-31T16:00:00Z'))
+    expect(dateOfExpiry(expiryOfDate('2026-12-31'))).toBe('2026-12-31')
+  })
+
+  it('names each bad field with a translation key', () => {
+    const submission = parse({ id: '42', rpmLimit: '0', concurrencyLimit: '1.5', pointsQuota: 'many', allowedModels: 'bad model!' })
+    if (submission.status !== 'error') throw new Error('accepted')
+    expect(submission.error).toEqual({
+      rpmLimit: ['apiKeys:limits.errors.min'],
+      concurrencyLimit: ['apiKeys:limits.errors.whole'],
+      pointsQuota: ['apiKeys:limits.errors.number'],
+      allowedModels: ['apiKeys:limits.errors.pattern'],
+    })
+  })
+})

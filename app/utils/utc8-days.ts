@@ -1,0 +1,17 @@
+/**
+ * Calendar days in UTC+8, the relay's days for usage and quotas (docs/decisions/021): a date
+ * typed in a form (`YYYY-MM-DD`) and the instants that bound it. China has no daylight saving,
+ * so a fixed offset is exact.
+ */
+const offsetMs = 8 * 3_600_000
+export const dayMs = 86_400_000
+
+/** The first instant of the day in UTC+8. */
+export function startOfDay(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) - offsetMs
+}
+
+/** The UTC+8 date an instant falls on. */
+export function dateOf(timestamp: number): string {
+  return new Date(timestamp + offsetMs).toISOString().slice(0, 10)
+}

@@ -1,0 +1,203 @@
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { apiKeyEndpoints, type ApiKeyLimits } from '../contract/api-keys.ts'
+import { fillPath } from '../contract/paths.ts'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
+import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
+import { addTestProvider, balanceOf, callRelay, customer, priceModel, settled, type Customer } from '../../tests/fixtures/proxy.ts'
+
+const noLimits: ApiKeyLimits = {
+  enabled: true,
+  expires_timestamp: null,
+  points_quota: null,
+  daily_points_quota: null,
+  allowed_models: null,
+  rpm_limit: null,
+  concurrency_limit: null,
+}
+
+describeEachDatabase('API key limits', (ctx) => {
+  let provider: FakeProvider
+
+  beforeAll(async () => {
+    provider = await startFakeProvider()
+    await addTestProvider(ctx, { kind: 'anthropic', baseUrl: provider.url, models: ['*'] })
+    await addTestProvider(ctx, { kind: 'openai', baseUrl: provider.url, models: ['*'] })
+    await priceModel(ctx, { model: 'ten-points', kind: 'fixed', points_per_call: 10 })
+    await priceModel(ctx, { model: 'one-point', kind: 'fixed', points_per_call: 1 })
+    await priceModel(ctx, { model: 'claude-haiku-9', kind: 'fixed', points_per_call: 1 })
+    await priceModel(ctx, { model: 'claude-opus-9', kind: 'fixed', points_per_call: 1 })
+  })
+  afterEach(() => provider.reset())
+  afterAll(() => provider?.close())
+
+  const setLimits = (user: Customer, limits: Partial<ApiKeyLimits>, keyId = user.keyId, token = user.token) =>
+    ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: keyId }), { token, body: { ...noLimits, ...limits } })
+  const message = (user: Customer, model = 'ten-points') =>
+    callRelay(ctx, '/v1/messages', { key: user.key, body: { model, max_tokens: 40, messages: [{ role: 'user', content: 'Hi' }] } })
+  const chat = (user: Customer, model = 'ten-points') =>
+    callRelay(ctx, '/v1/chat/completions', { key: user.key, bearer: true, body: { model, messages: [{ role: 'user', content: 'Hi' }] } })
+  const keyOf = async (user: Customer) => (await ctx.request('GET', apiKeyEndpoints.list.path, { token: user.token })).body.data.items[0]
+
+  it('lets only the owner set limits, validates them and lists them with the use', async () => {
+    const user = await customer(ctx, 1000)
+    const other = await customer(ctx, 1000)
+    const limits = { points_quota: 500, daily_points_quota: 100, allowed_models: ['claude-*'], rpm_limit: 60, concurrency_limit: 2, expires_timestamp: ctx.clock.now() + 86_400_000 }
+    const set = await setLimits(user, limits)
+    expect(set.status).toBe(200)
+    expect(set.body.data.limits).toEqual({ ...noLimits, ...limits })
+    expect((await keyOf(user)).limits).toEqual({ ...noLimits, ...limits })
+
+    const foreign = await setLimits(other, { rpm_limit: 1 }, user.keyId)
+    expect(foreign.status).toBe(404)
+    expect((await keyOf(user)).limits.rpm_limit).toBe(60)
+
+    for (const bad of [{ rpm_limit: 0 }, { concurrency_limit: -1 }, { points_quota: 1.5 }, { allowed_models: [] }, { allowed_models: ['bad model'] }]) {
+      const refused = await setLimits(user, bad)
+      expect(refused.status, JSON.stringify(bad)).toBe(400)
+      expect(refused.body.error.details.reason).toBe('validation')
+    }
+
+    await message(user, 'claude-haiku-9')
+    await settled(ctx, user.id, 1)
+    expect((await keyOf(user)).use).toEqual({ points_used: 1, day_points_used: 1, minute_calls: 1, in_flight: 0 })
+  })
+
+  it('refuses a disabled or expired key as an unknown one, in each client format, until it is enabled again', async () => {
+    const user = await customer(ctx, 1000)
+    await setLimits(user, { enabled: false })
+    for (const reply of [await message(user), await chat(user)]) {
+      expect(reply.status).toBe(401)
+      expect(reply.headers.get('x-should-retry')).toBe('false')
+      expect(await reply.text()).toContain('This API key is disabled')
+    }
+    expect((await callRelay(ctx, '/v1/models', { key: user.key, method: 'GET' })).status).toBe(401)
+    const usage = await ctx.request('GET', apiKeyEndpoints.usage.path, { headers: { 'x-api-key': user.key } })
+    expect([usage.status, usage.body.error.details.reason]).toEqual([401, 'api_key_disabled'])
+
+    await setLimits(user, { expires_timestamp: ctx.clock.now() + 60_000 })
+    expect((await message(user)).status).toBe(200)
+    ctx.clock.advance(60_000)
+    const expired = await message(user)
+    expect(expired.status).toBe(401)
+    expect((await expired.json()).error).toEqual({ type: 'authentication_error', message: expect.stringContaining('This API key has expired') })
+    await settled(ctx, user.id, 1)
+    await expectLedgerInvariants(ctx.relay.db)
+  })
+
+  it('refuses a model outside the allowed patterns with 403, lists only allowed models and records the refusal', async () => {
+    const user = await customer(ctx, 1000)
+    await setLimits(user, { allowed_models: ['CLAUDE-haiku-9*'] })
+    expect((await message(user, 'claude-haiku-9')).status).toBe(200)
+    const refused = await message(user, 'claude-opus-9')
+    expect(refused.status).toBe(403)
+    expect((await refused.json()).error).toEqual({ type: 'permission_error', message: expect.stringContaining('may not call claude-opus-9') })
+    const openai = await chat(user, 'claude-opus-9')
+    expect(openai.status).toBe(403)
+    expect((await openai.json()).error.code).toBe('model_not_allowed')
+    const counted = await callRelay(ctx, '/v1/messages/count_tokens', { key: user.key, body: { model: 'claude-opus-9', messages: [] } })
+    expect(counted.status).toBe(403)
+
+    const models = await (await callRelay(ctx, '/v1/models', { key: user.key, method: 'GET', headers: { 'anthropic-version': '2023-06-01' } })).json()
+    expect(models.data.map((m: { id: string }) => m.id)).toEqual(['claude-haiku-9'])
+
+    await settled(ctx, user.id, 1, 2)
+    const calls = await ctx.relay.db.selectFrom('proxy_calls').select(['model', 'outcome', 'status', 'refusal', 'points']).where('user_id', '=', user.id).orderBy('outcome').execute()
+    expect(calls).toEqual([
+      { model: 'claude-haiku-9', outcome: 'completed', status: 200, refusal: null, points: 1 },
+      { model: 'claude-opus-9', outcome: 'refused', status: 403, refusal: 'model_not_allowed', points: 0 },
+      { model: 'claude-opus-9', outcome: 'refused', status: 403, refusal: 'model_not_allowed', points: 0 },
+    ])
+    await expectLedgerInvariants(ctx.relay.db)
+  })
+
+  it('keeps at most 3 of 50 parallel calls in flight and refuses the rest with 429', async () => {
+    const user = await customer(ctx, 1000)
+    await setLimits(user, { concurrency_limit: 3 })
+    let open!: () => void
+    provider.behaviour = { kind: 'gate', open: new Promise<void>((resolve) => (open = resolve)) }
+    provider.maxInFlight = 0
+    const done: Response[] = []
+    const replies = Array.from({ length: 50 }, () => message(user, 'one-point').then((reply) => (done.push(reply), reply)))
+    // The refusals answer at once; the three admitted calls wait at the provider.
+    await expect.poll(() => done.length, { timeout: 10_000 }).toBe(47)
+    await expect.poll(() => provider.inFlight, { timeout: 10_000 }).toBe(3)
+    expect(done.every((r) => r.status === 429 && r.headers.get('retry-after') === '1')).toBe(true)
+    expect(await done[0]!.text()).toContain('already has 3 calls in flight')
+    expect((await keyOf(user)).use.in_flight).toBe(3)
+    open()
+    const all = await Promise.all(replies)
+    expect(all.filter((r) => r.status === 200)).toHaveLength(3)
+    expect(provider.maxInFlight).toBe(3)
+    await Promise.all(all.filter((r) => r.status === 200).map((r) => r.text()))
+    await settled(ctx, user.id, 3, 47)
+    expect((await keyOf(user)).use.in_flight).toBe(0)
+    expect(await balanceOf(ctx, user.token)).toMatchObject({ balance: 997, frozen_points: 0 })
+    // The slots are free again.
+    expect((await message(user, 'one-point')).status).toBe(200)
+    await settled(ctx, user.id, 4)
+    await expectLedgerInvariants(ctx.relay.db)
+  })
+
+  it('limits requests per minute with a Retry-After until the oldest call leaves the minute', async () => {
+    const user = await customer(ctx, 1000)
+    await setLimits(user, { rpm_limit: 2 })
+    expect((await message(user)).status).toBe(200)
+    ctx.clock.advance(20_000)
+    expect((await chat(user)).status).toBe(200)
+    ctx.clock.advance(10_000)
+    const refused = await message(user)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('30')
+    expect(refused.headers.get('x-should-retry')).toBeNull()
+    expect((await refused.json()).error.type).toBe('rate_limit_error')
+    await settled(ctx, user.id, 2, 1)
+    ctx.clock.advance(30_000)
+    expect((await message(user)).status).toBe(200)
+    await settled(ctx, user.id, 3, 1)
+    expect(await balanceOf(ctx, user.token)).toMatchObject({ balance: 970 })
+    await expectLedgerInvariants(ctx.relay.db)
+  })
+
+  it('stops a key at its points quota, total and per day, counting calls in flight', async () => {
+    const user = await customer(ctx, 1000)
+    await setLimits(user, { points_quota: 25 })
+    for (let i = 0; i < 3; i++) {
+      expect((await message(user)).status).toBe(200)
+      await settled(ctx, user.id, i + 1)
+    }
+    const refused = await message(user)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('x-should-retry')).toBe('false')
+    expect(await refused.text()).toContain('used its quota of 25 points')
+
+    // A day's quota comes back the next day (UTC+8).
+    await setLimits(user, { daily_points_quota: 40 })
+    expect((await message(user)).status).toBe(200)
+    await settled(ctx, user.id, 4)
+    const today = await message(user)
+    expect(today.status).toBe(429)
+    const wait = Number(today.headers.get('retry-after'))
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(86_400)
+    ctx.clock.advance(wait * 1000)
+    expect((await message(user)).status).toBe(200)
+    await settled(ctx, user.id, 5, 2)
+    expect((await keyOf(user)).use).toMatchObject({ points_used: 50, day_points_used: 10 })
+
+    // Parallel calls: a call starts while the quota less the calls in flight has room.
+    const parallel = await customer(ctx, 1000)
+    await setLimits(parallel, { points_quota: 5 })
+    let open!: () => void
+    provider.behaviour = { kind: 'gate', open: new Promise<void>((resolve) => (open = resolve)) }
+    const replies = Array.from({ length: 20 }, () => message(parallel, 'one-point'))
+    await expect.poll(() => provider.inFlight, { timeout: 10_000 }).toBe(5)
+    open()
+    const all = await Promise.all(replies)
+    expect(all.filter((r) => r.status === 200)).toHaveLength(5)
+    await Promise.all(all.map((r) => r.text()))
+    await settled(ctx, parallel.id, 5, 15)
+    expect((await keyOf(parallel)).use.points_used).toBe(5)
+    await expectLedgerInvariants(ctx.relay.db)
+  })
+})

@@ -1,0 +1,181 @@
+/**
+ * The usage log (docs/decisions/111): a user's `proxy_calls`, newest first, read by keyset on
+ * (create_timestamp, id) along the index `proxy_calls_user` (or `proxy_calls_key` when one key is
+ * asked for), so any page costs what the first does. The CSV export walks the same keyset a page
+ * at a time as the client reads, so it holds one page in memory however long the range.
+ */
+import type { CallOutcomeName, UsageCall, UsageCallDetail, UsageCalls, UsageFilter } from '../contract/usage.ts'
+import { usageCursorPattern } from '../contract/usage.ts'
+import type { Database } from '../db/open-database.ts'
+import type { ProxyCallsTable } from '../db/schema.ts'
+import { RelayError } from '../http/relay-error.ts'
+
+const outcomesOf: Record<CallOutcomeName, Array<ProxyCallsTable['outcome']>> = {
+  answered: ['completed'],
+  refused: ['refused'],
+  // The provider broke off its answer: failed too, from the user's side.
+  failed: ['failed', 'cut'],
+  abandoned: ['abandoned'],
+}
+
+function outcomeName(outcome: ProxyCallsTable['outcome']): CallOutcomeName {
+  return outcome === 'completed' ? 'answered' : outcome === 'cut' ? 'failed' : outcome
+}
+
+export function cursorOf(call: Pick<UsageCall, 'create_timestamp' | 'id'>): string {
+  return `${call.create_timestamp}_${call.id}`
+}
+
+/** One page of the user's calls after `cursor` (older), and the cursor of the next. */
+export async function usageCalls(db: Database, userId: string, filter: UsageFilter, cursor: string | undefined, pageSize: number): Promise<UsageCalls> {
+  const rows = await page(db, userId, filter, cursor, pageSize + 1)
+  const items = rows.slice(0, pageSize)
+  return { items, next_cursor: rows.length > pageSize ? cursorOf(items.at(-1)!) : null }
+}
+
+/** The user's calls as the log shows them; `where` narrows them. */
+function selectCalls(db: Database, userId: string) {
+  return db
+    .selectFrom('proxy_calls as c')
+    .leftJoin('api_keys as k', 'k.id', 'c.key_id')
+    .select([
+      'c.id',
+      'c.create_timestamp',
+      'c.key_id',
+      'k.name as key_name',
+      'c.client_id',
+      'c.api',
+      'c.model',
+      'c.streamed',
+      'c.outcome',
+      'c.status',
+      'c.refusal',
+      'c.input_tokens',
+      'c.output_tokens',
+      'c.cache_read_tokens',
+      'c.cache_write_tokens',
+      'c.points',
+      'c.shortfall_points',
+      'c.duration_ms',
+      'c.first_byte_ms',
+      'c.hold_id',
+    ])
+    .where('c.user_id', '=', userId)
+}
+
+function toUsageCall({ hold_id: _, ...row }: Awaited<ReturnType<ReturnType<typeof selectCalls>['execute']>>[number]): UsageCall {
+  return { ...row, streamed: row.streamed === 1, outcome: outcomeName(row.outcome) }
+}
+
+async function page(db: Database, userId: string, filter: UsageFilter, cursor: string | undefined, limit: number): Promise<UsageCall[]> {
+  const after = cursor?.match(usageCursorPattern)
+  const rows = await selectCalls(db, userId)
+    .$if(filter.key_id !== undefined, (qb) => qb.where('c.key_id', '=', filter.key_id!))
+    .$if(filter.model !== undefined, (qb) => qb.where('c.model', '=', filter.model!))
+    .$if(filter.outcome !== undefined, (qb) => qb.where('c.outcome', 'in', outcomesOf[filter.outcome!]))
+    .$if(filter.from !== undefined, (qb) => qb.where('c.create_timestamp', '>=', filter.from!))
+    .$if(filter.to !== undefined, (qb) => qb.where('c.create_timestamp', '<', filter.to!))
+    .$if(after !== undefined && after !== null, (qb) =>
+      qb.where((eb) => eb(eb.refTuple('c.create_timestamp', 'c.id'), '<', eb.tuple(Number(after![1]), after![2]!))),
+    )
+    .orderBy('c.create_timestamp', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map(toUsageCall)
+}
+
+/**
+ * One of the user's calls with the points rows it wrote (frozen, unfrozen, consumed: its hold's
+ * rows), oldest first; another user's call, or none, is a 404.
+ */
+export async function usageCallDetail(db: Database, userId: string, callId: string): Promise<UsageCallDetail> {
+  const row = await selectCalls(db, userId).where('c.id', '=', callId).executeTakeFirst()
+  if (!row) throw new RelayError('not_found', 'call not found')
+  const entries =
+    row.hold_id === null
+      ? []
+      : await db
+          .selectFrom('points_ledger')
+          .select(['id', 'type', 'change', 'balance_after', 'create_timestamp'])
+          .where('hold_id', '=', row.hold_id)
+          .where('user_id', '=', userId)
+          .orderBy('id')
+          .execute()
+  return { call: toUsageCall(row), entries }
+}
+
+/** Rows the CSV export reads at a time. */
+const exportPage = 500
+
+const csvColumns = [
+  'time_utc',
+  'request_id',
+  'key',
+  'model',
+  'outcome',
+  'status',
+  'refusal',
+  'input_tokens',
+  'output_tokens',
+  'cache_read_tokens',
+  'cache_write_tokens',
+  'points',
+  'shortfall_points',
+  'duration_ms',
+  'first_byte_ms',
+] as const
+
+function csvRow(call: UsageCall): string {
+  const cells = [
+    new Date(call.create_timestamp).toISOString(),
+    call.id,
+    call.key_name ?? call.client_id ?? '',
+    call.model,
+    call.outcome,
+    call.status,
+    call.refusal ?? '',
+    call.input_tokens,
+    call.output_tokens,
+    call.cache_read_tokens,
+    call.cache_write_tokens,
+    call.points,
+    call.shortfall_points,
+    call.duration_ms,
+    call.first_byte_ms ?? '',
+  ]
+  return cells.map((cell) => csvCell(String(cell))).join(',') + '\r\n'
+}
+
+/** RFC 4180 quoting; a leading = + - @ is neutralised so a spreadsheet never runs a key's name as a formula. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+/** Every call matching the filter as CSV (header first), read a page at a time as the consumer pulls. */
+export function usageCsv(db: Database, userId: string, filter: UsageFilter): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let cursor: string | undefined
+  let started = false
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true
+          // A byte-order mark, so spreadsheet programs read key names in Chinese as UTF-8.
+          controller.enqueue(encoder.encode('\uFEFF' + csvColumns.join(',') + '\r\n'))
+          return
+        }
+        const rows = await page(db, userId, filter, cursor, exportPage)
+        if (rows.length > 0) {
+          controller.enqueue(encoder.encode(rows.map(csvRow).join('')))
+          cursor = cursorOf(rows.at(-1)!)
+        }
+        if (rows.length < exportPage) controller.close()
+      },
+    },
+    // One page waiting at most: the next is read only once the client has taken this one.
+    { highWaterMark: 1 },
+  )
+}
