@@ -4,28 +4,22 @@
  * exactly what the relay would; the device code takes what a person types (any case, hyphen or
  * not) and yields the canonical XXXX-XXXX.
  */
-import { z } from "zod";
-import {
-  authorizeCodeBody,
-  normaliseDeviceCode,
-} from "#relay/contract/oauth.ts";
+import { z } from 'zod'
+import { authorizeCodeBody, normaliseDeviceCode } from '#relay/contract/oauth.ts'
 
 /** The consent screens' query: everything `authorize` needs but the decision. */
-export const consentRequestSchema = authorizeCodeBody.omit({ decision: true });
-export type ConsentRequest = z.output<typeof consentRequestSchema>;
+export const consentRequestSchema = authorizeCodeBody.omit({ decision: true })
+export type ConsentRequest = z.output<typeof consentRequestSchema>
 
-export const consentDecisionSchema = z.enum(["approve", "deny"]);
+export const consentDecisionSchema = z.enum(['approve', 'deny'])
 
 const deviceCodeField = z
-  .string({ error: "oauth:device.codeRequired" })
+  .string({ error: 'oauth:device.codeRequired' })
   .trim()
-  .min(1, "oauth:device.codeRequired")
-  .max(32, "oauth:device.codeFormat")
-  .refine(
-    (value) => normaliseDeviceCode(value) !== null,
-    "oauth:device.codeFormat",
-  )
-  .transform((value) => normaliseDeviceCode(value) ?? value);
+  .min(1, 'oauth:device.codeRequired')
+  .max(32, 'oauth:device.codeFormat')
+  .refine((value) => normaliseDeviceCode(value) !== null, 'oauth:device.codeFormat')
+  .transform((value) => normaliseDeviceCode(value) ?? value)
 
-export const deviceIntents = ["verify", "approve", "deny"] as const;
-export const deviceCodeSchema = z.object({ code: deviceCodeField });
+export const deviceIntents = ['verify', 'approve', 'deny'] as const
+export const deviceCodeSchema = z.object({ code: deviceCodeField })

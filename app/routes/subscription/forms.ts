@@ -2,47 +2,34 @@
  * Form schemas of the subscription screen. Formats come from the relay contract, so the portal
  * refuses exactly what the relay would; messages are translation keys.
  */
-import { z } from "zod";
-import { parseTeamCode, redeemCodeSchema } from "#relay/contract/index.ts";
+import { z } from 'zod'
+import { parseTeamCode, redeemCodeSchema } from '#relay/contract/index.ts'
 
 export const redeemCodeField = z
-  .string({ error: "subscription:redeem.required" })
+  .string({ error: 'subscription:redeem.required' })
   .trim()
-  .min(1, { error: "subscription:redeem.required", abort: true })
-  .refine(
-    (code) => redeemCodeSchema.safeParse(code).success,
-    "subscription:redeem.invalid",
-  );
+  .min(1, { error: 'subscription:redeem.required', abort: true })
+  .refine((code) => redeemCodeSchema.safeParse(code).success, 'subscription:redeem.invalid')
 
 /** docs/product.md: a team code that is not base64 is refused here, with its own message. */
 export const teamCodeField = z
-  .string({ error: "subscription:join.required" })
+  .string({ error: 'subscription:join.required' })
   .trim()
-  .min(1, { error: "subscription:join.required", abort: true })
-  .refine(
-    (code) => parseTeamCode(code) !== null,
-    "subscription:join.formatInvalid",
-  );
+  .min(1, { error: 'subscription:join.required', abort: true })
+  .refine((code) => parseTeamCode(code) !== null, 'subscription:join.formatInvalid')
 
-export const redeemFormSchema = z.object({ redeemCode: redeemCodeField });
-export const teamFormSchema = z.object({ teamCode: teamCodeField });
+export const redeemFormSchema = z.object({ redeemCode: redeemCodeField })
+export const teamFormSchema = z.object({ teamCode: teamCodeField })
 
 /**
  * The subscription screen's four forms, told apart by their submit button's `intent`: one
  * schema, so the action reads each form's fields with their types, no casts.
  */
-export const subscriptionFormSchema = z.discriminatedUnion("intent", [
-  redeemFormSchema.extend({ intent: z.literal("validate-redeem") }),
-  redeemFormSchema.extend({ intent: z.literal("redeem") }),
-  teamFormSchema.extend({ intent: z.literal("validate-team") }),
-  teamFormSchema.extend({ intent: z.literal("join-team") }),
-]);
-export type SubscriptionIntent = z.infer<
-  typeof subscriptionFormSchema
->["intent"];
-export const subscriptionIntents: readonly SubscriptionIntent[] = [
-  "validate-redeem",
-  "redeem",
-  "validate-team",
-  "join-team",
-];
+export const subscriptionFormSchema = z.discriminatedUnion('intent', [
+  redeemFormSchema.extend({ intent: z.literal('validate-redeem') }),
+  redeemFormSchema.extend({ intent: z.literal('redeem') }),
+  teamFormSchema.extend({ intent: z.literal('validate-team') }),
+  teamFormSchema.extend({ intent: z.literal('join-team') }),
+])
+export type SubscriptionIntent = z.infer<typeof subscriptionFormSchema>['intent']
+export const subscriptionIntents: readonly SubscriptionIntent[] = ['validate-redeem', 'redeem', 'validate-team', 'join-team']
