@@ -101,7 +101,14 @@ function Overview({ points, openTickets }: { points: UserInfo['points']; openTic
         testId="stat-balance"
         label={t('stats.balance')}
         value={format(points.remaining_points)}
-        detail={hasPackage ? t('stats.balanceOf', { limit: format(points.points_limit) }) : undefined}
+        detail={
+          hasPackage ? (
+            <>
+              {t('stats.balanceOf', { limit: format(points.points_limit) })}
+              <Pace forecast={points.forecast} />
+            </>
+          ) : undefined
+        }
       />
       <Stat
         testId="stat-used"
@@ -117,7 +124,12 @@ function Overview({ points, openTickets }: { points: UserInfo['points']; openTic
           !hasPackage ? (
             t('stats.refillNone')
           ) : points.next_refill_timestamp && !full ? (
-            <Trans t={t} i18nKey="stats.nextRefill" components={{ time: <LocalTime ms={points.next_refill_timestamp} /> }} />
+            <Trans
+              t={t}
+              i18nKey="stats.nextRefill"
+              values={{ points: format(points.forecast.next_refill_points) }}
+              components={{ time: <LocalTime ms={points.next_refill_timestamp} /> }}
+            />
           ) : full ? (
             t('stats.refillFull')
           ) : undefined
@@ -151,6 +163,23 @@ function Overview({ points, openTickets }: { points: UserInfo['points']; openTic
         }
       />
     </dl>
+  )
+}
+
+/** When the balance runs out at the last hour's pace (the relay's forecast), as a line under the balance. */
+function Pace({ forecast }: { forecast: UserInfo['points']['forecast'] }) {
+  const { t } = useTranslation('dashboard')
+  const format = useNumberFormat()
+  if (forecast.hourly_use === 0) return null
+  const pace = format(forecast.hourly_use)
+  return (
+    <span className="block" data-testid="stat-pace">
+      {forecast.runs_out_timestamp === null ? (
+        t('stats.paceLasts', { pace })
+      ) : (
+        <Trans t={t} i18nKey="stats.paceRunsOut" values={{ pace }} components={{ time: <LocalTime ms={forecast.runs_out_timestamp} /> }} />
+      )}
+    </span>
   )
 }
 

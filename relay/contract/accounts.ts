@@ -138,6 +138,20 @@ export const userSchema = z
 export type User = z.infer<typeof userSchema>
 
 /**
+ * When the points run out at the last hour's pace (`hourly_use`, the account's use: a team's pool
+ * counts every member), hourly refills included; null when the balance is not falling or lasts
+ * past the package's end. `next_refill_points`: what the refill at `next_refill_timestamp` adds.
+ */
+export const pointsForecastSchema = z
+  .object({
+    hourly_use: z.int(),
+    runs_out_timestamp: timestampSchema.nullable(),
+    next_refill_points: z.int(),
+  })
+  .meta({ id: 'PointsForecast' })
+export type PointsForecast = z.infer<typeof pointsForecastSchema>
+
+/**
  * The points/package block of user info and login (docs/architecture.md §6); defaults when the
  * user has no package (status `none`). `total_points` is the package's points (its limit),
  * `remaining_points` the spendable balance (frozen points excluded), `used_points` what the user
@@ -172,6 +186,7 @@ export const pointsBlockSchema = z
     package_kind: z.enum(packageKinds).nullable(),
     /** The team whose shared pool this is, for team members. */
     team_id: idSchema.nullable(),
+    forecast: pointsForecastSchema,
   })
   .meta({ id: 'PointsBlock' })
 export type PointsBlock = z.infer<typeof pointsBlockSchema>

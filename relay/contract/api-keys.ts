@@ -4,7 +4,7 @@
  * authenticates: CLI status bars read the balance with it.
  */
 import { z } from 'zod'
-import { idSchema, timestampSchema } from './accounts.ts'
+import { idSchema, pointsForecastSchema, timestampSchema } from './accounts.ts'
 import { endpoint } from './endpoint.ts'
 import { idPathParams } from './paths.ts'
 
@@ -121,6 +121,7 @@ export const usageSchema = z
         limit: z.int(),
         hour_points: z.int(),
         next_refill_timestamp: timestampSchema.nullable(),
+        forecast: pointsForecastSchema,
       })
       .nullable(),
     subscription: z

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import type {} from 'zod-openapi'
-import { idSchema, subscriptionStatuses, timestampSchema } from './accounts.ts'
+import { idSchema, pointsForecastSchema, subscriptionStatuses, timestampSchema } from './accounts.ts'
 import { endpoint } from './endpoint.ts'
 import { pageQuery, pagedSchema } from './paging.ts'
 import { packageInfoSchema } from './subscriptions.ts'
@@ -39,6 +39,7 @@ export const pointsSummarySchema = z
     remaining_days: z.int(),
     package: packageInfoSchema.nullable(),
     team_id: idSchema.nullable(),
+    forecast: pointsForecastSchema,
   })
   .meta({ id: 'PointsSummary' })
 export type PointsSummary = z.infer<typeof pointsSummarySchema>

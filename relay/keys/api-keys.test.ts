@@ -151,6 +151,7 @@ describeEachDatabase('API keys', (ctx) => {
       limit: points.points_limit,
       hour_points: points.hour_points,
       next_refill_timestamp: points.next_refill_timestamp,
+      forecast: points.forecast,
     })
     expect(reply.body.data.points.balance).toBeGreaterThan(0)
     expect(reply.body.data.subscription).toEqual({ status: 'normal', package_name: points.package.name, end_timestamp: points.end_timestamp })

@@ -45,6 +45,7 @@ export function apiKeyRoutes(services: RelayServices): Route[] {
               limit: summary.points_limit,
               hour_points: summary.hour_points,
               next_refill_timestamp: summary.next_refill_timestamp,
+              forecast: summary.forecast,
             }
           : null,
         subscription: pkg ? { status: summary.status, package_name: pkg.name, end_timestamp: summary.end_timestamp } : null,

@@ -52,6 +52,7 @@ describeEachDatabase('points calls', (ctx) => {
       remaining_days: 0,
       package: null,
       team_id: null,
+      forecast: { hourly_use: 0, runs_out_timestamp: null, next_refill_points: 0 },
     })
     const info = (await ctx.request('GET', '/api/user/info', { token: user.token })).body.data
     expect(info.points).toMatchObject({ status: 'none', hour_points: 100, validity_days: 30, package_id: null, package_kind: null })
@@ -88,6 +89,8 @@ describeEachDatabase('points calls', (ctx) => {
       remaining_days: 30,
       package_kind: 'personal',
       team_id: null,
+      // The spending was two hours ago: no pace now.
+      forecast: { hourly_use: 0, runs_out_timestamp: null, next_refill_points: 100 },
     })
     expect(info.subscriptions).toEqual([
       expect.objectContaining({ package_code: 'PERSONAL', status: 'normal', total_points: 2400, remaining_points: 1900, used_points: 700, team_id: null }),

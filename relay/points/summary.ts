@@ -7,6 +7,7 @@ import { toPackageInfo } from '../subscriptions/packages.ts'
 import { currentPlan } from './catch-up.ts'
 import { isInForce, remainingDays } from './plan.ts'
 import { nextRefillAt } from './refill.ts'
+import { pointsForecast } from './forecast.ts'
 import { usedEver, usedInPlan } from './usage.ts'
 
 /** docs/product.md, Constants defaults, shown while the user holds no package. */
@@ -30,14 +31,16 @@ export async function pointsSummary(db: Database, userId: string, now: number, l
       remaining_days: 0,
       package: null,
       team_id: null,
+      forecast: { hourly_use: 0, runs_out_timestamp: null, next_refill_points: 0 },
     }
   }
   const { pkg, subscription, account } = plan
   const inForce = isInForce(subscription)
+  const [usedPoints, forecast] = await Promise.all([usedInPlan(db, plan, userId), pointsForecast(db, plan, now)])
   return {
     balance: account.balance,
     points_limit: pkg.points_limit,
-    used_points: await usedInPlan(db, plan, userId),
+    used_points: usedPoints,
     frozen_points: account.frozen,
     hour_points: pkg.hour_points,
     last_refill_timestamp: inForce ? account.last_refill_timestamp : null,
@@ -48,6 +51,7 @@ export async function pointsSummary(db: Database, userId: string, now: number, l
     remaining_days: remainingDays(subscription, now),
     package: toPackageInfo(pkg, lang),
     team_id: plan.team?.id ?? null,
+    forecast,
   }
 }
 
@@ -76,5 +80,6 @@ export async function pointsBlock(db: Database, userId: string, now: number, lan
     remaining_days: summary.remaining_days,
     package_kind: pkg?.kind ?? null,
     team_id: summary.team_id,
+    forecast: summary.forecast,
   }
 }

@@ -117,11 +117,10 @@ async function refusal(services: LedgerServices, userId: string, needed: number,
   }
   const next = summary.next_refill_timestamp
   if (next === null) return new ProxyError('insufficient_points', `${asked} and the balance is ${summary.balance}. No refill comes before the package ends.`, headers)
-  const refill = Math.min(summary.hour_points, Math.max(0, summary.points_limit - summary.balance - summary.frozen_points))
   headers['retry-after'] = String(Math.max(1, Math.ceil((next - now) / 1000)))
   return new ProxyError(
     'insufficient_points',
-    `${asked} and the balance is ${summary.balance}. The next refill (+${refill} points) comes at ${iso(next)}.`,
+    `${asked} and the balance is ${summary.balance}. The next refill (+${summary.forecast.next_refill_points} points) comes at ${iso(next)}.`,
     headers,
   )
 }
