@@ -14,6 +14,7 @@ import { getRelay } from '#app/middleware/session.server.ts'
 import { routeNamespace } from '#app/utils/route-namespace.server.ts'
 import { useRouteNamespace } from '#app/utils/route-namespace.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
+import { packageKindTone } from '#app/components/subscription/package-kind.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }]
 
@@ -94,7 +95,7 @@ function Packages({ packages }: { packages: PublicPricing['packages'] }) {
               <Card className="h-full">
                 <div className="flex items-start justify-between gap-2">
                   <CardTitle>{pkg.name}</CardTitle>
-                  <Badge tone={pkg.kind === 'team' ? 'indigo' : 'sky'}>{t(`pricing.packages.${pkg.kind}`)}</Badge>
+                  <Badge tone={packageKindTone[pkg.kind]}>{t(`pricing.packages.${pkg.kind}`)}</Badge>
                 </div>
                 <p className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900 tabular-nums dark:text-white">
                   {pkg.price === 0 ? t('pricing.packages.free') : money(pkg.price / 100)}
@@ -107,14 +108,21 @@ function Packages({ packages }: { packages: PublicPricing['packages'] }) {
                       points: format(pkg.points_limit),
                     })}
                   </dd>
-                  <dt className="text-zinc-500 dark:text-zinc-400">{t('pricing.packages.refill')}</dt>
-                  <dd className="text-right tabular-nums">
-                    {t('pricing.packages.pointsValue', {
-                      points: format(pkg.hour_points),
-                    })}
-                  </dd>
-                  <dt className="text-zinc-500 dark:text-zinc-400">{t('pricing.packages.validity')}</dt>
-                  <dd className="text-right tabular-nums">{t('pricing.packages.days', { count: pkg.validity_days })}</dd>
+                  {pkg.kind === 'topup' ? (
+                    // A top-up refills nothing and lasts as long as the plan it is added to.
+                    <dd className="col-span-2 text-zinc-500 dark:text-zinc-400">{t('pricing.packages.topupNote')}</dd>
+                  ) : (
+                    <>
+                      <dt className="text-zinc-500 dark:text-zinc-400">{t('pricing.packages.refill')}</dt>
+                      <dd className="text-right tabular-nums">
+                        {t('pricing.packages.pointsValue', {
+                          points: format(pkg.hour_points),
+                        })}
+                      </dd>
+                      <dt className="text-zinc-500 dark:text-zinc-400">{t('pricing.packages.validity')}</dt>
+                      <dd className="text-right tabular-nums">{t('pricing.packages.days', { count: pkg.validity_days })}</dd>
+                    </>
+                  )}
                   <dt className="text-zinc-500 dark:text-zinc-400">{t('pricing.packages.perPoint')}</dt>
                   <dd className="text-right tabular-nums">
                     {pkg.fen_per_point === null

@@ -51,7 +51,10 @@ export function adminRoutes(services: RelayServices): Route[] {
     }),
 
     defineRoute(adminEndpoints.packages, async ({ lang }) => ({
-      items: (await listPackages(db, 'personal')).map((pkg) => ({ code: pkg.code, name: packageName(pkg, lang) })),
+      // Codes are printed for personal plans and top-ups; a team is made with its own code.
+      items: (await listPackages(db))
+        .filter((pkg) => pkg.kind !== 'team')
+        .map((pkg) => ({ code: pkg.code, name: packageName(pkg, lang) })),
     })),
     defineRoute(adminEndpoints.redeemCodes, async ({ query, lang }) => listRedeemCodes(db, query, clock.now(), lang)),
     defineRoute(adminEndpoints.generateCodes, async ({ user, clientIp, body }) => {

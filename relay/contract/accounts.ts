@@ -45,7 +45,12 @@ export type UserType = (typeof userTypes)[number]
 export const userStatuses = ['active', 'disabled'] as const
 export type UserStatus = (typeof userStatuses)[number]
 
-export const packageKinds = ['personal', 'team'] as const
+/**
+ * What an operator sells: a personal plan, a team's shared pool, or a top-up (`points_limit` points
+ * added to the personal plan in force, nothing replaced; its refill and validity unused). A
+ * subscription's package is never a top-up.
+ */
+export const packageKinds = ['personal', 'team', 'topup'] as const
 export type PackageKind = (typeof packageKinds)[number]
 /**
  * `normal` is the healthy state (docs/architecture.md §6: the portal treats `active` alike); `none` means the

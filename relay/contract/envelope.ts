@@ -48,6 +48,7 @@ export const errorCodes = {
   device_code_expired: 42261,
   redeem_code_invalid: 42210,
   redeem_in_team: 42211,
+  topup_needs_package: 42212,
   team_code_invalid: 42220,
   team_inactive: 42221,
   points_insufficient: 42230,

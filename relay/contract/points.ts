@@ -70,6 +70,8 @@ export const pointsReasons = {
   refund: 'refund',
   /** A points reset (reset-ticket). */
   reset: 'reset',
+  /** A top-up code's points, added to the plan in force. */
+  topup: 'topup',
 } as const
 
 export const pointsHistoryItemSchema = z

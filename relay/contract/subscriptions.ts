@@ -61,6 +61,8 @@ export type CurrentPlan = z.infer<typeof currentPlanSchema>
 /**
  * Validation does not use the code up. `replaces_active`: the caller has a package in force,
  * which redeeming ends at once (its remaining points expire), so the portal must warn (docs/product.md).
+ * A top-up code (`package.kind` `topup`) replaces nothing: it adds its points to `current`, and is
+ * refused without a package in force.
  */
 export const redeemCodeCheckSchema = z
   .object({
@@ -77,7 +79,8 @@ export const redeemResultSchema = z
   .object({
     package_name: z.string(),
     package_code: z.string(),
-    /** Points credited by the activation (the package's limit). */
+    package_kind: z.enum(packageKinds),
+    /** Points credited by the activation or the top-up (the package's limit). */
     points_gained: z.int(),
     subscription_id: idSchema,
     start_timestamp: timestampSchema,
@@ -136,19 +139,19 @@ export const subscriptionEndpoints = {
     scope: 'billing',
     body: redeemCodeBody,
     response: redeemCodeCheckSchema,
-    errors: ['redeem_code_invalid', 'redeem_in_team', 'rate_limited'],
+    errors: ['redeem_code_invalid', 'redeem_in_team', 'topup_needs_package', 'rate_limited'],
   }),
   redeemCode: endpoint({
     method: 'post',
     path: '/api/user/redeem-code',
     summary: 'Redeem a code: its package starts now',
-    description: 'A package in force ends at once and its remaining points expire. Each code works once.',
+    description: 'A package in force ends at once and its remaining points expire; a top-up code adds its points to it instead. Each code works once.',
     tag,
     auth: 'user',
     scope: 'billing',
     body: redeemCodeBody,
     response: redeemResultSchema,
-    errors: ['redeem_code_invalid', 'redeem_in_team', 'rate_limited'],
+    errors: ['redeem_code_invalid', 'redeem_in_team', 'topup_needs_package', 'rate_limited'],
     idempotent: true,
   }),
   history: endpoint({

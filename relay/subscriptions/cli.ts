@@ -39,7 +39,7 @@ export const subscriptionCommands: Command[] = [
       code: { description: 'unique code, 2–32 letters, digits, _ or - (stored upper-case)', schema: z.string() },
       name: { description: 'name users see, the same in every language (a brand name); or give the three below', schema: z.string().optional() },
       ...perLanguageOptions('name', 'name users see'),
-      kind: { description: 'personal, or team for a shared pool', schema: z.enum(packageKinds) },
+      kind: { description: 'personal, team for a shared pool, or topup for points added to the personal plan in force', schema: z.enum(packageKinds) },
       'points-limit': { description: 'points on activation, and the cap of hourly refills', schema: count(100_000_000) },
       'hour-points': { description: 'points added every hour (default 100)', schema: count(100_000_000).optional() },
       'validity-days': { description: 'days it lasts (default 30)', schema: count(3650).optional() },

@@ -1,7 +1,8 @@
 /**
  * Redeem codes (docs/product.md, docs/architecture.md §6): operators print them for a personal package; a user
  * validates one (nothing changes), then redeems it: the package in force ends at once (its points
- * expire) and the new one starts. A code is single-use under any concurrency: claiming it is one
+ * expire) and the new one starts. A top-up package's code instead adds its points to the personal
+ * plan in force (docs/decisions/142). A code is single-use under any concurrency: claiming it is one
  * guarded UPDATE inside the redemption's transaction.
  */
 import { createHash, randomInt } from 'node:crypto'
@@ -15,6 +16,7 @@ import type { RedeemCodesTable } from '../db/schema.ts'
 import { codeGuessLimits, type CodeGuesser } from '../http/code-guessing.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { catchUpLocked, currentPlan } from '../points/catch-up.ts'
+import { appendEntry } from '../points/entries.ts'
 import { endSubscription } from '../points/expiry.ts'
 import { inTransaction, lockUser } from '../points/locks.ts'
 import { dayMs, findMembership, findPackage, findPersonalPlan, isInForce, type Plan } from '../points/plan.ts'
@@ -39,7 +41,7 @@ export async function createRedeemCodes(
 ): Promise<{ pkg: PackageRow; batchId: string; codes: string[] }> {
   const pkg = await findPackageByCode(db, input.packageCode)
   if (!pkg) throw new RelayError('not_found', `no package with code ${input.packageCode}`)
-  if (pkg.kind !== 'personal') throw new RelayError('business_rule', `${pkg.code} is a team package: teams are made with "team create"`)
+  if (pkg.kind === 'team') throw new RelayError('business_rule', `${pkg.code} is a team package: teams are made with "team create"`)
   if (!Number.isInteger(input.count) || input.count < 1 || input.count > maxCodesPerBatch) {
     throw new RelayError('business_rule', `count must be 1–${maxCodesPerBatch}`)
   }
@@ -80,10 +82,12 @@ export async function checkRedeemCode(services: RelayServices, guesser: CodeGues
   const row = await findUsableCode(db, code, now)
   const [pkg, plan] = await Promise.all([findPackage(db, row.package_id), currentPlan(db, userId, now)])
   const current = plan && isInForce(plan.subscription) ? currentPlanOf(plan, now, lang) : null
+  const topUp = pkg.kind === 'topup'
+  if (topUp && !current) throw new RelayError('topup_needs_package')
   return {
     package: toPackageInfo(pkg, lang),
     code_expires_timestamp: row.expires_timestamp,
-    replaces_active: current !== null,
+    replaces_active: !topUp && current !== null,
     current,
   }
 }
@@ -109,13 +113,19 @@ export async function redeemCode(services: RelayServices, guesser: CodeGuesser, 
     if (claimed.numUpdatedRows === 0n) throw new RelayError('redeem_code_invalid')
     const pkg = await findPackage(trx, row.package_id)
 
-    const previous = await endPlanInForce(trx, await findPersonalPlan(trx, userId), now)
-    const subscription = await startSubscription(trx, {
-      holder: { userId },
-      pkg,
-      action: !previous ? 'activated' : previous.pkg.id === pkg.id ? 'renewed' : 'upgraded',
-      now,
-    })
+    let subscription: Pick<Plan['subscription'], 'id' | 'start_timestamp' | 'end_timestamp'>
+    let previous: Plan | null = null
+    if (pkg.kind === 'topup') {
+      subscription = await addTopUp(trx, { userId, pkg, now })
+    } else {
+      previous = await endPlanInForce(trx, await findPersonalPlan(trx, userId), now)
+      subscription = await startSubscription(trx, {
+        holder: { userId },
+        pkg,
+        action: !previous ? 'activated' : previous.pkg.id === pkg.id ? 'renewed' : 'upgraded',
+        now,
+      })
+    }
     await trx.updateTable('redeem_codes').set({ subscription_id: subscription.id }).where('id', '=', row.id).execute()
 
     const event = {
@@ -130,6 +140,7 @@ export async function redeemCode(services: RelayServices, guesser: CodeGuesser, 
     return {
       package_name: packageName(pkg, lang),
       package_code: pkg.code,
+      package_kind: pkg.kind,
       points_gained: pkg.points_limit,
       subscription_id: subscription.id,
       start_timestamp: subscription.start_timestamp,
@@ -137,6 +148,19 @@ export async function redeemCode(services: RelayServices, guesser: CodeGuesser, 
       replaced_previous: previous !== null,
     }
   })
+}
+
+/**
+ * A top-up's points go to the personal plan in force (brought up to date first: refills due, or its
+ * end), as an `earned` row: they may lift the balance past the package's limit, which only pauses
+ * the hourly refill, and they expire with the plan. Returns the plan's subscription.
+ */
+async function addTopUp(trx: Database, { userId, pkg, now }: { userId: string; pkg: PackageRow; now: number }): Promise<Plan['subscription']> {
+  const found = await findPersonalPlan(trx, userId)
+  const plan = found && (await catchUpLocked(trx, found, now))
+  if (!plan || !isInForce(plan.subscription)) throw new RelayError('topup_needs_package')
+  await appendEntry(trx, { accountId: plan.account.id, userId, type: 'earned', change: pkg.points_limit, reason: pointsReasons.topup, now })
+  return plan.subscription
 }
 
 /**

@@ -44,6 +44,7 @@ export default {
     reset_not_needed: 'Your balance is already at or above the package limit: a reset would add nothing, so there is nothing to request',
     redeem_code_invalid: 'Redeem code invalid or expired',
     redeem_in_team: 'Team members cannot redeem a personal package',
+    topup_needs_package: 'Top-up codes add points to a package in force: redeem a package first',
     team_code_invalid: 'Team invitation code invalid or expired',
     team_inactive: "This team's package has ended, so it cannot be joined right now",
     points_insufficient: 'Not enough points',

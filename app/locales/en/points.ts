@@ -46,6 +46,7 @@ export default {
       replaced: 'Package replaced, remaining points expired',
       refund: 'Refund',
       reset: 'Points reset',
+      topup: 'Top-up',
     },
     types: {
       earned: 'Earned',

@@ -32,6 +32,8 @@ export default {
       empty: 'No packages yet.',
       personal: 'Personal',
       team: 'Team',
+      topup: 'Top-up',
+      topupNote: 'Added to the package in force: no refill of its own, expires with it',
       price: 'Price',
       free: 'Free',
       points: 'Points limit',

@@ -5,7 +5,7 @@ export default {
   title: 'Subscription',
   subtitle: 'Manage your package, redeem codes and team',
   status: { normal: 'Active', expired: 'Expired', disabled: 'Disabled', none: 'No package', unknown: 'Unknown' },
-  kind: { personal: 'Personal package', team: 'Team package' },
+  kind: { personal: 'Personal package', team: 'Team package', topup: 'Top-up' },
   package: {
     points: 'Package points',
     hourPoints: 'Hourly refill',
@@ -34,6 +34,9 @@ export default {
     validate: 'Check code',
     confirmTitle: 'Confirm redemption',
     confirmSubtitle: 'The code is valid and activates this package:',
+    topupSubtitle: 'The code is valid and tops up your current package:',
+    topupAdds: 'Adds {{points}} points to “{{name}}” now; they expire with it (<time/>). Your package stays as it is.',
+    topupSuccess: 'Topped up: {{points}} points added to your package',
     codeExpires: 'The code is valid until <time/>',
     confirm: 'Redeem',
     confirmReplace: 'Replace my package and redeem',

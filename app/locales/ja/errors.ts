@@ -44,6 +44,7 @@ export default {
     reset_not_needed: '残高がすでにプランの上限以上のため、リセットしてもポイントは増えません。申請は不要です',
     redeem_code_invalid: '引き換えコードが無効か期限切れです',
     redeem_in_team: 'チームメンバーは個人パッケージを引き換えできません',
+    topup_needs_package: 'チャージコードは有効なパッケージにポイントを追加します。先にパッケージを引き換えてください',
     team_code_invalid: 'チーム招待コードが無効か期限切れです',
     team_inactive: 'このチームのパッケージは期限切れのため、現在参加できません',
     points_insufficient: 'ポイントが不足しています',

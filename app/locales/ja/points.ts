@@ -46,6 +46,7 @@ export default {
       replaced: 'パッケージ置き換えにより残りポイント失効',
       refund: '返金',
       reset: 'ポイントリセット',
+      topup: 'チャージ',
     },
     types: {
       earned: '獲得',

@@ -32,6 +32,8 @@ export default {
       empty: 'パッケージはまだありません。',
       personal: '個人',
       team: 'チーム',
+      topup: 'チャージ',
+      topupNote: '有効なパッケージに追加：独自の補充はなく、パッケージと同時に失効',
       price: '価格',
       free: '無料',
       points: 'ポイント上限',

@@ -5,7 +5,7 @@ export default {
   title: 'サブスクリプション',
   subtitle: 'パッケージ、引き換えコード、チームの管理',
   status: { normal: '有効', expired: '期限切れ', disabled: '無効', none: '未契約', unknown: '不明' },
-  kind: { personal: '個人パッケージ', team: 'チームパッケージ' },
+  kind: { personal: '個人パッケージ', team: 'チームパッケージ', topup: 'チャージ' },
   package: {
     points: 'パッケージのポイント',
     hourPoints: '毎時の補充',
@@ -34,6 +34,9 @@ export default {
     validate: 'コードを確認',
     confirmTitle: '引き換えの確認',
     confirmSubtitle: 'コードは有効です。次のパッケージが有効になります：',
+    topupSubtitle: 'コードは有効です。現在のパッケージにチャージします：',
+    topupAdds: '「{{name}}」に {{points}} ポイントをすぐに追加します。ポイントはパッケージと同時に失効します（<time/>）。パッケージはそのままです。',
+    topupSuccess: 'チャージ完了：現在のパッケージに {{points}} ポイントを追加しました',
     codeExpires: 'コードの有効期限：<time/>',
     confirm: '引き換える',
     confirmReplace: '現在のパッケージを置き換えて引き換える',

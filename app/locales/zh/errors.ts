@@ -42,6 +42,7 @@ export default {
     reset_not_needed: '积分余额已达到或超过套餐上限，重置不会增加积分，无需申请',
     redeem_code_invalid: '兑换码无效或已过期',
     redeem_in_team: '团队成员无法兑换个人套餐',
+    topup_needs_package: '加油码为生效中的套餐增加点数，请先兑换套餐',
     team_code_invalid: '团队邀请码无效或已过期',
     team_inactive: '该团队的套餐已到期，暂时无法加入',
     points_insufficient: '积分不足',

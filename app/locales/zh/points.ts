@@ -44,6 +44,7 @@ export default {
       replaced: '套餐被替换，剩余积分作废',
       refund: '退还',
       reset: '积分重置',
+      topup: '加油包',
     },
     types: {
       earned: '获得',

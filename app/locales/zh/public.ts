@@ -30,6 +30,8 @@ export default {
       empty: '暂无套餐。',
       personal: '个人',
       team: '团队',
+      topup: '加油包',
+      topupNote: '加到生效中的套餐：不单独补充，随套餐到期',
       price: '价格',
       free: '免费',
       points: '积分上限',

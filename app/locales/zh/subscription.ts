@@ -3,7 +3,7 @@ export default {
   title: '订阅',
   subtitle: '管理您的套餐、兑换码和团队',
   status: { normal: '正常', expired: '已过期', disabled: '已禁用', none: '未订阅', unknown: '未知' },
-  kind: { personal: '个人套餐', team: '团队套餐' },
+  kind: { personal: '个人套餐', team: '团队套餐', topup: '加油包' },
   package: {
     points: '套餐积分',
     hourPoints: '每小时补充',
@@ -32,6 +32,9 @@ export default {
     validate: '验证兑换码',
     confirmTitle: '确认兑换',
     confirmSubtitle: '兑换码有效，将为您开通以下套餐：',
+    topupSubtitle: '兑换码有效，将为当前套餐加油：',
+    topupAdds: '立即为「{{name}}」增加 {{points}} 点，随套餐一同到期（<time/>），当前套餐保持不变。',
+    topupSuccess: '加油成功：当前套餐增加了 {{points}} 点',
     codeExpires: '兑换码有效期至 <time/>',
     confirm: '确认兑换',
     confirmReplace: '替换当前套餐并兑换',

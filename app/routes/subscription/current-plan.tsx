@@ -9,6 +9,7 @@ import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Facts, type Fact } from '#app/components/ui/facts.tsx'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
+import { packageKindTone } from '#app/components/subscription/package-kind.ts'
 
 export function CurrentSubscription({ points, teamName }: { points: PointsBlock; teamName: string | null }) {
   const { t } = useTranslation('subscription')
@@ -37,7 +38,7 @@ export function CurrentSubscription({ points, teamName }: { points: PointsBlock;
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xl font-semibold tracking-tight">
             <span data-testid="current-package">{points.package_name}</span>
             <StatusBadge status={points.status} />
-            {points.package_kind ? <Badge tone={points.package_kind === 'team' ? 'sky' : 'indigo'}>{t(`kind.${points.package_kind}`)}</Badge> : null}
+            {points.package_kind ? <Badge tone={packageKindTone[points.package_kind]}>{t(`kind.${points.package_kind}`)}</Badge> : null}
           </p>
           {teamName ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('current.team', { name: teamName })}</p> : null}
           {points.description ? <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{points.description}</p> : null}

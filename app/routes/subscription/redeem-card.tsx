@@ -16,6 +16,7 @@ import { Notice } from '#app/components/ui/notice.tsx'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
 import { redeemFormSchema } from './forms.ts'
 import type { StepData } from './steps.ts'
+import { packageKindTone } from '#app/components/subscription/package-kind.ts'
 
 export function RedeemCard({ step, teamName }: { step: StepData | undefined; teamName: string | null }) {
   const { t } = useTranslation('subscription')
@@ -63,16 +64,21 @@ function RedeemForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 function PackageFacts({ pkg }: { pkg: RedeemCodeCheck['package'] }) {
   const { t } = useTranslation('subscription')
   const format = useNumberFormat()
-  const facts: Fact[] = [
-    { label: t('package.points'), value: t('package.pointsValue', { points: format(pkg.points_limit) }) },
-    { label: t('package.hourPoints'), value: t('package.hourPointsValue', { points: format(pkg.hour_points) }) },
-    { label: t('package.validity'), value: t('package.validityValue', { count: pkg.validity_days }) },
-  ]
+  const points = { label: t('package.points'), value: t('package.pointsValue', { points: format(pkg.points_limit) }) }
+  // A top-up's refill and validity are its plan's, not its own.
+  const facts: Fact[] =
+    pkg.kind === 'topup'
+      ? [points]
+      : [
+          points,
+          { label: t('package.hourPoints'), value: t('package.hourPointsValue', { points: format(pkg.hour_points) }) },
+          { label: t('package.validity'), value: t('package.validityValue', { count: pkg.validity_days }) },
+        ]
   return (
     <div className="rounded-xl bg-zinc-50 p-4 ring-1 ring-zinc-200 ring-inset dark:bg-zinc-950/60 dark:ring-zinc-800">
       <p className="flex flex-wrap items-center gap-2 font-semibold">
         <span data-testid="package-name">{pkg.name}</span>
-        <Badge tone={pkg.kind === 'team' ? 'sky' : 'indigo'}>{t(`kind.${pkg.kind}`)}</Badge>
+        <Badge tone={packageKindTone[pkg.kind]}>{t(`kind.${pkg.kind}`)}</Badge>
       </p>
       {pkg.description ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{pkg.description}</p> : null}
       <Facts facts={facts} size="sm" className="mt-3 grid-cols-3 gap-3" />
@@ -88,8 +94,18 @@ function RedeemConfirm({ code, check, formKey }: { code: string; check: RedeemCo
     <Form method="post" className="mt-4 space-y-4">
       <input type="hidden" name="redeemCode" value={code} />
       <FormKey value={formKey} />
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('redeem.confirmSubtitle')}</p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{check.package.kind === 'topup' ? t('redeem.topupSubtitle') : t('redeem.confirmSubtitle')}</p>
       <PackageFacts pkg={check.package} />
+      {check.package.kind === 'topup' && check.current ? (
+        <Notice tone="info" data-testid="topup-target">
+          <Trans
+            t={t}
+            i18nKey="redeem.topupAdds"
+            values={{ points: format(check.package.points_limit), name: check.current.package.name }}
+            components={{ time: <LocalTime ms={check.current.end_timestamp} /> }}
+          />
+        </Notice>
+      ) : null}
       {check.code_expires_timestamp ? (
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           <Trans t={t} i18nKey="redeem.codeExpires" components={{ time: <LocalTime ms={check.code_expires_timestamp} /> }} />

@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const redeemed = await relay.call(endpoints.subscriptions.redeemCode, { body: { redeem_code: redeemCode }, ...formKeyOf(formData) })
       return redirectWithToast('/subscription', {
         type: 'success',
-        key: 'subscription:redeem.success',
+        key: redeemed.package_kind === 'topup' ? 'subscription:redeem.topupSuccess' : 'subscription:redeem.success',
         values: { name: redeemed.package_name, points: formatNumber(context, redeemed.points_gained) },
       })
     } catch (error) {

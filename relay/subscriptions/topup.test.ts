@@ -1,0 +1,89 @@
+import { afterEach, expect, it } from 'vitest'
+import { pointsEndpoints } from '../contract/points.ts'
+import { subscriptionEndpoints } from '../contract/subscriptions.ts'
+import { teamEndpoints } from '../contract/teams.ts'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
+import { makeCodes, makeTeam, quickUser, redeemFresh, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
+import { spend } from '../points/ledger.ts'
+import { createPackage } from './packages.ts'
+
+const hour = 3_600_000
+
+describeEachDatabase('top-up codes', (ctx) => {
+  afterEach(() => expectLedgerInvariants(ctx.relay.db))
+
+  const points = async (user: PointsUser) => (await ctx.request('GET', pointsEndpoints.points.path, { token: user.token })).body.data
+  const validate = (user: PointsUser, code: string) => ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { token: user.token, body: { redeem_code: code } })
+  const redeem = (user: PointsUser, code: string) => ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code } })
+
+  async function topUpPackage(points = 5000) {
+    const code = ctx.unique('TOPUP').toUpperCase()
+    await createPackage(ctx.relay.db, ctx.clock.now(), { code, name: 'Top-up', kind: 'topup', points_limit: points, price: 1900 })
+    return code
+  }
+
+  it('needs a package in force, and leaves the code unused when refused', async () => {
+    const user = await quickUser(ctx)
+    const [code] = await makeCodes(ctx, await topUpPackage())
+    for (const reply of [await validate(user, code!), await redeem(user, code!)]) {
+      expect(reply.status).toBe(422)
+      expect(reply.body.error.details.reason).toBe('topup_needs_package')
+    }
+    expect((await points(user)).status).toBe('none')
+    // The same code works once the user holds a package.
+    await redeemFresh(ctx, user)
+    expect((await redeem(user, code!)).status).toBe(200)
+  })
+
+  it('adds its points to the plan in force without replacing it, past the limit, and pauses the refill until spent below it', async () => {
+    const user = await quickUser(ctx)
+    await redeemFresh(ctx, user)
+    const before = await points(user)
+    await spend(servicesOf(ctx), { userId: user.id, amount: 400, model: 'claude-sonnet-4-5' })
+    const [code] = await makeCodes(ctx, await topUpPackage())
+
+    const checked = await validate(user, code!)
+    expect(checked.status).toBe(200)
+    expect(checked.body.data).toMatchObject({ package: { kind: 'topup', points_limit: 5000 }, replaces_active: false, current: { package: { code: 'PERSONAL' }, remaining_points: 2000 } })
+
+    const redeemed = await redeem(user, code!)
+    expect(redeemed.status).toBe(200)
+    expect(redeemed.body.data).toMatchObject({ package_kind: 'topup', points_gained: 5000, start_timestamp: before.start_timestamp, end_timestamp: before.end_timestamp, replaced_previous: false })
+    const after = await points(user)
+    expect(after).toMatchObject({ balance: 7000, points_limit: 2400, status: 'normal', start_timestamp: before.start_timestamp, end_timestamp: before.end_timestamp, package: { code: 'PERSONAL' } })
+    const history = (await ctx.request('GET', pointsEndpoints.history.path, { token: user.token })).body.data.items
+    expect(history[0]).toMatchObject({ type: 'earned', change: 5000, balance_after: 7000, reason: 'topup' })
+
+    // Above the limit the hourly refill adds nothing; once spent below it, it resumes.
+    ctx.clock.advance(3 * hour)
+    expect((await points(user)).balance).toBe(7000)
+    await spend(servicesOf(ctx), { userId: user.id, amount: 4700, model: 'claude-sonnet-4-5' })
+    ctx.clock.advance(hour)
+    expect((await points(user)).balance).toBe(2400)
+  })
+
+  it('is refused to team members, whose points are the team pool', async () => {
+    const owner = await quickUser(ctx)
+    const member = await quickUser(ctx)
+    const teamCode = await makeTeam(ctx, owner)
+    expect((await ctx.request('POST', teamEndpoints.join.path, { token: member.token, body: { team_code: teamCode } })).status).toBe(200)
+    const [code] = await makeCodes(ctx, await topUpPackage())
+    const reply = await redeem(member, code!)
+    expect(reply.body.error.details.reason).toBe('redeem_in_team')
+  })
+
+  it('credits one of 100 parallel redemptions of one code', async () => {
+    const users = await Promise.all(Array.from({ length: 100 }, () => quickUser(ctx)))
+    for (const user of users) expect((await redeemFresh(ctx, user)).status).toBe(200)
+    const [code] = await makeCodes(ctx, await topUpPackage(777))
+    const replies = await Promise.all(users.map((user) => redeem(user, code!)))
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(new Set(replies.filter((r) => r.status !== 200).map((r) => r.body.error.details.reason))).toEqual(new Set(['redeem_code_invalid']))
+    const credited = await ctx.relay.db.selectFrom('points_ledger').select('user_id').where('reason', '=', 'topup').where('user_id', 'in', users.map((u) => u.id)).execute()
+    expect(credited).toHaveLength(1)
+    const winner = users[replies.findIndex((r) => r.status === 200)]!
+    expect(credited[0]!.user_id).toBe(winner.id)
+    expect((await points(winner)).balance).toBe(2400 + 777)
+  })
+})
