@@ -38,9 +38,9 @@ describe('API key limits form', () => {
     const submission = parse({ id: '42', rpmLimit: '0', concurrencyLimit: '1.5', pointsQuota: 'many', allowedModels: 'bad model!' })
     if (submission.status !== 'error') throw new Error('accepted')
     expect(submission.error).toEqual({
-      rpmLimit: ['apiKeys:limits.errors.min'],
-      concurrencyLimit: ['apiKeys:limits.errors.whole'],
-      pointsQuota: ['apiKeys:limits.errors.number'],
+      rpmLimit: ['validation:numberTooSmall'],
+      concurrencyLimit: ['validation:wholeNumber'],
+      pointsQuota: ['validation:number'],
       allowedModels: ['apiKeys:limits.errors.pattern'],
     })
   })

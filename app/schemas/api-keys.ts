@@ -3,19 +3,11 @@ import { z } from 'zod'
 import { apiKeyBounds, apiKeyLimitBounds, modelPatternSchema, type ApiKeyLimits } from '#relay/contract/index.ts'
 import { dateOf, dayMs, startOfDay } from '#app/utils/utc8-days.ts'
 import { requiredText } from './auth.ts'
+import { limitField } from './limit-field.ts'
 
 export const createApiKeySchema = z.object({ name: requiredText(apiKeyBounds.name.max) })
 
 export const deleteApiKeySchema = z.object({ id: z.string().regex(/^\d{1,20}$/) })
-
-/** A limit typed as a whole number, or left blank for none. */
-const limitField = (bounds: { min: number; max: number }) =>
-  z
-    .number({ error: 'apiKeys:limits.errors.number' })
-    .int('apiKeys:limits.errors.whole')
-    .min(bounds.min, 'apiKeys:limits.errors.min')
-    .max(bounds.max, 'apiKeys:limits.errors.max')
-    .optional()
 
 /** Model patterns typed one per line or separated by spaces or commas; blank for every model. */
 export function modelPatternsOf(text: string | undefined): string[] {

@@ -7,6 +7,8 @@ import { z } from 'zod'
 import type {} from 'zod-openapi'
 import { idSchema, subscriptionStatuses, timestampSchema } from './accounts.ts'
 import { endpoint } from './endpoint.ts'
+import { idPathParams } from './paths.ts'
+import { maxPointsChange } from './points.ts'
 import { currentPlanSchema, packageInfoSchema } from './subscriptions.ts'
 
 export const teamBounds = {
@@ -90,11 +92,26 @@ export const teamMemberSchema = z
     is_current_user: z.boolean(),
     /** Points this member spent from the pool in the team's current subscription. */
     used_points: z.int(),
+    /** The owner's caps on this member's points per hour and per UTC+8 day; null for none. */
+    hourly_points_cap: z.int().nullable(),
+    daily_points_cap: z.int().nullable(),
+    /** Charged to this member this hour and today (UTC+8), as the caps count them. */
+    hour_points_used: z.int(),
+    day_points_used: z.int(),
     /** When they joined. */
     create_timestamp: timestampSchema,
   })
   .meta({ id: 'TeamMember' })
 export type TeamMember = z.infer<typeof teamMemberSchema>
+
+/** `PUT /api/user/team/members/{id}/caps`: both caps at once; null (or blank in the portal) removes one. */
+export const memberCapsBody = z
+  .object({
+    hourly_points_cap: z.int().min(1).max(maxPointsChange).nullable(),
+    daily_points_cap: z.int().min(1).max(maxPointsChange).nullable(),
+  })
+  .meta({ id: 'MemberCaps' })
+export type MemberCaps = z.infer<typeof memberCapsBody>
 
 /** `GET /api/user/team/info`: `team` null and no members when the caller is in no team. */
 export const teamInfoSchema = z
@@ -172,5 +189,19 @@ export const teamEndpoints = {
     response: teamJoinResultSchema,
     errors: [...codeErrors, 'already_in_team'],
     idempotent: true,
+  }),
+  setMemberCaps: endpoint({
+    method: 'put',
+    path: '/api/user/team/members/{id}/caps',
+    summary: "Cap a member's points per hour and per day (team owner)",
+    description: "The member's calls beyond a cap are refused with 429 until the hour or day (UTC+8) ends, whatever key or token they call with.",
+    tag,
+    auth: 'user',
+    // Spending controls over other people: only the owner's portal login sets them.
+    scope: 'session',
+    params: idPathParams,
+    body: memberCapsBody,
+    response: memberCapsBody,
+    errors: ['forbidden', 'not_found'],
   }),
 }

@@ -122,9 +122,14 @@ export interface ApiKeysTable {
 }
 
 /** A call in flight of a key with limits (keys/limits.ts); removed when the call is recorded. */
-export interface ApiKeyLeasesTable {
+/** One call in flight of a limited key or a capped team member (keys/limits.ts). */
+export interface CallLeasesTable {
   id: string
-  key_id: string
+  /** Set when the call's key has a counting limit. */
+  key_id: string | null
+  /** The caller, when a team member under a cap. */
+  member_id: string | null
+  /** The call's likely cost, counted against quotas and caps while it runs. */
   points: number
   create_timestamp: number
 }
@@ -345,6 +350,14 @@ export interface TeamMembersTable {
   user_id: string
   team_id: string
   create_timestamp: number
+  /** The owner's caps on this member's points per hour and per UTC+8 day; null for none. */
+  hourly_points_cap: number | null
+  daily_points_cap: number | null
+  /** Points charged in hour `points_hour` (hours since the epoch) and day `points_day`. */
+  hour_points_used: number
+  points_hour: number
+  day_points_used: number
+  points_day: number
 }
 
 /** A points balance (points/ledger.ts): of one personal subscription, or of a team's pool. */
@@ -553,7 +566,7 @@ export interface Tables {
   refresh_tokens: RefreshTokensTable
   login_failures: LoginFailuresTable
   api_keys: ApiKeysTable
-  api_key_leases: ApiKeyLeasesTable
+  call_leases: CallLeasesTable
   referral_rewards: ReferralRewardsTable
   referral_rule: ReferralRuleTable
   tickets: TicketsTable

@@ -21,7 +21,7 @@ import type { Logger } from '../logger.ts'
 import type { LedgerServices } from '../points/ledger.ts'
 import { inTransaction } from '../points/locks.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
-import { endKeyCalls } from '../keys/limits.ts'
+import { endLeasedCalls } from '../keys/limits.ts'
 import { recordCall, type CallRecord } from './call-log.ts'
 import { settleCharge, type Charge } from './metering.ts'
 
@@ -106,12 +106,12 @@ export class SettlementQueue {
       await inTransaction(this.#services.db, async (trx) => {
         const ended = []
         for (const { settlement } of group) ended.push(await this.#settle(trx, settlement))
-        await endKeyCalls(trx, ended, this.#services.clock.now())
+        await endLeasedCalls(trx, ended, this.#services.clock.now())
       })
     } catch {
       for (const { settlement } of group) {
         try {
-          await inTransaction(this.#services.db, async (trx) => endKeyCalls(trx, [await this.#settle(trx, settlement)], this.#services.clock.now()))
+          await inTransaction(this.#services.db, async (trx) => endLeasedCalls(trx, [await this.#settle(trx, settlement)], this.#services.clock.now()))
         } catch (error) {
           if (isDatabaseUnavailable(error) && this.#retryLater(settlement)) continue
           // The answer is out already; the hold stays until the stale-hold sweep gives it back (stale-holds.ts).
@@ -141,7 +141,7 @@ export class SettlementQueue {
     return true
   }
 
-  /** Settles and records one call; its key's part (lease, counters) is left to `endKeyCalls`. */
+  /** Settles and records one call; its lease and its key's and member's counters are left to `endLeasedCalls`. */
   async #settle(trx: Database, { charge, cost, usage, call, leaseId }: Settlement) {
     const { points, shortfall } = await settleCharge({ db: trx, clock: this.#services.clock }, charge, cost, usage)
     await recordCall(trx, { ...call, clientId: call.clientId ?? null, holdId: charge.kind === 'hold' ? charge.holdId : null, points, shortfall })

@@ -54,7 +54,7 @@ export async function releaseStaleHolds(services: RelayServices, { startedAt }: 
     }
   }
   // Leases of calls the lost relay had in flight (keys/limits.ts): counted by no limit any more, removed here.
-  await db.deleteFrom('api_key_leases').where('create_timestamp', '<', before).execute()
+  await db.deleteFrom('call_leases').where('create_timestamp', '<', before).execute()
   return released
 }
 

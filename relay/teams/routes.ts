@@ -2,7 +2,7 @@
 import { teamEndpoints } from '../contract/teams.ts'
 import { defineRoute, type Route } from '../http/route.ts'
 import type { RelayServices } from '../services.ts'
-import { checkTeamCode, joinTeam, previewTeam, teamInfo } from './teams.ts'
+import { checkTeamCode, joinTeam, previewTeam, setMemberCaps, teamInfo } from './teams.ts'
 
 export function teamRoutes(services: RelayServices): Route[] {
   return [
@@ -10,5 +10,6 @@ export function teamRoutes(services: RelayServices): Route[] {
     defineRoute(teamEndpoints.validate, async ({ user, params, lang, clientIp }) => checkTeamCode(services, { userId: user.id, clientIp }, params.team_code, lang)),
     defineRoute(teamEndpoints.preview, async ({ user, params, lang, clientIp }) => previewTeam(services, { userId: user.id, clientIp }, params.team_code, lang)),
     defineRoute(teamEndpoints.join, async ({ user, body, lang, clientIp }) => joinTeam(services, { userId: user.id, clientIp }, body.team_code, lang)),
+    defineRoute(teamEndpoints.setMemberCaps, async ({ user, params, body }) => setMemberCaps(services.db, user.id, params.id, body)),
   ]
 }

@@ -7,12 +7,13 @@
  */
 import type { Selectable } from 'kysely'
 import type { ContentLanguage } from '../contract/languages.ts'
-import type { TeamCodeCheck, TeamInfo, TeamJoinResult, TeamPreview } from '../contract/teams.ts'
+import type { MemberCaps, TeamCodeCheck, TeamInfo, TeamJoinResult, TeamPreview } from '../contract/teams.ts'
 import { newId } from '../db/ids.ts'
 import { isUniqueViolation, type Database } from '../db/open-database.ts'
 import type { SubscriptionsTable, TeamsTable } from '../db/schema.ts'
 import { codeGuessLimits, type CodeGuesser } from '../http/code-guessing.ts'
 import { RelayError } from '../http/relay-error.ts'
+import { dayOf, hourOf, memberCaps } from '../keys/limits.ts'
 import { catchUpLocked, currentPlan, upToDate } from '../points/catch-up.ts'
 import { inTransaction, lockUser } from '../points/locks.ts'
 import { findMembership, findPersonalPlan, findTeamPlan, isInForce, remainingDays, type Plan } from '../points/plan.ts'
@@ -179,7 +180,18 @@ export async function teamInfo(services: RelayServices, userId: string, lang: Co
     db
       .selectFrom('team_members')
       .innerJoin('users', 'users.id', 'team_members.user_id')
-      .select(['users.id as user_id', 'users.username', 'users.name', 'team_members.create_timestamp'])
+      .select([
+        'users.id as user_id',
+        'users.username',
+        'users.name',
+        'team_members.create_timestamp',
+        'team_members.hourly_points_cap',
+        'team_members.daily_points_cap',
+        'team_members.hour_points_used',
+        'team_members.points_hour',
+        'team_members.day_points_used',
+        'team_members.points_day',
+      ])
       .where('team_members.team_id', '=', membership.id)
       .orderBy('team_members.create_timestamp')
       .orderBy('users.id')
@@ -212,6 +224,11 @@ export async function teamInfo(services: RelayServices, userId: string, lang: Co
       is_owner: m.user_id === membership.owner_id,
       is_current_user: m.user_id === userId,
       used_points: used.get(m.user_id) ?? 0,
+      hourly_points_cap: m.hourly_points_cap,
+      daily_points_cap: m.daily_points_cap,
+      // Counters of an earlier hour or day count nothing now.
+      hour_points_used: m.points_hour === hourOf(now) ? Number(m.hour_points_used) : 0,
+      day_points_used: m.points_day === dayOf(now) ? Number(m.day_points_used) : 0,
       create_timestamp: m.create_timestamp,
     })),
   }
@@ -228,7 +245,20 @@ async function addMember(trx: Database, team: TeamRow, userId: string, now: numb
   const plan = found && (await catchUpLocked(trx, found, now))
   if (!plan || !isInForce(plan.subscription)) throw new RelayError('team_inactive')
   try {
-    await trx.insertInto('team_members').values({ user_id: userId, team_id: team.id, create_timestamp: now }).execute()
+    await trx
+      .insertInto('team_members')
+      .values({
+        user_id: userId,
+        team_id: team.id,
+        create_timestamp: now,
+        hourly_points_cap: null,
+        daily_points_cap: null,
+        hour_points_used: 0,
+        points_hour: 0,
+        day_points_used: 0,
+        points_day: 0,
+      })
+      .execute()
   } catch (error) {
     if (isUniqueViolation(error)) throw new RelayError('already_in_team')
     throw error
@@ -264,4 +294,15 @@ async function teamCheck(db: Database, team: TeamRow, plan: Plan, lang: ContentL
     .where('team_id', '=', team.id)
     .executeTakeFirstOrThrow()
   return { team_id: team.id, team_name: team.name, package_name: packageName(plan.pkg, lang), member_count: Number(count) }
+}
+
+/** PUT /api/user/team/members/{id}/caps: the team's owner caps a member (themselves included). */
+export async function setMemberCaps(db: Database, ownerId: string, memberId: string, caps: MemberCaps): Promise<MemberCaps> {
+  const team = await findMembership(db, ownerId)
+  if (!team || team.owner_id !== ownerId) throw new RelayError('forbidden', "only the team's owner sets its members' caps")
+  const updated = await db.updateTable('team_members').set(caps).where('user_id', '=', memberId).where('team_id', '=', team.id).executeTakeFirst()
+  if (updated.numUpdatedRows === 0n) throw new RelayError('not_found', 'no such member in your team')
+  // Applies to this relay's next call at once; other relays' within their cache's few seconds.
+  memberCaps.forget(memberId)
+  return caps
 }

@@ -2,7 +2,8 @@
  * Packages and points in the portal, with JavaScript on and off: an operator-made redeem code is
  * validated and confirmed (a second one behind the replace warning), and the dashboard,
  * subscription and points screens show the package and balance; a team invitation link opens the
- * join flow and joining shows the team and its members.
+ * join flow and joining shows the team and its members; a top-up code adds to the package in
+ * force; a team owner caps a member's points.
  */
 import type { Page } from '@playwright/test'
 import { admin, createUser, expect, signIn, test, uniqueName, type TestUser } from './fixtures.ts'
@@ -92,6 +93,55 @@ test('redeem a code, see the package everywhere, then replace it behind the warn
   await page.getByRole('button', { name: '替换当前套餐并兑换' }).click()
   await expect(page.getByText(`兑换成功：已开通「${packageName}」`)).toBeVisible()
   await expect.poll(() => historyRows.count()).toBeGreaterThan(rowsBefore)
+})
+
+test('a top-up code adds its points to the package in force without replacing it', async ({ page }) => {
+  const user = await createUser()
+  const topUp = uniqueName('TOPUP').toUpperCase().slice(0, 32)
+  await admin('package', 'create', '--code', topUp, '--name', '加油包', '--kind', 'topup', '--points-limit', '5000', '--price', '1900')
+  const [plan] = await redeemCodes(await defaultPackage('personal'), 1)
+  const [code] = await redeemCodes(topUp, 1)
+
+  await signedIn(page, user)
+  await page.goto('/subscription')
+  await page.getByRole('textbox', { name: '兑换码' }).fill(plan!)
+  await page.getByRole('button', { name: '验证兑换码' }).click()
+  await page.getByRole('button', { name: '确认兑换', exact: true }).click()
+  const packageName = (await page.getByTestId('current-package').textContent())!.trim()
+
+  await page.getByRole('textbox', { name: '兑换码' }).fill(code!)
+  await page.getByRole('button', { name: '验证兑换码' }).click()
+  await expect(page.getByTestId('replace-warning')).toHaveCount(0)
+  await expect(page.getByTestId('topup-target')).toContainText(`立即为「${packageName}」增加 5,000 点`)
+  await page.getByRole('button', { name: '确认兑换', exact: true }).click()
+  await expect(page.getByText('加油成功：当前套餐增加了 5,000 点')).toBeVisible()
+  await expect(page.getByTestId('current-package')).toHaveText(packageName)
+
+  await page.goto('/points')
+  await expect(page.getByTestId('points-history')).toContainText('加油包')
+})
+
+test("a team owner caps a member's points; a bad number keeps the input and says why", async ({ page }) => {
+  const owner = await createUser()
+  await admin('team', 'create', '--name', uniqueName('team'), '--package', await defaultPackage('team'), '--owner', owner.username)
+  await signedIn(page, owner)
+  await page.goto('/subscription')
+  const caps = page.getByTestId(`caps-${owner.username}`)
+  await expect(caps).toContainText('未设限额')
+  await caps.locator('summary').click()
+  await caps.getByLabel('每小时积分').fill('0')
+  await caps.getByRole('button', { name: '保存限额' }).click()
+  await expect(page.getByTestId(`caps-${owner.username}`).getByText('数字太小')).toBeVisible()
+  await expect(page.getByTestId(`caps-${owner.username}`).getByLabel('每小时积分')).toHaveValue('0')
+
+  await page.getByTestId(`caps-${owner.username}`).getByLabel('每小时积分').fill('100')
+  await page.getByTestId(`caps-${owner.username}`).getByLabel('每日积分').fill('800')
+  await page.getByTestId(`caps-${owner.username}`).getByRole('button', { name: '保存限额' }).click()
+  await expect(page.getByText('限额已保存')).toBeVisible()
+  const row = page.getByTestId('team-members').locator('tr', { hasText: owner.username })
+  await expect(row.getByTestId('member-caps')).toContainText('0 / 100 本小时')
+  await expect(row.getByTestId('member-caps')).toContainText('0 / 800 今日')
+  await expect(page.getByTestId(`caps-${owner.username}`)).toContainText('已设限额')
 })
 
 test('a team code that is not base64 says so and keeps the input', async ({ page }) => {

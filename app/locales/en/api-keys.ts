@@ -60,10 +60,6 @@ export default {
     useOf: '{{used}} / {{max}}',
     useUnlimited: '{{used}} (no limit)',
     errors: {
-      number: 'Enter a number',
-      whole: 'Enter a whole number',
-      min: 'The number is too small',
-      max: 'The number is too large',
       date: 'Choose a valid date',
       pattern: 'Model names may hold letters, digits, * and . _ - : / @ only',
       tooManyModels: 'At most 20 models',

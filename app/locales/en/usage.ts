@@ -50,6 +50,7 @@ export default {
     model_not_allowed: 'Model not allowed for the key',
     key_rate_limited: "Over the key's rate or concurrency limit",
     key_quota_exhausted: "Over the key's points quota",
+    member_cap_reached: "Over the team owner's cap for you",
     insufficient_points: 'Not enough points',
     no_subscription: 'No package in force',
     provider: 'Refused upstream ({{status}})',

@@ -60,10 +60,6 @@ export default {
     useOf: '{{used}} / {{max}}',
     useUnlimited: '{{used}}（無制限）',
     errors: {
-      number: '数値を入力してください',
-      whole: '整数を入力してください',
-      min: '値が小さすぎます',
-      max: '値が大きすぎます',
       date: '有効な日付を選択してください',
       pattern: 'モデル名に使えるのは英数字、* と . _ - : / @ のみです',
       tooManyModels: 'モデルは最大 20 個です',

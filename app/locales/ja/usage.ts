@@ -50,6 +50,7 @@ export default {
     model_not_allowed: 'キーで許可されていないモデル',
     key_rate_limited: 'キーのレートまたは同時実行の上限超過',
     key_quota_exhausted: 'キーのポイント上限超過',
+    member_cap_reached: 'チームオーナーが設定した上限を超過',
     insufficient_points: 'ポイント不足',
     no_subscription: '有効なプランがありません',
     provider: '上流で拒否（{{status}}）',

@@ -58,10 +58,6 @@ export default {
     useOf: '{{used}} / {{max}}',
     useUnlimited: '{{used}}（不限）',
     errors: {
-      number: '请输入数字',
-      whole: '请输入整数',
-      min: '数值过小',
-      max: '数值过大',
       date: '请选择有效的日期',
       pattern: '模型名只能包含字母、数字、* 和 . _ - : / @',
       tooManyModels: '最多 20 个模型',

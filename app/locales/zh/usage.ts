@@ -48,6 +48,7 @@ export default {
     model_not_allowed: '密钥不允许此模型',
     key_rate_limited: '超出密钥的频率或并发限制',
     key_quota_exhausted: '超出密钥的积分额度',
+    member_cap_reached: '超出团队所有者为你设置的上限',
     insufficient_points: '积分不足',
     no_subscription: '没有生效的套餐',
     provider: '上游拒绝（{{status}}）',

@@ -3,7 +3,8 @@
  * refuses exactly what the relay would; messages are translation keys.
  */
 import { z } from 'zod'
-import { parseTeamCode, redeemCodeSchema } from '#relay/contract/index.ts'
+import { maxPointsChange, parseTeamCode, redeemCodeSchema } from '#relay/contract/index.ts'
+import { limitField } from '#app/schemas/limit-field.ts'
 
 export const redeemCodeField = z
   .string({ error: 'subscription:redeem.required' })
@@ -21,8 +22,16 @@ export const teamCodeField = z
 export const redeemFormSchema = z.object({ redeemCode: redeemCodeField })
 export const teamFormSchema = z.object({ teamCode: teamCodeField })
 
+/** The team owner's caps on one member; blank for none. */
+const capBounds = { min: 1, max: maxPointsChange }
+export const memberCapsFormSchema = z.object({
+  memberId: z.string().regex(/^\d{1,20}$/),
+  hourlyCap: limitField(capBounds),
+  dailyCap: limitField(capBounds),
+})
+
 /**
- * The subscription screen's four forms, told apart by their submit button's `intent`: one
+ * The subscription screen's five forms, told apart by their submit button's `intent`: one
  * schema, so the action reads each form's fields with their types, no casts.
  */
 export const subscriptionFormSchema = z.discriminatedUnion('intent', [
@@ -30,6 +39,7 @@ export const subscriptionFormSchema = z.discriminatedUnion('intent', [
   redeemFormSchema.extend({ intent: z.literal('redeem') }),
   teamFormSchema.extend({ intent: z.literal('validate-team') }),
   teamFormSchema.extend({ intent: z.literal('join-team') }),
+  memberCapsFormSchema.extend({ intent: z.literal('member-caps') }),
 ])
 export type SubscriptionIntent = z.infer<typeof subscriptionFormSchema>['intent']
-export const subscriptionIntents: readonly SubscriptionIntent[] = ['validate-redeem', 'redeem', 'validate-team', 'join-team']
+export const subscriptionIntents: readonly SubscriptionIntent[] = ['validate-redeem', 'redeem', 'validate-team', 'join-team', 'member-caps']

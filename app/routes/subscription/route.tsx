@@ -38,6 +38,7 @@ const teamFieldOf = { team_code_format: 'teamCode', team_code_invalid: 'teamCode
 const teamMessages = {
   validate: { failed: 'subscription:join.invalid', network: 'subscription:join.validateNetwork', fieldOf: teamFieldOf },
   join: { failed: 'subscription:join.failed', network: 'subscription:join.network', fieldOf: teamFieldOf },
+  caps: { failed: 'subscription:team.capsFailed', network: 'errors:network' },
 } satisfies Record<string, FlowMessages>
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -65,6 +66,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: subscriptionFormSchema })
   if (submission.status !== 'success') return step(intent, invalid(submission))
   const form = submission.value
+  if (form.intent === 'member-caps') {
+    try {
+      await relay.call(endpoints.teams.setMemberCaps, {
+        params: { id: form.memberId },
+        body: { hourly_points_cap: form.hourlyCap ?? null, daily_points_cap: form.dailyCap ?? null },
+      })
+      return redirectWithToast('/subscription', { type: 'success', key: 'subscription:team.capsSaved' })
+    } catch (error) {
+      return step(intent, flowRefusal(submission, error, teamMessages.caps))
+    }
+  }
   if (form.intent === 'validate-redeem' || form.intent === 'redeem') {
     const { redeemCode } = form
     try {
@@ -138,7 +150,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
         <RedeemCard step={redeemStep} teamName={team.team?.name ?? null} />
         <JoinTeamCard step={teamStep} teamName={team.team?.name ?? null} />
       </div>
-      {team.team ? <TeamCard team={team.team} members={team.members} /> : null}
+      {team.team ? <TeamCard team={team.team} members={team.members} capsStep={actionData?.intent === 'member-caps' ? actionData : undefined} /> : null}
       <HistoryCard history={history} />
     </div>
   )

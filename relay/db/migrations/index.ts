@@ -31,6 +31,7 @@ import * as keyLimits from './0025-key-limits.ts'
 import * as usageLog from './0026-usage-log.ts'
 import * as holdOwner from './0027-hold-owner.ts'
 import * as ledgerAccountTime from './0040-ledger-account-time.ts'
+import * as teamMemberCaps from './0041-team-member-caps.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0026-usage-log': usageLog,
   '0027-hold-owner': holdOwner,
   '0040-ledger-account-time': ledgerAccountTime,
+  '0041-team-member-caps': teamMemberCaps,
 }

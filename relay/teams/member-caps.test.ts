@@ -1,0 +1,129 @@
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { apiKeyEndpoints } from '../contract/api-keys.ts'
+import { fillPath } from '../contract/paths.ts'
+import { teamEndpoints, type MemberCaps } from '../contract/teams.ts'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
+import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
+import { makeTeam, quickUser, type PointsUser } from '../../tests/fixtures/points.ts'
+import { addTestProvider, callRelay, priceModel, settled } from '../../tests/fixtures/proxy.ts'
+
+const hour = 3_600_000
+const noCaps: MemberCaps = { hourly_points_cap: null, daily_points_cap: null }
+
+describeEachDatabase('team member caps', (ctx) => {
+  let provider: FakeProvider
+
+  beforeAll(async () => {
+    provider = await startFakeProvider()
+    await addTestProvider(ctx, { kind: 'anthropic', baseUrl: provider.url, models: ['*'] })
+    await priceModel(ctx, { model: 'ten-points', kind: 'fixed', points_per_call: 10 })
+    await priceModel(ctx, { model: 'one-point', kind: 'fixed', points_per_call: 1 })
+  })
+  afterEach(async () => {
+    provider.reset()
+    await expectLedgerInvariants(ctx.relay.db)
+  })
+  afterAll(() => provider?.close())
+
+  type Member = PointsUser & { key: string }
+
+  /** An owner and one member of a fresh team on the seeded TEAM package, each with an API key. */
+  async function team(): Promise<{ owner: Member; member: Member }> {
+    const [owner, member] = [await quickUser(ctx), await quickUser(ctx)]
+    const code = await makeTeam(ctx, owner)
+    expect((await ctx.request('POST', teamEndpoints.join.path, { token: member.token, body: { team_code: code } })).status).toBe(200)
+    const withKey = async (user: PointsUser): Promise<Member> => ({
+      ...user,
+      key: (await ctx.request('POST', apiKeyEndpoints.create.path, { token: user.token, body: { name: 'cli' } })).body.data.key,
+    })
+    return { owner: await withKey(owner), member: await withKey(member) }
+  }
+  const setCaps = (by: PointsUser, memberId: string, caps: Partial<MemberCaps>) =>
+    ctx.request('PUT', fillPath(teamEndpoints.setMemberCaps.path, { id: memberId }), { token: by.token, body: { ...noCaps, ...caps } })
+  const memberRow = async (viewer: PointsUser, id: string) =>
+    (await ctx.request('GET', teamEndpoints.info.path, { token: viewer.token })).body.data.members.find((m: { user_id: string }) => m.user_id === id)
+  const message = (user: Member, model = 'ten-points') =>
+    callRelay(ctx, '/v1/messages', { key: user.key, body: { model, max_tokens: 40, messages: [{ role: 'user', content: 'Hi' }] } })
+
+  it("lets only the team's owner set caps, validates them, and lists them with this hour's and today's use", async () => {
+    const { owner, member } = await team()
+    const outsider = await quickUser(ctx)
+    expect((await setCaps(member, member.id, { hourly_points_cap: 5 })).status).toBe(403)
+    expect((await setCaps(outsider, member.id, { hourly_points_cap: 5 })).status).toBe(403)
+    expect((await setCaps(owner, outsider.id, { hourly_points_cap: 5 })).status).toBe(404)
+    for (const bad of [{ hourly_points_cap: 0 }, { daily_points_cap: 1.5 }]) expect((await setCaps(owner, member.id, bad)).status).toBe(400)
+
+    const set = await setCaps(owner, member.id, { hourly_points_cap: 100, daily_points_cap: 500 })
+    expect(set.status).toBe(200)
+    expect(set.body.data).toEqual({ hourly_points_cap: 100, daily_points_cap: 500 })
+    expect((await message(member)).status).toBe(200)
+    await settled(ctx, member.id, 1)
+    // Every member sees the caps the owner set.
+    expect(await memberRow(member, member.id)).toMatchObject({ hourly_points_cap: 100, daily_points_cap: 500, hour_points_used: 10, day_points_used: 10 })
+    ctx.clock.advance(hour)
+    expect(await memberRow(owner, member.id)).toMatchObject({ hour_points_used: 0, day_points_used: expect.any(Number) })
+  })
+
+  it('refuses a member past the hourly cap until the hour ends, and past the daily cap until the day ends; others spend on', async () => {
+    const { owner, member } = await team()
+    // Start on a whole hour, so the next call of the hour is not in the next hour.
+    ctx.clock.advance(hour - (ctx.clock.now() % hour))
+    expect((await setCaps(owner, member.id, { hourly_points_cap: 25 })).status).toBe(200)
+    for (let i = 1; i <= 3; i++) {
+      expect((await message(member)).status).toBe(200)
+      await settled(ctx, member.id, i)
+    }
+    const refused = await message(member)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('x-should-retry')).toBe('false')
+    expect(Number(refused.headers.get('retry-after'))).toBe(3600)
+    const body = await refused.json()
+    expect(body.error).toMatchObject({ type: 'rate_limit_error' })
+    expect(body.error.message).toContain('25 points an hour')
+    await settled(ctx, member.id, 3, 1)
+    const recorded = await ctx.relay.db.selectFrom('proxy_calls').select('refusal').where('user_id', '=', member.id).where('refusal', 'is not', null).execute()
+    expect(recorded).toEqual([{ refusal: 'member_cap_reached' }])
+    // The owner, uncapped, is not held back.
+    expect((await message(owner)).status).toBe(200)
+    await settled(ctx, owner.id, 1)
+
+    ctx.clock.advance(hour)
+    expect((await message(member)).status).toBe(200)
+    await settled(ctx, member.id, 4, 1)
+
+    await setCaps(owner, member.id, { daily_points_cap: 45 })
+    expect((await message(member)).status).toBe(200)
+    await settled(ctx, member.id, 5, 1)
+    const today = await message(member)
+    expect(today.status).toBe(429)
+    const wait = Number(today.headers.get('retry-after'))
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(86_400)
+    ctx.clock.advance(wait * 1000)
+    expect((await message(member)).status).toBe(200)
+    await settled(ctx, member.id, 6, 2)
+
+    // Removing the caps lifts them at once.
+    await setCaps(owner, member.id, noCaps)
+    for (let i = 0; i < 6; i++) expect((await message(member)).status).toBe(200)
+    await settled(ctx, member.id, 12, 2)
+  })
+
+  it('counts calls in flight: of 20 parallel one-point calls under a cap of 5, five run', async () => {
+    const { owner, member } = await team()
+    ctx.clock.advance(hour - (ctx.clock.now() % hour))
+    await setCaps(owner, member.id, { hourly_points_cap: 5 })
+    let open!: () => void
+    provider.behaviour = { kind: 'gate', open: new Promise<void>((resolve) => (open = resolve)) }
+    const replies = Array.from({ length: 20 }, () => message(member, 'one-point'))
+    await expect.poll(() => provider.inFlight, { timeout: 10_000 }).toBe(5)
+    open()
+    const all = await Promise.all(replies)
+    expect(all.filter((r) => r.status === 200)).toHaveLength(5)
+    expect(all.filter((r) => r.status === 429)).toHaveLength(15)
+    await Promise.all(all.map((r) => r.text()))
+    await settled(ctx, member.id, 5, 15)
+    expect(await memberRow(owner, member.id)).toMatchObject({ hour_points_used: 5 })
+  })
+})
