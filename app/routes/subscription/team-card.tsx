@@ -52,8 +52,9 @@ export function TeamCard({ team, members, capsStep }: { team: NonNullable<TeamIn
           testId="team-members"
           columns={[
             { id: 'member', label: t('team.member') },
-            { id: 'status', label: t('team.memberStatus') },
-            { id: 'joined', label: t('team.joined') },
+            // Phones keep the figures; a member's status is always normal and the join date can wait.
+            { id: 'status', label: t('team.memberStatus'), className: 'hidden sm:table-cell' },
+            { id: 'joined', label: t('team.joined'), className: 'hidden sm:table-cell' },
             { id: 'used', label: t('team.memberUsed'), align: 'end' },
             { id: 'caps', label: t('team.caps'), align: 'end' },
           ]}
@@ -68,14 +69,14 @@ export function TeamCard({ team, members, capsStep }: { team: NonNullable<TeamIn
                   {member.is_owner ? <Badge tone="amber">{t('team.owner')}</Badge> : null}
                 </span>
               </td>
-              <td className="py-2.5 pr-3">
+              <td className="hidden py-2.5 pr-3 sm:table-cell">
                 <Badge tone="green">{t('team.statusNormal')}</Badge>
               </td>
-              <td className="py-2.5 pr-3 text-zinc-600 dark:text-zinc-400">
+              <td className="hidden py-2.5 pr-3 text-zinc-600 sm:table-cell dark:text-zinc-400">
                 <LocalTime ms={member.create_timestamp} dateOnly />
               </td>
               <td className="py-2.5 pr-3 text-right font-medium tabular-nums">{format(member.used_points)}</td>
-              <td className="py-2.5 text-right text-xs text-zinc-600 tabular-nums dark:text-zinc-400" data-testid="member-caps">
+              <td className="py-2.5 text-right text-xs whitespace-nowrap text-zinc-600 tabular-nums dark:text-zinc-400" data-testid="member-caps">
                 <CapUse used={member.hour_points_used} cap={member.hourly_points_cap} unit={t('team.perHour')} />
                 <CapUse used={member.day_points_used} cap={member.daily_points_cap} unit={t('team.perDay')} />
               </td>
