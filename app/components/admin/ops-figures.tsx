@@ -62,25 +62,26 @@ export function FiguresTable({ rows, nameLabel, caption, testId }: { rows: Array
       testId={testId}
       columns={[
         { id: 'name', label: nameLabel },
-        { id: 'calls', label: t('ops.overview.calls'), align: 'end' },
-        { id: 'errors', label: t('ops.overview.errorRate'), align: 'end' },
-        { id: 'points', label: t('ops.overview.points'), align: 'end' },
-        { id: 'p50', label: t('ops.overview.p50'), align: 'end' },
-        { id: 'p95', label: t('ops.overview.p95'), align: 'end' },
+        { id: 'calls', label: t('ops.overview.calls'), align: 'end', className: 'whitespace-nowrap' },
+        { id: 'errors', label: t('ops.overview.errorRate'), align: 'end', className: 'whitespace-nowrap' },
+        { id: 'points', label: t('ops.overview.points'), align: 'end', className: 'whitespace-nowrap' },
+        // Phones keep the counts; the latencies are in the tiles above.
+        { id: 'p50', label: t('ops.overview.p50'), align: 'end', className: 'hidden whitespace-nowrap sm:table-cell' },
+        { id: 'p95', label: t('ops.overview.p95'), align: 'end', className: 'hidden whitespace-nowrap sm:table-cell' },
       ]}
     >
       {rows.map((row) => (
         <tr key={row.name} data-testid="figures-row">
-          <td className="max-w-56 py-2 pr-3 break-all">{row.name}</td>
+          <td className="max-w-56 py-2 pr-3 [overflow-wrap:anywhere]">{row.name}</td>
           <td className="py-2 pr-3 text-right tabular-nums">{numbers.format(row.calls)}</td>
           <td className="py-2 pr-3 text-right tabular-nums">
             <ErrorRate figures={row} />
           </td>
           <td className="py-2 pr-3 text-right tabular-nums">{numbers.format(row.points)}</td>
-          <td className="py-2 pr-3 text-right tabular-nums">
+          <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">
             <Latency below={row.relay_p50_below_ms} />
           </td>
-          <td className="py-2 text-right tabular-nums">
+          <td className="hidden py-2 text-right tabular-nums sm:table-cell">
             <Latency below={row.relay_p95_below_ms} />
           </td>
         </tr>
