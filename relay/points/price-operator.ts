@@ -18,11 +18,16 @@ export async function listPrices(db: Database): Promise<AdminPrice[]> {
   return (await listModelCosts(db)).map(adminPrice)
 }
 
+/** A price as the audit log keeps it: the fields it sets, without the empty ones. */
+function audited(cost: ModelCost | undefined) {
+  return cost && Object.fromEntries(Object.entries(cost).filter(([, value]) => value !== null && value !== undefined))
+}
+
 export async function setPriceAsOperator(db: Database, operator: Operator, input: ModelCostInput, now: number): Promise<AdminPrice> {
   return db.transaction().execute(async (trx) => {
     const before = await findModelCost(trx, input.model)
     const after = await setModelCost(trx, now, input)
-    await recordAudit(trx, operator, { action: 'price.set', target: { kind: 'price', ref: after.model }, before, after }, now)
+    await recordAudit(trx, operator, { action: 'price.set', target: { kind: 'price', ref: after.model }, before: audited(before), after: audited(after) }, now)
     return adminPrice(after)
   })
 }
@@ -32,6 +37,6 @@ export async function removePriceAsOperator(db: Database, operator: Operator, mo
   await db.transaction().execute(async (trx) => {
     const before = await findModelCost(trx, model)
     if (!before || !(await removeModelCost(trx, model))) throw new RelayError('not_found', `no price for ${model}`)
-    await recordAudit(trx, operator, { action: 'price.remove', target: { kind: 'price', ref: before.model }, before }, now)
+    await recordAudit(trx, operator, { action: 'price.remove', target: { kind: 'price', ref: before.model }, before: audited(before) }, now)
   })
 }

@@ -146,7 +146,7 @@ export default {
     actorHint: "An admin's username, or the CLI's OS user",
     action: 'Action',
     target: 'Target',
-    targetHint: 'Ticket number, username or code id',
+    targetHint: 'Ticket number, username, code id, provider id or model',
     from: 'From (UTC)',
     to: 'To (UTC)',
     caption: 'Audit entries',

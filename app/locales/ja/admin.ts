@@ -146,7 +146,7 @@ export default {
     actorHint: '管理者のユーザー名、または CLI の OS ユーザー',
     action: '操作',
     target: '対象',
-    targetHint: 'チケット番号、ユーザー名、コード ID',
+    targetHint: 'チケット番号、ユーザー名、コード ID、プロバイダー ID、モデル',
     from: '開始日（UTC）',
     to: '終了日（UTC）',
     caption: '監査記録',

@@ -144,7 +144,7 @@ export default {
     actorHint: '管理员用户名，或命令行的系统用户',
     action: '操作',
     target: '对象',
-    targetHint: '工单编号、用户名或兑换码 ID',
+    targetHint: '工单编号、用户名、兑换码 ID、上游 ID 或模型',
     from: '起始日期（UTC）',
     to: '结束日期（UTC）',
     caption: '审计记录',
