@@ -11,7 +11,7 @@ import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { codeFlowTokens, registerClient } from '../../tests/fixtures/oauth.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 import { quickUser, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
-import { callRelay, customer, settled } from '../../tests/fixtures/proxy.ts'
+import { callRelay, customer, priceModel, settled } from '../../tests/fixtures/proxy.ts'
 import { refreshOperatorStats } from './overview.ts'
 
 /** A body each call accepts, so a refusal can only come from who is calling. */
@@ -90,7 +90,12 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
 
   it("shows over a period exactly what the call log and the ledger hold, by model and provider, with active users and keys and open tickets", async () => {
     const operator = await admin()
-    const main = await addFake(operator, 'claude-*', 10)
+    // Models only this provider serves: its failure is the call's (no other provider to fail over to).
+    const family = `ops-${ctx.unique('f')}`
+    const [big, small] = [`${family}-big`, `${family}-small`]
+    await priceModel(ctx, { model: big, kind: 'variable', input_points_per_mtok: 3000, output_points_per_mtok: 15_000 })
+    await priceModel(ctx, { model: small, kind: 'fixed', points_per_call: 2 })
+    const main = await addFake(operator, `${family}-*`, 10)
     const users = [await customer(ctx, 100_000), await customer(ctx, 100_000)]
     const send = async (key: string, model: string) => {
       const response = await callRelay(ctx, '/v1/messages', { key, body: { model, max_tokens: 500, messages: [{ role: 'user', content: 'Hi' }] } })
@@ -98,8 +103,8 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
       return response.status
     }
     provider.queue({ kind: 'fail', status: 500 }, { kind: 'answer', usage: { input_tokens: 2000, output_tokens: 300 } })
-    for (let i = 0; i < 4; i++) await send(users[0]!.key, 'claude-sonnet-5-5')
-    for (let i = 0; i < 3; i++) await send(users[1]!.key, 'claude-haiku-5-5')
+    for (let i = 0; i < 4; i++) await send(users[0]!.key, big)
+    for (let i = 0; i < 3; i++) await send(users[1]!.key, small)
     await settled(ctx, users[0]!.id, 4)
     await settled(ctx, users[1]!.id, 3)
     await ctx.request('POST', ticketEndpoints.create.path, { token: users[0]!.token, body: { type: 'other', title: 'Help', content: 'Please' } })
@@ -127,7 +132,8 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
     // What the calls were charged is what the ledger consumed.
     expect(data.totals.points).toBe(-sum(consumed.map((row) => row.change)))
     expect(data.totals.relay_p50_below_ms).not.toBeNull()
-    for (const model of ['claude-sonnet-5-5', 'claude-haiku-5-5']) {
+    expect(data.totals.failures).toBeGreaterThanOrEqual(1)
+    for (const model of [big, small]) {
       const ofModel = calls.filter((c) => c.model === model)
       expect(data.by_model.find((row: { model: string }) => row.model === model)).toMatchObject({ calls: ofModel.length, points: sum(ofModel.map((c) => c.points)) })
     }
