@@ -42,6 +42,8 @@ export default [
     route('admin/users/:id', 'routes/admin/user.tsx'),
     route('admin/codes', 'routes/admin/codes.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
+    route('admin/providers', 'routes/admin/providers.tsx'),
+    route('admin/pricing', 'routes/admin/pricing.tsx'),
   ]),
   route('auth/logout', 'routes/auth/logout.ts'),
   route('resources/theme', 'routes/resources/theme.ts'),

@@ -8,6 +8,7 @@
  * `trustProxy` it still prefers the last X-Forwarded-For entry of the request. Only code in the
  * same process can pass it: nothing a remote client sends can set it.
  */
+import { keepOperatorStatsFresh } from './admin/overview.ts'
 import type { Http2Bindings, HttpBindings } from '@hono/node-server'
 import { createRelayApp } from './app.ts'
 import type { RelayConfig } from './config.ts'
@@ -38,7 +39,7 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
   // For the operator CLI, which prints links on it (deployment/public-url.ts).
   await recordPublicUrl(services.db, config, services.clock.now())
   const app = createRelayApp(services)
-  const sweepers = [sweepStaleHolds(services), sweepOldCalls(services), keepPublicStatsFresh(services)]
+  const sweepers = [sweepStaleHolds(services), sweepOldCalls(services), keepPublicStatsFresh(services), keepOperatorStatsFresh(services)]
   return {
     fetch: async (request, options = {}) => app.fetch(request, options),
     db: runtime.deps.db,

@@ -36,10 +36,20 @@ export const auditActions = [
   'points.deduct',
   'redeem_codes.generate',
   'redeem_code.revoke',
+  // Operations (docs/decisions/128–130): providers, prices, ticket assignment.
+  'ticket.assign',
+  'provider.add',
+  'provider.update',
+  'provider.enable',
+  'provider.disable',
+  'provider.remove',
+  'provider.test',
+  'price.set',
+  'price.remove',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 export const auditActorKinds = ['admin', 'cli'] as const
-export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code'] as const
+export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code', 'provider', 'price'] as const
 export type AuditTargetKind = (typeof auditTargetKinds)[number]
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
@@ -83,6 +93,8 @@ export const adminTicketListQuery = pageQuery.extend({
   status: z.enum(ticketStatusFilters).optional(),
   type: z.enum(ticketTypes).optional(),
   priority: z.enum(ticketPriorities).optional(),
+  /** An operator's user id, or `none` for tickets nobody is assigned. */
+  assignee: z.union([idSchema, z.literal('none')]).optional(),
 })
 
 export const adminTicketSchema = ticketSchema.extend({ owner_id: idSchema, owner_name: z.string() }).meta({ id: 'AdminTicket' })

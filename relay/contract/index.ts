@@ -1,6 +1,7 @@
 /** The relay's public contract: the only relay module the portal may import (docs/architecture.md §4). */
 import { accountEndpoints } from './accounts.ts'
 import { adminEndpoints } from './admin.ts'
+import { adminOpsEndpoints } from './admin-ops.ts'
 import { apiKeyEndpoints } from './api-keys.ts'
 import { healthEndpoints } from './health.ts'
 import { oauthEndpoints } from './oauth.ts'
@@ -18,6 +19,7 @@ export * from './endpoint.ts'
 export * from './json.ts'
 export * from './accounts.ts'
 export * from './admin.ts'
+export * from './admin-ops.ts'
 export * from './oauth.ts'
 export * from './api-keys.ts'
 export * from './referral.ts'
@@ -46,5 +48,6 @@ export const endpoints = {
   teams: teamEndpoints,
   public: publicEndpoints,
   admin: adminEndpoints,
+  adminOps: adminOpsEndpoints,
   usage: usageEndpoints,
 }

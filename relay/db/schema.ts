@@ -518,13 +518,35 @@ export interface PublicCallHoursTable {
   latency_buckets: string
 }
 
-/** The aggregation's progress and the ticket reply figure (one row, `relay`). */
+/** The aggregations' progress (`relay`: the public figures, `ops`: the console's) and the ticket reply figure (on `relay`). */
 export interface PublicStatsStateTable {
-  name: 'relay'
+  name: 'relay' | 'ops'
   last_call_id: string
   ticket_reply_ms: number | null
   ticket_replies: number
   update_timestamp: number
+}
+
+/** Per hour, model and provider (0 for none), what the console's overview is made of (admin/overview.ts). */
+export interface OpsCallHoursTable {
+  hour_start: number
+  model: string
+  provider_id: string
+  calls: number
+  failures: number
+  points: number
+  input_tokens: number
+  output_tokens: number
+  /** JSON arrays of counts over public-stats/latency-histogram.ts's buckets: relay_ms, first_byte_ms. */
+  latency_buckets: string
+  first_byte_buckets: string
+}
+
+/** Who called in each hour: a user and the key they used (0 for an OAuth token). */
+export interface OpsActiveHoursTable {
+  hour_start: number
+  user_id: string
+  key_id: string
 }
 
 /** Incidents the operator posts on the status page (public-stats/incidents.ts). */
@@ -589,6 +611,8 @@ export interface Tables {
   proxy_calls: ProxyCallsTable
   public_call_hours: PublicCallHoursTable
   public_stats_state: PublicStatsStateTable
+  ops_call_hours: OpsCallHoursTable
+  ops_active_hours: OpsActiveHoursTable
   incidents: IncidentsTable
   idempotent_requests: IdempotentRequestsTable
 }

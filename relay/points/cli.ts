@@ -8,7 +8,8 @@ import { modelCostKinds } from '../contract/points.ts'
 import { ticketBounds, ticketContentSchema } from '../contract/tickets.ts'
 import { adjustPoints } from '../users/operator.ts'
 import { maxPointsChange } from './ledger.ts'
-import { listModelCosts, removeModelCost, setModelCost } from './model-costs.ts'
+import { findModelCost, listModelCosts } from './model-costs.ts'
+import { removePriceAsOperator, setPriceAsOperator } from './price-operator.ts'
 import { approvePointsReset, denyPointsReset } from './reset.ts'
 
 const ticketArgument = { name: 'ticket', description: 'ticket number (e.g. T2501150001) or id' } as const
@@ -33,7 +34,7 @@ export const pointsCommands: Command[] = [
       description: { description: 'shown in the cost table', schema: z.string().optional() },
     },
     async run(values, { services, print }) {
-      const cost = await setModelCost(services.db, services.clock.now(), {
+      const cost = await setPriceAsOperator(services.db, cliOperator(), {
         model: values.model,
         kind: values.kind,
         points_per_call: values['points-per-call'] ?? null,
@@ -45,7 +46,7 @@ export const pointsCommands: Command[] = [
         long_context_input_percent: values['long-context-input-percent'] ?? (values['long-context-above'] ? 100 : null),
         long_context_output_percent: values['long-context-output-percent'] ?? (values['long-context-above'] ? 100 : null),
         description: values.description ?? null,
-      })
+      }, services.clock.now())
       print(`${cost.model}: ${cost.kind}`)
     },
   }),
@@ -71,7 +72,9 @@ export const pointsCommands: Command[] = [
     summary: 'Remove a model’s cost: running relays refuse the model within seconds',
     options: { model: { description: 'model id as model-cost list prints it', schema: z.string().trim().min(1) } },
     async run({ model }, { services, print }) {
-      if (!(await removeModelCost(services.db, model))) throw new Error(`no cost for ${model} (see model-cost list)`)
+      const known = await findModelCost(services.db, model)
+      if (!known) throw new Error(`no cost for ${model} (see model-cost list)`)
+      await removePriceAsOperator(services.db, cliOperator(), model, services.clock.now())
       print(`removed ${model}`)
     },
   }),

@@ -6,48 +6,12 @@
  */
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
-import { modelCostKinds, type ModelCost } from '../contract/points.ts'
+import { modelCostInputSchema, type ModelCostInput } from '../contract/admin-ops.ts'
+import type { ModelCost } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
 import type { ModelCostsTable } from '../db/schema.ts'
 
-const rate = z.int().min(0).max(10_000_000)
-
-export const modelCostInputSchema = z
-  .object({
-    model: z.string().trim().min(1).max(128),
-    kind: z.enum(modelCostKinds),
-    points_per_call: z.int().min(0).max(1_000_000).nullable().default(null),
-    input_points_per_mtok: rate.nullable().default(null),
-    output_points_per_mtok: rate.nullable().default(null),
-    cache_read_points_per_mtok: rate.nullable().default(null),
-    cache_write_points_per_mtok: rate.nullable().default(null),
-    long_context_threshold: z.int().min(1).max(100_000_000).nullable().default(null),
-    long_context_input_percent: z.int().min(1).max(10_000).nullable().default(null),
-    long_context_output_percent: z.int().min(1).max(10_000).nullable().default(null),
-    description: z.string().trim().max(255).nullable().default(null),
-  })
-  .refine((c) => /^[A-Za-z0-9._:/@*[\]-]+$/.test(c.model), { message: 'model: letters, digits, . _ : / @ - [ ], and * for any characters' })
-  .refine((c) => (c.kind === 'fixed' ? c.points_per_call !== null : c.input_points_per_mtok !== null && c.output_points_per_mtok !== null), {
-    message: 'fixed needs points_per_call; variable needs input and output rates',
-  })
-  .refine((c) => (c.long_context_threshold === null) === (c.long_context_input_percent === null && c.long_context_output_percent === null), {
-    message: 'a long-context threshold needs its input and/or output percentages, and they need the threshold',
-  })
-  .transform((c) =>
-    c.kind === 'fixed'
-      ? {
-          ...c,
-          input_points_per_mtok: null,
-          output_points_per_mtok: null,
-          cache_read_points_per_mtok: null,
-          cache_write_points_per_mtok: null,
-          long_context_threshold: null,
-          long_context_input_percent: null,
-          long_context_output_percent: null,
-        }
-      : { ...c, points_per_call: null },
-  )
-export type ModelCostInput = z.input<typeof modelCostInputSchema>
+export { modelCostInputSchema, type ModelCostInput } from '../contract/admin-ops.ts'
 
 /** Creates or replaces a model's cost; bad input throws an Error saying what is wrong. */
 export async function setModelCost(db: Database, now: number, input: ModelCostInput): Promise<ModelCost> {
@@ -67,6 +31,11 @@ export async function setModelCost(db: Database, now: number, input: ModelCostIn
 export async function removeModelCost(db: Database, model: string): Promise<boolean> {
   const result = await db.deleteFrom('model_costs').where('model', '=', model.trim()).executeTakeFirst()
   return result.numDeletedRows > 0n
+}
+
+export async function findModelCost(db: Database, model: string): Promise<ModelCost | undefined> {
+  const row = await db.selectFrom('model_costs').selectAll().where('model', '=', model.trim()).executeTakeFirst()
+  return row && toModelCost(row)
 }
 
 export async function listModelCosts(db: Database): Promise<ModelCost[]> {

@@ -3,14 +3,13 @@ import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import { reportedCircuits, type ReportedCircuit } from './provider-circuits.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
-import { addProvider, listProviders, modelPatternSchema, providerKinds, removeProvider, setProviderEnabled } from './providers.ts'
+import { cliOperator } from '../audit/audit-log.ts'
+import { modelPatternListSchema } from '../contract/admin-ops.ts'
+import { addProviderAsOperator, removeProviderAsOperator, setProviderEnabledAsOperator, testProviderAsOperator, updateProviderAsOperator } from './provider-operator.ts'
+import { listProviders, providerKinds } from './providers.ts'
 
 /** `--models 'claude-*,claude-3-5-*'`: one option value, patterns separated by commas or spaces. */
-const patterns = z
-  .string()
-  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-  .pipe(z.array(modelPatternSchema).min(1, 'at least one pattern'))
-  .optional()
+const patterns = modelPatternListSchema.optional()
 
 const providerArgument = { name: 'id', description: 'provider id (see provider list)' } as const
 
@@ -50,7 +49,7 @@ export const providerCommands: Command[] = [
     async run(values, { services, print }) {
       const input = { kind: values.kind, baseUrl: values['base-url'], key: values.key, models: values.models, priority: values.priority }
       try {
-        const provider = await addProvider(services.db, new ProviderKeyBox(services.config.jwtSecrets), services.clock.now(), input)
+        const provider = await addProviderAsOperator(services, cliOperator(), input)
         print(provider.id)
       } catch (error) {
         // Never echo the input: it holds the key.
@@ -85,7 +84,7 @@ export const providerCommands: Command[] = [
     argument: providerArgument,
     options: {},
     async run({ id }, { services, print }) {
-      if (!(await setProviderEnabled(services.db, providerId(id), false, services.clock.now()))) throw new Error(`no provider ${id}`)
+      await setProviderEnabledAsOperator(services, cliOperator(), { id: providerId(id), enabled: false })
       print(`provider ${id} disabled`)
     },
   }),
@@ -96,7 +95,7 @@ export const providerCommands: Command[] = [
     argument: providerArgument,
     options: {},
     async run({ id }, { services, print }) {
-      if (!(await setProviderEnabled(services.db, providerId(id), true, services.clock.now()))) throw new Error(`no provider ${id}`)
+      await setProviderEnabledAsOperator(services, cliOperator(), { id: providerId(id), enabled: true })
       print(`provider ${id} enabled`)
     },
   }),
@@ -107,8 +106,33 @@ export const providerCommands: Command[] = [
     argument: providerArgument,
     options: {},
     async run({ id }, { services, print }) {
-      if (!(await removeProvider(services.db, providerId(id)))) throw new Error(`no provider ${id}`)
+      await removeProviderAsOperator(services, cliOperator(), providerId(id))
       print(`provider ${id} removed`)
+    },
+  }),
+
+  defineCommand({
+    name: 'provider set',
+    summary: "Change a provider's priority and/or model patterns",
+    argument: providerArgument,
+    options: {
+      models: { description: "model patterns it serves, replacing the old ones: 'claude-*,gpt-4o*'", schema: patterns },
+      priority: { description: 'higher is tried first; equal priorities share the load', schema: z.coerce.number().int().min(-1000).max(1000).optional() },
+    },
+    async run({ id, models, priority }, { services, print }) {
+      const provider = await updateProviderAsOperator(services, cliOperator(), { id: providerId(id), models, priority })
+      print(`provider ${id}: priority ${provider.priority}, models ${provider.models.join(',')}`)
+    },
+  }),
+
+  defineCommand({
+    name: 'provider test',
+    summary: 'Send a provider one minimal call (one output token) and print its status and time',
+    argument: providerArgument,
+    options: { model: { description: "the model to ask (default: its first pattern without *, else the first priced model it serves)", schema: z.string().optional() } },
+    async run({ id, model }, { services, print }) {
+      const test = await testProviderAsOperator(services, cliOperator(), { id: providerId(id), model })
+      print(`${test.ok ? 'ok' : 'failed'}: ${test.model}, ${test.status === null ? test.error : `HTTP ${test.status}`}, ${test.latency_ms} ms`)
     },
   }),
 ]

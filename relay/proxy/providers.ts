@@ -8,14 +8,15 @@
  */
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
+import { modelPatternSchema } from '../contract/api-keys.ts'
+import { baseUrlProblem, providerBaseUrlSchema, providerKinds, providerPrioritySchema, type ProviderKind } from '../contract/admin-ops.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import type { ProxyProvidersTable } from '../db/schema.ts'
 import { keyHint, type ProviderKeyBox } from './provider-keys.ts'
 import { rendezvousOrder } from './rendezvous.ts'
 
-export const providerKinds = ['anthropic', 'openai'] as const
-export type ProviderKind = (typeof providerKinds)[number]
+export { providerKinds, type ProviderKind } from '../contract/admin-ops.ts'
 
 type ProviderRow = Selectable<ProxyProvidersTable>
 
@@ -41,33 +42,19 @@ export interface ProviderListing {
   create_timestamp: number
 }
 
-/** `*` stands for any run of characters; case does not matter. */
-export const modelPatternSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9._:/@*-]{1,128}$/, 'a model name, with * for any characters')
-
 export const newProviderSchema = z.object({
   kind: z.enum(providerKinds),
-  baseUrl: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .transform((url) => url.replace(/\/+$/, ''))
-    .refine((url) => {
-      const parsed = new URL(url)
-      return !parsed.username && !parsed.password && !parsed.search && !parsed.hash
-    }, 'no credentials, query or fragment in the URL: the key goes in --key'),
+  baseUrl: providerBaseUrlSchema,
   key: z.string().trim().min(8, 'the key looks too short').max(512),
   models: z.array(modelPatternSchema).min(1).default(['*']),
-  priority: z.int().min(-1000).max(1000).default(0),
+  priority: providerPrioritySchema.default(0),
 })
 export type NewProvider = z.input<typeof newProviderSchema>
 
 export async function addProvider(db: Database, box: ProviderKeyBox, now: number, input: NewProvider): Promise<ProviderListing> {
   const provider = newProviderSchema.parse(input)
-  // Anthropic's SDK appends /v1/messages itself; a base ending in /v1 would call /v1/v1/messages.
-  if (provider.kind === 'anthropic' && /\/v1$/.test(provider.baseUrl)) {
-    throw new Error('an anthropic base URL ends before /v1 (e.g. https://api.anthropic.com)')
-  }
+  const problem = baseUrlProblem(provider.kind, provider.baseUrl)
+  if (problem) throw new Error(problem)
   const row: ProviderRow = {
     id: newId(),
     kind: provider.kind,
@@ -81,6 +68,21 @@ export async function addProvider(db: Database, box: ProviderKeyBox, now: number
   }
   await db.insertInto('proxy_providers').values(row).execute()
   return toListing(row, true)
+}
+
+/** Changes what is given of a provider's priority and patterns; false when there is no such provider. */
+export async function updateProvider(db: Database, id: string, change: { models?: string[]; priority?: number }): Promise<boolean> {
+  if (change.models === undefined && change.priority === undefined) return (await findProvider(db, id)) !== undefined
+  const result = await db
+    .updateTable('proxy_providers')
+    .set({ ...(change.models ? { models: JSON.stringify(change.models) } : {}), ...(change.priority !== undefined ? { priority: change.priority } : {}) })
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+export async function findProvider(db: Database, id: string): Promise<ProviderRow | undefined> {
+  return db.selectFrom('proxy_providers').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
 export async function listProviders(db: Database, box: ProviderKeyBox): Promise<ProviderListing[]> {
@@ -160,7 +162,7 @@ function patternRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}$`, 'i')
 }
 
-function toListing(row: ProviderRow, keyReadable: boolean): ProviderListing {
+export function toListing(row: ProviderRow, keyReadable: boolean): ProviderListing {
   return {
     id: row.id,
     kind: row.kind,

@@ -10,7 +10,9 @@
  * relays may run the job at once: the cursor only moves from the value a run started from, so the
  * second run's transaction changes nothing and is rolled back.
  */
+import type { Selectable } from 'kysely'
 import { lastIdAt } from '../db/ids.ts'
+import type { ProxyCallsTable } from '../db/schema.ts'
 import { periodicSweep } from '../periodic-sweep.ts'
 import type { Database } from '../db/open-database.ts'
 import type { RelayServices } from '../services.ts'
@@ -34,79 +36,105 @@ export async function refreshPublicStats(services: Pick<RelayServices, 'db' | 'c
   const { db, clock } = services
   // Ids are minted on wall time (db/ids.ts), not the injected clock.
   const upTo = lastIdAt(Date.now() - settleLagMs)
-  let added = 0
-  for (;;) {
-    const taken = await aggregateBatch(db, upTo)
-    added += taken
-    if (taken < batch) break
-  }
+  const added = await aggregateCalls(db, 'relay', upTo, addPublicHours)
   await refreshTicketFigure(db, clock.now())
   return added
 }
 
-async function aggregateBatch(db: Database, upTo: string): Promise<number> {
+/** A call as the aggregations read it. */
+export type AggregatedCall = Pick<
+  Selectable<ProxyCallsTable>,
+  'id' | 'user_id' | 'key_id' | 'provider_id' | 'model' | 'outcome' | 'points' | 'input_tokens' | 'output_tokens' | 'relay_ms' | 'first_byte_ms' | 'create_timestamp'
+>
+
+/**
+ * Feeds the calls recorded after `cursor`'s last call, up to `upTo`, to `add`, `batch` per
+ * transaction, until caught up; returns how many it added. The public figures and the operator
+ * console's (admin/overview.ts) each keep their own cursor in `public_stats_state`.
+ */
+export async function aggregateCalls(
+  db: Database,
+  cursor: 'relay' | 'ops',
+  upTo: string,
+  add: (trx: Database, calls: AggregatedCall[]) => Promise<void>,
+): Promise<number> {
+  let added = 0
+  for (;;) {
+    const taken = await aggregateBatch(db, cursor, upTo, add)
+    added += taken
+    if (taken < batch) return added
+  }
+}
+
+async function aggregateBatch(db: Database, cursor: 'relay' | 'ops', upTo: string, add: (trx: Database, calls: AggregatedCall[]) => Promise<void>): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { last_call_id: from } = await trx.selectFrom('public_stats_state').select('last_call_id').where('name', '=', 'relay').executeTakeFirstOrThrow()
+    const { last_call_id: from } = await trx.selectFrom('public_stats_state').select('last_call_id').where('name', '=', cursor).executeTakeFirstOrThrow()
     const calls = await trx
       .selectFrom('proxy_calls')
-      .select(['id', 'model', 'outcome', 'relay_ms', 'create_timestamp'])
+      .select(['id', 'user_id', 'key_id', 'provider_id', 'model', 'outcome', 'points', 'input_tokens', 'output_tokens', 'relay_ms', 'first_byte_ms', 'create_timestamp'])
       .where('id', '>', from)
       .where('id', '<=', upTo)
       .orderBy('id')
       .limit(batch)
       .execute()
     if (calls.length === 0) return 0
-
-    const hours = new Map<string, { hour_start: number; family: string; calls: number; failures: number; histogram: Histogram }>()
-    for (const call of calls) {
-      const hour_start = Math.floor(call.create_timestamp / hourMs) * hourMs
-      const family = modelFamily(call.model)
-      const key = `${hour_start} ${family}`
-      let hour = hours.get(key)
-      if (!hour) hours.set(key, (hour = { hour_start, family, calls: 0, failures: 0, histogram: emptyHistogram() }))
-      hour.calls += 1
-      // Only the relay's own failures: a provider's refusal of the request ('refused') is the client's.
-      if (call.outcome === 'failed') hour.failures += 1
-      if (call.relay_ms !== null) hour.histogram[bucketOf(call.relay_ms)]! += 1
-    }
-
     const moved = await trx
       .updateTable('public_stats_state')
       .set({ last_call_id: calls[calls.length - 1]!.id })
-      .where('name', '=', 'relay')
+      .where('name', '=', cursor)
       .where('last_call_id', '=', from)
       .executeTakeFirst()
     // Another relay took these calls first: add nothing, it did.
     if (moved.numUpdatedRows === 0n) return 0
-
-    for (const hour of hours.values()) {
-      const existing = await trx
-        .selectFrom('public_call_hours')
-        .select(['calls', 'failures', 'latency_buckets'])
-        .where('hour_start', '=', hour.hour_start)
-        .where('family', '=', hour.family)
-        .executeTakeFirst()
-      if (existing) {
-        await trx
-          .updateTable('public_call_hours')
-          .set({
-            calls: existing.calls + hour.calls,
-            failures: existing.failures + hour.failures,
-            latency_buckets: JSON.stringify(addHistogram(parseHistogram(existing.latency_buckets), hour.histogram)),
-          })
-          .where('hour_start', '=', hour.hour_start)
-          .where('family', '=', hour.family)
-          .execute()
-      } else {
-        const { histogram, ...counts } = hour
-        await trx
-          .insertInto('public_call_hours')
-          .values({ ...counts, latency_buckets: JSON.stringify(histogram) })
-          .execute()
-      }
-    }
+    await add(trx, calls)
     return calls.length
   })
+}
+
+async function addPublicHours(trx: Database, calls: AggregatedCall[]): Promise<void> {
+  const hours = new Map<string, { hour_start: number; family: string; calls: number; failures: number; histogram: Histogram }>()
+  for (const call of calls) {
+    const hour_start = hourOf(call.create_timestamp)
+    const family = modelFamily(call.model)
+    const key = `${hour_start} ${family}`
+    let hour = hours.get(key)
+    if (!hour) hours.set(key, (hour = { hour_start, family, calls: 0, failures: 0, histogram: emptyHistogram() }))
+    hour.calls += 1
+    // Only the relay's own failures: a provider's refusal of the request ('refused') is the client's.
+    if (call.outcome === 'failed') hour.failures += 1
+    if (call.relay_ms !== null) hour.histogram[bucketOf(call.relay_ms)]! += 1
+  }
+  for (const hour of hours.values()) {
+    const existing = await trx
+      .selectFrom('public_call_hours')
+      .select(['calls', 'failures', 'latency_buckets'])
+      .where('hour_start', '=', hour.hour_start)
+      .where('family', '=', hour.family)
+      .executeTakeFirst()
+    if (existing) {
+      await trx
+        .updateTable('public_call_hours')
+        .set({
+          calls: existing.calls + hour.calls,
+          failures: existing.failures + hour.failures,
+          latency_buckets: JSON.stringify(addHistogram(parseHistogram(existing.latency_buckets), hour.histogram)),
+        })
+        .where('hour_start', '=', hour.hour_start)
+        .where('family', '=', hour.family)
+        .execute()
+    } else {
+      const { histogram, ...counts } = hour
+      await trx
+        .insertInto('public_call_hours')
+        .values({ ...counts, latency_buckets: JSON.stringify(histogram) })
+        .execute()
+    }
+  }
+}
+
+/** The start of the UTC hour `ms` falls in. */
+export function hourOf(ms: number): number {
+  return Math.floor(ms / hourMs) * hourMs
 }
 
 /**

@@ -40,12 +40,17 @@ export function samplesOf(histogram: readonly number[]): number {
  * when the median is in the open-ended bucket (then it is at least that).
  */
 export function medianBelowMs(histogram: readonly number[]): number | null {
+  return percentileBelowMs(histogram, 0.5)
+}
+
+/** The bound the `fraction` percentile (0.95: p95) is under, read like the median. */
+export function percentileBelowMs(histogram: readonly number[], fraction: number): number | null {
   const total = samplesOf(histogram)
   if (total === 0) return null
   let seen = 0
   for (let i = 0; i < histogram.length; i++) {
     seen += histogram[i]!
-    if (seen * 2 >= total) return latencyBounds[Math.min(i, latencyBounds.length - 1)]!
+    if (seen >= total * fraction) return latencyBounds[Math.min(i, latencyBounds.length - 1)]!
   }
   return latencyBounds[latencyBounds.length - 1]!
 }

@@ -3,12 +3,11 @@ import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import { usernameSchema } from '../contract/accounts.ts'
 import { ticketBounds, ticketContentSchema, ticketStatusFilters } from '../contract/tickets.ts'
-import { findUserById, findUserByUsername } from '../users/users.ts'
+import { findUserById } from '../users/users.ts'
 import { cliOperator } from '../audit/audit-log.ts'
 import { operatorTicketStatuses } from '../contract/admin.ts'
-import { replyAsOperator } from './operator.ts'
+import { assignAsOperator, replyAsOperator } from './operator.ts'
 import {
-  assignTicket,
   findTicketByReference,
   getTicket,
   listAllTickets,
@@ -85,12 +84,8 @@ export const ticketCommands: Command[] = [
     argument: ticketArgument,
     options: { to: { description: 'username of the assignee', schema: usernameSchema } },
     async run({ ticket, to }, { services, print }) {
-      const { db, clock } = services
-      const row = await findTicketByReference(db, ticket)
-      const assignee = await findUserByUsername(db, to)
-      if (!assignee) throw new Error(`no user ${to}`)
-      await assignTicket(db, row.id, assignee.id, clock.now())
-      print(`${row.number} assigned to ${assignee.username}`)
+      const assigned = await assignAsOperator(services.db, cliOperator(), { ticket, to: { username: to }, now: services.clock.now() })
+      print(`${assigned.number} assigned to ${assigned.assignee_name}`)
     },
   }),
 

@@ -7,8 +7,9 @@ import type { ContentLanguage } from '../contract/languages.ts'
 import type { TicketStatus } from '../contract/tickets.ts'
 import type { Database } from '../db/open-database.ts'
 import { recordAudit, type Operator } from '../audit/audit-log.ts'
-import { findUserById } from '../users/users.ts'
-import { addTicketMessage, findTicketByReference, getTicket, setTicketStatus } from './service.ts'
+import { RelayError } from '../http/relay-error.ts'
+import { findUserById, findUserByUsername } from '../users/users.ts'
+import { addTicketMessage, assignTicket, findTicketByReference, getTicket, setTicketStatus } from './service.ts'
 
 export type OperatorStatus = Extract<TicketStatus, 'processing' | 'completed' | 'rejected'>
 
@@ -50,6 +51,32 @@ export async function setStatusAsOperator(db: Database, operator: Operator, chan
     const row = await findTicketByReference(trx, change.ticket)
     await setTicketStatus(trx, { ticketId: row.id, to: change.to, by: 'staff', now: change.now })
     await recordAudit(trx, operator, { action: 'ticket.status', target: { kind: 'ticket', ref: row.number }, before: { status: row.status }, after: { status: change.to } }, change.now)
+  })
+}
+
+/**
+ * Makes an operator the assignee of a ticket (the owner then sees replies signed with their
+ * name), or nobody (`to` null). The assignee is named by id (console, which offers the admins)
+ * or username (CLI).
+ */
+export async function assignAsOperator(
+  db: Database,
+  operator: Operator,
+  change: { ticket: string; to: { id: string } | { username: string } | null; now: number },
+): Promise<{ number: string; assignee_id: string | null; assignee_name: string | null }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findTicketByReference(trx, change.ticket)
+    const before = row.assignee_id ? await findUserById(trx, row.assignee_id) : undefined
+    const to = change.to === null ? null : 'id' in change.to ? await findUserById(trx, change.to.id) : await findUserByUsername(trx, change.to.username)
+    if (change.to !== null && !to) throw new RelayError('not_found', `no user ${'id' in change.to ? change.to.id : change.to.username}`)
+    await assignTicket(trx, row.id, to?.id ?? null, change.now)
+    await recordAudit(
+      trx,
+      operator,
+      { action: 'ticket.assign', target: { kind: 'ticket', ref: row.number }, before: { assignee: before?.username ?? null }, after: { assignee: to?.username ?? null } },
+      change.now,
+    )
+    return { number: row.number, assignee_id: to?.id ?? null, assignee_name: to?.username ?? null }
   })
 }
 

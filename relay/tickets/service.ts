@@ -229,6 +229,8 @@ export interface TicketListFilter extends PageQuery {
   status?: TicketStatusFilter
   type?: TicketType
   priority?: TicketPriority
+  /** An operator's id, or `none`: tickets nobody is assigned. */
+  assignee?: string
 }
 
 /** Newest first; every user's tickets unless `userId` scopes them. */
@@ -238,6 +240,7 @@ async function pageOfTickets(db: Database, filter: TicketListFilter & { userId?:
   if (filter.status) query = query.where('tickets.status', 'in', statusesOf(filter.status))
   if (filter.type) query = query.where('tickets.type', '=', filter.type)
   if (filter.priority) query = query.where('tickets.priority', '=', filter.priority)
+  if (filter.assignee) query = filter.assignee === 'none' ? query.where('tickets.assignee_id', 'is', null) : query.where('tickets.assignee_id', '=', filter.assignee)
   const [rows, count] = await Promise.all([
     query.orderBy('tickets.id', 'desc').limit(filter.pageSize).offset(pageOffset(filter)).execute(),
     query.clearSelect().select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
@@ -291,7 +294,7 @@ export async function findTicketByReference(db: Database, reference: string): Pr
   return row
 }
 
-export async function assignTicket(db: Database, ticketId: string, assigneeId: string, now: number): Promise<void> {
+export async function assignTicket(db: Database, ticketId: string, assigneeId: string | null, now: number): Promise<void> {
   await db.updateTable('tickets').set({ assignee_id: assigneeId, update_timestamp: now }).where('id', '=', ticketId).execute()
 }
 

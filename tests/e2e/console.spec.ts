@@ -43,6 +43,9 @@ test('an admin answers a ticket, decides a reset, disables a user and grants poi
   await signIn(page, operator)
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.getByTestId('nav-admin').last().click()
+  // The console opens on its overview; the queue is one link away.
+  await expect(page).toHaveURL(/\/admin$/)
+  await page.getByTestId('admin-nav').last().getByRole('link', { name: '工单' }).click()
   await expect(page).toHaveURL(/\/admin\/tickets$/)
 
   // The queue, filtered to consultations, has the new ticket; answer it and move it to processing.

@@ -3,37 +3,16 @@
  * chart.js is a separate chunk fetched after the dashboard has rendered.
  */
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js'
-import { useEffect, useState } from 'react'
 import { Bar } from 'react-chartjs-2'
 import { useTranslation } from 'react-i18next'
+import { useChartPalette } from './chart-theme.ts'
 import { chartHeight, dayLabel, type UsageDay } from './usage-days.ts'
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip)
 
-/** Canvas colours cannot follow Tailwind's `dark:` classes, so each theme has its palette. */
-const palettes = {
-  light: { bar: '#6366f1', hover: '#4f46e5', ticks: '#71717a', grid: '#e4e4e7' },
-  dark: { bar: '#818cf8', hover: '#a5b4fc', ticks: '#a1a1aa', grid: '#27272a' },
-}
-
-/** The theme as the page shows it: the `data-theme` the server wrote, "system" following the OS. */
-function currentTheme(): keyof typeof palettes {
-  const chosen = document.documentElement.dataset.theme
-  if (chosen === 'dark' || chosen === 'light') return chosen
-  return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
-}
-
 export default function UsageCanvas({ days, label }: { days: UsageDay[]; label: string }) {
   const { i18n } = useTranslation()
-  const [theme, setTheme] = useState(currentTheme)
-  useEffect(() => {
-    // A "system" theme changes with the OS; the other two change through a page load.
-    const query = window.matchMedia('(prefers-color-scheme: dark)')
-    const update = () => setTheme(currentTheme())
-    query.addEventListener('change', update)
-    return () => query.removeEventListener('change', update)
-  }, [])
-  const colours = palettes[theme]
+  const colours = useChartPalette()
   const numbers = new Intl.NumberFormat(i18n.language)
   return (
     <div className={`relative ${chartHeight}`} data-testid="usage-canvas">

@@ -3,7 +3,7 @@
  * signed out, or signed in as any other type — gets the plain 404 page and no sign of the
  * console; the relay refuses its calls to them the same way.
  */
-import { ClipboardList, Gift, ScrollText, Ticket, Users } from 'lucide-react'
+import { ClipboardList, Coins, Gauge, Gift, ScrollText, Server, Ticket, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { createContext, data, isRouteErrorResponse, NavLink, Outlet, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/layout'
@@ -62,10 +62,14 @@ function AdminErrorFrame({ loaderData, status }: { loaderData: Awaited<ReturnTyp
 }
 
 const sections = [
+  { to: '/admin', key: 'ops.nav.overview', icon: Gauge, end: true },
   { to: '/admin/tickets', key: 'nav.tickets', icon: Ticket },
   { to: '/admin/users', key: 'nav.users', icon: Users },
   { to: '/admin/codes', key: 'nav.codes', icon: Gift },
   { to: '/admin/audit', key: 'nav.audit', icon: ScrollText },
+  // Operations (docs/decisions/128–130).
+  { to: '/admin/providers', key: 'ops.nav.providers', icon: Server },
+  { to: '/admin/pricing', key: 'ops.nav.pricing', icon: Coins },
 ] as const
 
 function AdminNav() {
@@ -73,8 +77,8 @@ function AdminNav() {
   return (
     <nav aria-label={t('nav.label')} className="flex flex-col gap-1" data-testid="admin-nav">
       <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{t('title')}</p>
-      {sections.map(({ to, key, icon: Icon }) => (
-        <NavLink key={to} to={to} className={navItemClass}>
+      {sections.map(({ to, key, icon: Icon, ...rest }) => (
+        <NavLink key={to} to={to} end={'end' in rest} className={navItemClass}>
           <Icon className="size-4 shrink-0" />
           {t(key)}
         </NavLink>

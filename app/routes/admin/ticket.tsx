@@ -7,7 +7,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/ticket'
-import { canTransition, endpoints, operatorTicketStatuses, ticketBounds, type AdminTicketDetail, type TicketMessage } from '#relay/contract/index.ts'
+import { canTransition, endpoints, idSchema, operatorTicketStatuses, ticketBounds, type AdminTicketDetail, type TicketMessage } from '#relay/contract/index.ts'
 import { FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
@@ -35,11 +35,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getI18n(context).t
   try {
-    const ticket = await getRelay(context).call(endpoints.admin.ticket, { params: { id: params.id } })
-    return { title: `${ticket.number} · ${t('admin:title')}`, ticket, formKey: newFormKey() }
+    const relay = getRelay(context)
+    const [ticket, operators] = await Promise.all([relay.call(endpoints.admin.ticket, { params: { id: params.id } }), relay.call(endpoints.adminOps.operators)])
+    return { title: `${ticket.number} · ${t('admin:title')}`, ticket, operators: operators.items, formKey: newFormKey() }
   } catch (error) {
     if (error instanceof RelayCallError && (error.status === 404 || error.status === 400)) {
-      return data({ title: t('admin:ticket.notFound'), ticket: null, formKey: '' }, { status: 404 })
+      return data({ title: t('admin:ticket.notFound'), ticket: null, operators: [], formKey: '' }, { status: 404 })
     }
     throw error
   }
@@ -80,6 +81,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return operatorOutcome(back, async () => {
         await relay.call(endpoints.admin.denyReset, { params: id, body: parsed.data })
         return { type: 'success', key: 'admin:toast.resetDenied' }
+      })
+    }
+    case 'assign': {
+      const to = formData.get('assignee')
+      const assignee = to === '' ? null : idSchema.safeParse(to)
+      if (assignee !== null && !assignee.success) return badForm(back)
+      return operatorOutcome(back, async () => {
+        const assigned = await relay.call(endpoints.adminOps.assignTicket, { params: id, body: { assignee_id: assignee?.data ?? null } })
+        return assigned.assignee_name
+          ? { type: 'success', key: 'admin:ops.toast.assigned', values: { name: assigned.assignee_name } }
+          : { type: 'success', key: 'admin:ops.toast.unassigned' }
       })
     }
     default:
@@ -129,6 +141,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
         </div>
         <div className="space-y-6">
           <TicketFacts ticket={ticket} />
+          <Assign ticket={ticket} operators={loaderData.operators} />
           {open ? <StatusChange ticket={ticket} /> : null}
         </div>
       </div>
@@ -229,6 +242,33 @@ function StatusChange({ ticket }: { ticket: AdminTicketDetail }) {
         </div>
         <SubmitButton intent="status" variant="secondary">
           {t('ticket.apply')}
+        </SubmitButton>
+      </Form>
+    </Card>
+  )
+}
+
+function Assign({ ticket, operators }: { ticket: AdminTicketDetail; operators: Array<{ id: string; username: string }> }) {
+  const { t } = useTranslation('admin')
+  return (
+    <Card>
+      <CardTitle>{t('ops.assign.title')}</CardTitle>
+      <Form method="post" className="mt-4 flex items-end gap-2" data-testid="admin-assign">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <Label htmlFor="admin-assignee" className="sr-only">
+            {t('ticket.assignee')}
+          </Label>
+          <select id="admin-assignee" name="assignee" defaultValue={ticket.assignee_id ?? ''} className={cn(inputClass, 'pr-8')}>
+            <option value="">{t('ticket.unassigned')}</option>
+            {operators.map((operator) => (
+              <option key={operator.id} value={operator.id}>
+                {operator.username}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SubmitButton intent="assign" variant="secondary">
+          {t('ops.assign.submit')}
         </SubmitButton>
       </Form>
     </Card>

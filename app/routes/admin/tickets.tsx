@@ -1,8 +1,8 @@
-/** The ticket queue: every user's tickets, filtered by status, type and priority (GET form, no JavaScript needed). */
+/** The ticket queue: every user's tickets, filtered by status, type, priority and assignee (GET form, no JavaScript needed). */
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/tickets'
-import { endpoints, ticketPriorities, ticketStatusFilters, ticketStatuses, ticketTypes, type AdminTicket } from '#relay/contract/index.ts'
+import { endpoints, idSchema, ticketPriorities, ticketStatusFilters, ticketStatuses, ticketTypes, type AdminTicket } from '#relay/contract/index.ts'
 import { FilterForm, FilterSelect, ListPager, oneOf } from '#app/components/admin/list-controls.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { TicketPriorityBadge, TicketStatusBadge, TicketTypeLabel } from '#app/components/tickets/ticket-labels.tsx'
@@ -17,13 +17,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
+  const assignee = url.searchParams.get('assignee')
   const filter = {
     status: oneOf(url, 'status', ticketStatusFilters),
     type: oneOf(url, 'type', ticketTypes),
     priority: oneOf(url, 'priority', ticketPriorities),
+    assignee: assignee === 'none' || idSchema.safeParse(assignee).success ? assignee! : undefined,
   }
-  const tickets = await getRelay(context).call(endpoints.admin.tickets, { query: { ...filter, page: pageParam(request), pageSize: 20 } })
-  return { title: getI18n(context).t('admin:tickets.title'), tickets, filter }
+  const relay = getRelay(context)
+  const [tickets, operators] = await Promise.all([
+    relay.call(endpoints.admin.tickets, { query: { ...filter, page: pageParam(request), pageSize: 20 } }),
+    relay.call(endpoints.adminOps.operators),
+  ])
+  return { title: getI18n(context).t('admin:tickets.title'), tickets, filter, operators: operators.items }
 }
 
 export default function AdminTickets({ loaderData }: Route.ComponentProps) {
@@ -42,6 +48,12 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
         />
         <FilterSelect name="type" label={t('tickets.type')} value={filter.type} options={ticketTypes.map((s) => ({ value: s, label: tt(`types.${s}`) }))} />
         <FilterSelect name="priority" label={t('tickets.priority')} value={filter.priority} options={ticketPriorities.map((s) => ({ value: s, label: tt(`priorities.${s}`) }))} />
+        <FilterSelect
+          name="assignee"
+          label={t('ticket.assignee')}
+          value={filter.assignee}
+          options={[{ value: 'none', label: t('ticket.unassigned') }, ...loaderData.operators.map((o) => ({ value: o.id, label: o.username }))]}
+        />
       </FilterForm>
       <Card>
         {tickets.items.length === 0 ? (
@@ -57,6 +69,7 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
               { id: 'number', label: t('tickets.number') },
               { id: 'title', label: t('tickets.titleColumn') },
               { id: 'owner', label: t('tickets.owner') },
+              { id: 'assignee', label: t('ticket.assignee') },
               { id: 'type', label: t('tickets.type') },
               { id: 'priority', label: t('tickets.priority') },
               { id: 'status', label: t('tickets.status') },
@@ -88,6 +101,9 @@ function QueueRow({ ticket }: { ticket: AdminTicket }) {
         <Link to={`/admin/users/${ticket.owner_id}`} className="hover:text-indigo-600 dark:hover:text-indigo-400">
           {ticket.owner_name}
         </Link>
+      </td>
+      <td className="justify-self-end text-xs text-zinc-500 md:table-cell md:py-3 md:pr-3 md:text-sm dark:text-zinc-400" data-testid="ticket-assignee">
+        {ticket.assignee_name ? `→ ${ticket.assignee_name}` : null}
       </td>
       <td className="text-zinc-600 md:table-cell md:py-3 md:pr-3 md:whitespace-nowrap dark:text-zinc-400">
         <TicketTypeLabel type={ticket.type} />

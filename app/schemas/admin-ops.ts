@@ -1,0 +1,70 @@
+/**
+ * Forms of the console's operations screens (providers, prices, assignment); bounds and choices
+ * from the relay contract, messages are translation keys. The relay validates again (its own
+ * English messages reach the form only for what these do not check).
+ */
+import { z } from 'zod'
+import { modelCostKinds, providerKinds } from '#relay/contract/index.ts'
+import { requiredText } from './auth.ts'
+
+const patternsMessage = 'admin:ops.providers.modelsInvalid'
+const priorityMessage = 'admin:ops.providers.priorityInvalid'
+
+/** Patterns separated by commas or spaces, `*` for any characters. */
+const modelPatterns = z
+  .string({ error: patternsMessage })
+  .trim()
+  .min(1, patternsMessage)
+  .max(2000, 'validation:tooLong')
+  .regex(/^[A-Za-z0-9*._:/@,\s-]+$/, patternsMessage)
+
+const priority = z
+  .string({ error: priorityMessage })
+  .trim()
+  .regex(/^-?\d{1,4}$/, priorityMessage)
+  .transform(Number)
+  .pipe(z.number().min(-1000, priorityMessage).max(1000, priorityMessage))
+
+export const addProviderSchema = z.object({
+  kind: z.enum(providerKinds),
+  base_url: requiredText(512, 'admin:ops.providers.baseUrlRequired').pipe(z.url({ protocol: /^https?$/, error: 'admin:ops.providers.baseUrlInvalid' })),
+  key: requiredText(512, 'admin:ops.providers.keyRequired').pipe(z.string().min(8, 'admin:ops.providers.keyShort')),
+  models: modelPatterns,
+  priority,
+})
+
+export const updateProviderSchema = z.object({ models: modelPatterns, priority })
+
+const rateMessage = 'admin:ops.pricing.rateInvalid'
+/** Points: empty means none. */
+const rate = z
+  .string()
+  .trim()
+  .regex(/^\d{1,8}$/, rateMessage)
+  .transform(Number)
+  .optional()
+
+export const priceSchema = z
+  .object({
+    model: requiredText(128, 'admin:ops.pricing.modelRequired').pipe(z.string().regex(/^[A-Za-z0-9._:/@*[\]-]+$/, 'admin:ops.pricing.modelInvalid')),
+    kind: z.enum(modelCostKinds),
+    points_per_call: rate,
+    input_points_per_mtok: rate,
+    output_points_per_mtok: rate,
+    cache_read_points_per_mtok: rate,
+    cache_write_points_per_mtok: rate,
+    long_context_threshold: rate,
+    long_context_input_percent: rate,
+    long_context_output_percent: rate,
+    description: z.string().trim().max(255, 'validation:tooLong').optional(),
+  })
+  .superRefine((price, ctx) => {
+    const tier = [price.long_context_input_percent, price.long_context_output_percent].some((percent) => percent !== undefined)
+    if (tier !== (price.long_context_threshold !== undefined)) ctx.addIssue({ code: 'custom', path: ['long_context_threshold'], message: 'admin:ops.pricing.tierInvalid' })
+    if (price.kind === 'fixed' && price.points_per_call === undefined) ctx.addIssue({ code: 'custom', path: ['points_per_call'], message: 'admin:ops.pricing.perCallRequired' })
+    if (price.kind === 'variable') {
+      for (const field of ['input_points_per_mtok', 'output_points_per_mtok'] as const) {
+        if (price[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'admin:ops.pricing.ratesRequired' })
+      }
+    }
+  })

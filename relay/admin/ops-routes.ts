@@ -1,0 +1,60 @@
+/**
+ * The console's operations calls (relay/contract/admin-ops.ts): thin handlers over the service
+ * functions the CLI runs, each given the calling admin and address as the audit log's operator.
+ */
+import { adminOpsEndpoints } from '../contract/admin-ops.ts'
+import { consoleOperator } from '../audit/audit-log.ts'
+import { defineRoute, type Route } from '../http/route.ts'
+import { listPrices, removePriceAsOperator, setPriceAsOperator } from '../points/price-operator.ts'
+import { addProviderAsOperator, setProviderEnabledAsOperator, testProviderAsOperator, updateProviderAsOperator } from '../proxy/provider-operator.ts'
+import { typicalCall } from '../contract/admin-ops.ts'
+import type { RelayServices } from '../services.ts'
+import { assignAsOperator } from '../tickets/operator.ts'
+import { adminProviders, operatorOverview } from './overview.ts'
+
+export function adminOpsRoutes(services: RelayServices): Route[] {
+  const { db, clock } = services
+  /** A provider as the list shows it, after a change. */
+  const providerNow = async (id: string) => (await adminProviders(services)).find((provider) => provider.id === id)!
+  return [
+    defineRoute(adminOpsEndpoints.overview, async ({ query }) => operatorOverview(services, query.period)),
+
+    defineRoute(adminOpsEndpoints.providers, async () => ({ items: await adminProviders(services) })),
+    defineRoute(adminOpsEndpoints.addProvider, async ({ user, clientIp, body }) => {
+      const added = await addProviderAsOperator(services, consoleOperator(user, clientIp), {
+        kind: body.kind,
+        baseUrl: body.base_url,
+        key: body.key,
+        models: body.models,
+        priority: body.priority,
+      })
+      return providerNow(added.id)
+    }),
+    defineRoute(adminOpsEndpoints.updateProvider, async ({ user, clientIp, params, body }) => {
+      await updateProviderAsOperator(services, consoleOperator(user, clientIp), { id: params.id, ...body })
+      return providerNow(params.id)
+    }),
+    defineRoute(adminOpsEndpoints.setProviderEnabled, async ({ user, clientIp, params, body }) => {
+      await setProviderEnabledAsOperator(services, consoleOperator(user, clientIp), { id: params.id, enabled: body.enabled })
+      return providerNow(params.id)
+    }),
+    defineRoute(adminOpsEndpoints.testProvider, async ({ user, clientIp, params, body }) =>
+      testProviderAsOperator(services, consoleOperator(user, clientIp), { id: params.id, model: body.model }),
+    ),
+
+    defineRoute(adminOpsEndpoints.prices, async () => ({ items: await listPrices(db), typical: typicalCall })),
+    defineRoute(adminOpsEndpoints.setPrice, async ({ user, clientIp, body }) => setPriceAsOperator(db, consoleOperator(user, clientIp), body, clock.now())),
+    defineRoute(adminOpsEndpoints.removePrice, async ({ user, clientIp, body }) => {
+      await removePriceAsOperator(db, consoleOperator(user, clientIp), body.model, clock.now())
+      return { model: body.model }
+    }),
+
+    defineRoute(adminOpsEndpoints.operators, async () => ({
+      items: await db.selectFrom('users').select(['id', 'username']).where('user_type', '=', 'admin').where('status', '=', 'active').orderBy('username').execute(),
+    })),
+    defineRoute(adminOpsEndpoints.assignTicket, async ({ user, clientIp, params, body }) => {
+      const assigned = await assignAsOperator(db, consoleOperator(user, clientIp), { ticket: params.id, to: body.assignee_id === null ? null : { id: body.assignee_id }, now: clock.now() })
+      return { assignee_id: assigned.assignee_id, assignee_name: assigned.assignee_name }
+    }),
+  ]
+}

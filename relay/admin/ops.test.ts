@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, afterEach, expect, it } from 'vitest'
+import { adminOpsEndpoints, typicalCall } from '../contract/admin-ops.ts'
+import { apiKeyEndpoints } from '../contract/api-keys.ts'
+import type { Endpoint } from '../contract/endpoint.ts'
+import { fillPath } from '../contract/paths.ts'
+import { ticketEndpoints } from '../contract/tickets.ts'
+import { adminEndpoints } from '../contract/admin.ts'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { fakeProviderSecret, startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
+import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
+import { codeFlowTokens, registerClient } from '../../tests/fixtures/oauth.ts'
+import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
+import { quickUser, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
+import { callRelay, customer, priceModel, settled } from '../../tests/fixtures/proxy.ts'
+import { refreshOperatorStats } from './overview.ts'
+
+/** A body each call accepts, so a refusal can only come from who is calling. */
+const validBodies: Partial<Record<keyof typeof adminOpsEndpoints, unknown>> = {
+  addProvider: { kind: 'anthropic', base_url: 'https://api.anthropic.example', key: 'sk-ant-refused-0123456789', models: 'claude-*', priority: 1 },
+  updateProvider: { priority: 5 },
+  setProviderEnabled: { enabled: false },
+  testProvider: {},
+  setPrice: { model: 'refused-*', kind: 'fixed', points_per_call: 3 },
+  removePrice: { model: 'claude-opus-5-5' },
+  assignTicket: { assignee_id: null },
+}
+
+let provider: FakeProvider
+beforeAll(async () => {
+  provider = await startFakeProvider()
+})
+afterAll(() => provider.close())
+
+describeEachDatabase('operator console: overview, providers, prices, assignment', (ctx) => {
+  afterEach(() => expectLedgerInvariants(ctx.relay.db))
+
+  const call = (token: string | undefined, endpoint: Endpoint, id?: string, options: { body?: unknown; query?: Record<string, string>; ip?: string; headers?: Record<string, string> } = {}) =>
+    ctx.request(endpoint.method.toUpperCase(), id ? fillPath(endpoint.path, { id }) : endpoint.path, { token, ...options })
+
+  async function admin(): Promise<PointsUser> {
+    const user = await quickUser(ctx)
+    await ctx.relay.db.updateTable('users').set({ user_type: 'admin' }).where('id', '=', user.id).execute()
+    return user
+  }
+  const audit = (kind: string, ref: string) =>
+    ctx.relay.db.selectFrom('audit_log').selectAll().where('target_kind', '=', kind).where('target_ref', '=', ref).orderBy('id').execute()
+
+  async function addFake(operator: PointsUser, models = 'claude-*', priority = 0): Promise<string> {
+    const added = await call(operator.token, adminOpsEndpoints.addProvider, undefined, {
+      body: { kind: 'anthropic', base_url: provider.url, key: fakeProviderSecret, models, priority },
+    })
+    expect(added.status, added.text).toBe(200)
+    return added.body.data.id as string
+  }
+
+  it('refuses every call to a normal user, a team user, an API key and an OAuth client token, and changes nothing', async () => {
+    const normal = await quickUser(ctx)
+    const team = await quickUser(ctx)
+    await ctx.relay.db.updateTable('users').set({ user_type: 'team' }).where('id', '=', team.id).execute()
+    const apiKey = (await ctx.request('POST', apiKeyEndpoints.create.path, { token: normal.token, body: { name: 'k' } })).body.data.key as string
+    const operator = await admin()
+    const oauthToken = (await codeFlowTokens(ctx, operator.token, await registerClient(ctx))).access_token
+    const providerId = await addFake(operator)
+    const ticket = await ctx.request('POST', ticketEndpoints.create.path, { token: normal.token, body: { type: 'other', title: 't', content: 'c' } })
+    await call(operator.token, adminOpsEndpoints.assignTicket, ticket.body.data.id, { body: { assignee_id: operator.id } })
+    provider.received.length = 0
+
+    const snapshot = async () => ({
+      providers: await ctx.relay.db.selectFrom('proxy_providers').selectAll().orderBy('id').execute(),
+      prices: await ctx.relay.db.selectFrom('model_costs').selectAll().orderBy('model').execute(),
+      tickets: await ctx.relay.db.selectFrom('tickets').select(['id', 'assignee_id']).orderBy('id').execute(),
+      audit: await ctx.relay.db.selectFrom('audit_log').select('id').orderBy('id').execute(),
+    })
+    const before = await snapshot()
+    const unknownRoute = await ctx.request('GET', '/api/admin/nothing-here', { token: normal.token })
+    for (const [name, endpoint] of Object.entries(adminOpsEndpoints) as Array<[keyof typeof adminOpsEndpoints, Endpoint]>) {
+      const id = endpoint.path.includes('/tickets/') ? (ticket.body.data.id as string) : providerId
+      const body = validBodies[name]
+      for (const token of [normal.token, team.token, oauthToken]) {
+        const reply = await call(token, endpoint, id, { body })
+        expect(reply.status, name).toBe(404)
+        expect({ ...reply.body, timestamp: 0 }).toEqual({ ...unknownRoute.body, timestamp: 0, message: `no route for ${endpoint.method.toUpperCase()} ${fillPath(endpoint.path, { id })}` })
+      }
+      for (const token of [apiKey, undefined]) expect((await call(token, endpoint, id, { body })).status, name).toBe(401)
+    }
+    expect(await snapshot()).toEqual(before)
+    // No test call reached the provider.
+    expect(provider.received).toEqual([])
+  })
+
+  it("shows over a period exactly what the call log and the ledger hold, by model and provider, with active users and keys and open tickets", async () => {
+    const operator = await admin()
+    // Models only this provider serves: its failure is the call's (no other provider to fail over to).
+    const family = `ops-${ctx.unique('f')}`
+    const [big, small] = [`${family}-big`, `${family}-small`]
+    await priceModel(ctx, { model: big, kind: 'variable', input_points_per_mtok: 3000, output_points_per_mtok: 15_000 })
+    await priceModel(ctx, { model: small, kind: 'fixed', points_per_call: 2 })
+    const main = await addFake(operator, `${family}-*`, 10)
+    const users = [await customer(ctx, 100_000), await customer(ctx, 100_000)]
+    const send = async (key: string, model: string) => {
+      const response = await callRelay(ctx, '/v1/messages', { key, body: { model, max_tokens: 500, messages: [{ role: 'user', content: 'Hi' }] } })
+      await response.text()
+      return response.status
+    }
+    provider.queue({ kind: 'fail', status: 500 }, { kind: 'answer', usage: { input_tokens: 2000, output_tokens: 300 } })
+    for (let i = 0; i < 4; i++) await send(users[0]!.key, big)
+    for (let i = 0; i < 3; i++) await send(users[1]!.key, small)
+    await settled(ctx, users[0]!.id, 4)
+    await settled(ctx, users[1]!.id, 3)
+    await ctx.request('POST', ticketEndpoints.create.path, { token: users[0]!.token, body: { type: 'other', title: 'Help', content: 'Please' } })
+
+    // Two relays at once: the cursor lets only one count each call.
+    await Promise.all([refreshOperatorStats(servicesOf(ctx), { settleLagMs: 0 }), refreshOperatorStats(servicesOf(ctx), { settleLagMs: 0 })])
+    const overview = await call(operator.token, adminOpsEndpoints.overview, undefined, { query: { period: '30d' } })
+    expect(overview.status, overview.text).toBe(200)
+    const data = overview.body.data
+    const from = data.from_timestamp as number
+
+    const calls = await ctx.relay.db.selectFrom('proxy_calls').selectAll().where('create_timestamp', '>=', from).execute()
+    const consumed = await ctx.relay.db.selectFrom('points_ledger').select('change').where('type', '=', 'consumed').where('create_timestamp', '>=', from).execute()
+    const sum = (values: Array<number | string>) => values.reduce<number>((total, value) => total + Number(value), 0)
+    expect(calls.length).toBeGreaterThanOrEqual(7)
+    expect(data.totals).toMatchObject({
+      calls: calls.length,
+      failures: calls.filter((c) => c.outcome === 'failed').length,
+      points: sum(calls.map((c) => c.points)),
+      input_tokens: sum(calls.map((c) => c.input_tokens)),
+      output_tokens: sum(calls.map((c) => c.output_tokens)),
+      active_users: new Set(calls.map((c) => String(c.user_id))).size,
+      active_keys: new Set(calls.filter((c) => c.key_id !== null).map((c) => String(c.key_id))).size,
+    })
+    // What the calls were charged is what the ledger consumed.
+    expect(data.totals.points).toBe(-sum(consumed.map((row) => row.change)))
+    expect(data.totals.relay_p50_below_ms).not.toBeNull()
+    expect(data.totals.failures).toBeGreaterThanOrEqual(1)
+    for (const model of [big, small]) {
+      const ofModel = calls.filter((c) => c.model === model)
+      expect(data.by_model.find((row: { model: string }) => row.model === model)).toMatchObject({ calls: ofModel.length, points: sum(ofModel.map((c) => c.points)) })
+    }
+    const mainCalls = calls.filter((c) => String(c.provider_id) === main)
+    expect(data.by_provider.find((row: { provider_id: string | null }) => row.provider_id === main)).toMatchObject({ calls: mainCalls.length, provider: `anthropic · ${new URL(provider.url).host}` })
+
+    const tickets = await ctx.relay.db.selectFrom('tickets').select('status').execute()
+    for (const { status, count } of data.tickets as Array<{ status: string; count: number }>) expect(count).toBe(tickets.filter((t) => t.status === status).length)
+    expect(data.providers.find((p: { id: string }) => p.id === main)).toMatchObject({ enabled: true, priority: 10, circuit: { state: 'closed' }, recent: { calls: mainCalls.length } })
+
+    // A later run adds nothing; the 24-hour view of the same calls agrees with the call log too.
+    expect(await refreshOperatorStats(servicesOf(ctx), { settleLagMs: 0 })).toBe(0)
+    const day = (await call(operator.token, adminOpsEndpoints.overview, undefined, { query: { period: '24h' } })).body.data
+    expect(day.totals.calls).toBe(calls.filter((c) => c.create_timestamp >= day.from_timestamp).length)
+    expect((await call(operator.token, adminOpsEndpoints.overview, undefined, { query: { period: '1y' } })).status).toBe(400)
+  })
+
+  it('adds a provider once per form key, never showing its key, edits, disables, enables and tests it, each on the audit log', async () => {
+    const operator = await admin()
+    const body = { kind: 'anthropic', base_url: `${provider.url}/`, key: fakeProviderSecret, models: 'claude-opus-5-5, claude-*', priority: 3 }
+    const add = () => call(operator.token, adminOpsEndpoints.addProvider, undefined, { body, headers: { 'idempotency-key': 'provider-form-key-001' } })
+    const first = await add()
+    expect(first.status, first.text).toBe(200)
+    expect((await add()).body.data.id).toBe(first.body.data.id)
+    const id = first.body.data.id as string
+    expect(first.body.data).toMatchObject({ base_url: provider.url, models: ['claude-opus-5-5', 'claude-*'], priority: 3, enabled: true, key_readable: true })
+    expect(first.text).not.toContain(fakeProviderSecret)
+    expect(first.body.data.key).toMatch(/…0000$/)
+    const bad = await call(operator.token, adminOpsEndpoints.addProvider, undefined, { body: { ...body, base_url: 'https://api.anthropic.example/v1' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.details.fields.base_url).toBeDefined()
+
+    provider.received.length = 0
+    const tested = await call(operator.token, adminOpsEndpoints.testProvider, id, { body: {} })
+    expect(tested.body.data).toMatchObject({ ok: true, status: 200, model: 'claude-opus-5-5', error: null })
+    expect(provider.received).toHaveLength(1)
+    expect(provider.received[0]!.body).toMatchObject({ model: 'claude-opus-5-5', max_tokens: 1 })
+    expect(provider.received[0]!.headers['x-api-key']).toBe(fakeProviderSecret)
+    provider.queue({ kind: 'fail', status: 401 })
+    expect((await call(operator.token, adminOpsEndpoints.testProvider, id, { body: { model: 'claude-opus-4-8' } })).body.data).toMatchObject({ ok: false, status: 401, model: 'claude-opus-4-8', error: 'HTTP 401' })
+
+    const edited = await call(operator.token, adminOpsEndpoints.updateProvider, id, { body: { priority: 7, models: 'claude-opus-*' } })
+    expect(edited.body.data).toMatchObject({ priority: 7, models: ['claude-opus-*'] })
+    expect((await call(operator.token, adminOpsEndpoints.setProviderEnabled, id, { body: { enabled: false } })).body.data.enabled).toBe(false)
+    expect((await call(operator.token, adminOpsEndpoints.setProviderEnabled, id, { body: { enabled: true } })).body.data.enabled).toBe(true)
+    expect((await call(operator.token, adminOpsEndpoints.updateProvider, '999', { body: { priority: 1 } })).status).toBe(404)
+
+    const rows = await audit('provider', id)
+    expect(rows.map((r) => [r.actor_kind, r.actor_id, r.action])).toEqual([
+      ['admin', operator.id, 'provider.add'],
+      ['admin', operator.id, 'provider.test'],
+      ['admin', operator.id, 'provider.test'],
+      ['admin', operator.id, 'provider.update'],
+      ['admin', operator.id, 'provider.disable'],
+      ['admin', operator.id, 'provider.enable'],
+    ])
+    expect(JSON.parse(rows[2]!.after!)).toMatchObject({ ok: false, status: 401 })
+    expect(JSON.parse(rows[3]!.before!)).toEqual({ models: ['claude-opus-5-5', 'claude-*'], priority: 3 })
+    expect(JSON.parse(rows[3]!.after!)).toEqual({ models: ['claude-opus-*'], priority: 7 })
+    for (const row of rows) expect(`${row.before}${row.after}`).not.toContain(fakeProviderSecret)
+
+    // The CLI runs the same functions and is recorded as the OS user.
+    expect((await runOperatorCli(ctx, 'provider', 'set', id, '--priority', '2')).code).toBe(0)
+    expect((await runOperatorCli(ctx, 'provider', 'test', id, '--model', 'claude-opus-5-5')).stdout).toMatch(/^ok: claude-opus-5-5, HTTP 200, \d+ ms$/)
+    expect((await runOperatorCli(ctx, 'provider', 'disable', id)).code).toBe(0)
+    expect((await audit('provider', id)).slice(6).map((r) => [r.actor_kind, r.action])).toEqual([
+      ['cli', 'provider.update'],
+      ['cli', 'provider.test'],
+      ['cli', 'provider.disable'],
+    ])
+    const listed = (await call(operator.token, adminOpsEndpoints.providers)).body.data.items.find((p: { id: string }) => p.id === id)
+    expect(listed).toMatchObject({ priority: 2, enabled: false, circuit: { state: 'closed', open_until: null } })
+  })
+
+  it('lists prices with what a typical call costs, sets, edits and removes one, each on the audit log', async () => {
+    const operator = await admin()
+    const prices = (await call(operator.token, adminOpsEndpoints.prices)).body.data
+    expect(prices.typical).toEqual(typicalCall)
+    // Opus 5.5 at 400 / 2000 points per million tokens (docs/decisions/080): 20,000 × 400 + 1,000 × 2,000, per million.
+    expect(prices.items.find((p: { model: string }) => p.model === 'claude-opus-5-5')).toMatchObject({ pattern: false, typical_points: 10 })
+    expect(prices.items.find((p: { model: string }) => p.model === 'claude-opus-*')).toMatchObject({ pattern: true })
+
+    const model = `console-${ctx.unique('m')}-*`
+    const set = (body: unknown) => call(operator.token, adminOpsEndpoints.setPrice, undefined, { body })
+    const created = await set({ model, kind: 'variable', input_points_per_mtok: 100, output_points_per_mtok: 500 })
+    expect(created.body.data).toMatchObject({ model, pattern: true, typical_points: 3 })
+    expect((await set({ model, kind: 'fixed', points_per_call: 4 })).body.data).toMatchObject({ kind: 'fixed', input_points_per_mtok: null, typical_points: 4 })
+    expect((await set({ model, kind: 'variable', input_points_per_mtok: 1 })).status).toBe(400)
+    const remove = () => call(operator.token, adminOpsEndpoints.removePrice, undefined, { body: { model } })
+    expect((await remove()).status).toBe(200)
+    expect((await remove()).status).toBe(404)
+
+    const rows = await audit('price', model)
+    expect(rows.map((r) => r.action)).toEqual(['price.set', 'price.set', 'price.remove'])
+    expect(rows[0]!.before).toBeNull()
+    expect(JSON.parse(rows[1]!.before!)).toMatchObject({ kind: 'variable', input_points_per_mtok: 100 })
+    expect(JSON.parse(rows[1]!.after!)).toMatchObject({ kind: 'fixed', points_per_call: 4 })
+    expect(JSON.parse(rows[2]!.before!)).toMatchObject({ kind: 'fixed' })
+    expect(rows[2]!.after).toBeNull()
+
+    expect((await runOperatorCli(ctx, 'model-cost', 'set', '--model', model, '--kind', 'fixed', '--points-per-call', '2')).code).toBe(0)
+    expect((await runOperatorCli(ctx, 'model-cost', 'remove', '--model', model)).code).toBe(0)
+    expect((await audit('price', model)).slice(3).map((r) => [r.actor_kind, r.action])).toEqual([
+      ['cli', 'price.set'],
+      ['cli', 'price.remove'],
+    ])
+  })
+
+  it('assigns tickets to operators, filters the queue by assignee, and records each assignment', async () => {
+    const operator = await admin()
+    const other = await admin()
+    const owner = await quickUser(ctx)
+    const open = async () => (await ctx.request('POST', ticketEndpoints.create.path, { token: owner.token, body: { type: 'other', title: 'Q', content: 'c' } })).body.data
+    const [mine, theirs, nobodys] = [await open(), await open(), await open()]
+    const operators = (await call(operator.token, adminOpsEndpoints.operators)).body.data.items.map((u: { id: string }) => u.id)
+    expect(operators).toEqual(expect.arrayContaining([operator.id, other.id]))
+    expect(operators).not.toContain(owner.id)
+
+    const assign = (ticket: string, to: string | null) => call(operator.token, adminOpsEndpoints.assignTicket, ticket, { body: { assignee_id: to } })
+    expect((await assign(mine.id, operator.id)).body.data).toEqual({ assignee_id: operator.id, assignee_name: operator.username })
+    expect((await assign(theirs.id, operator.id)).status).toBe(200)
+    expect((await assign(theirs.id, other.id)).body.data.assignee_name).toBe(other.username)
+    expect((await assign(nobodys.id, '999')).status).toBe(404)
+
+    const queue = async (assignee: string) =>
+      (await call(operator.token, adminEndpoints.tickets, undefined, { query: { assignee, pageSize: '100' } })).body.data.items.map((t: { id: string }) => t.id)
+    expect(await queue(operator.id)).toContain(mine.id)
+    expect(await queue(operator.id)).not.toContain(theirs.id)
+    expect(await queue(other.id)).toContain(theirs.id)
+    expect(await queue('none')).toContain(nobodys.id)
+    expect(await queue('none')).not.toContain(mine.id)
+    expect((await assign(mine.id, null)).body.data).toEqual({ assignee_id: null, assignee_name: null })
+    expect(await queue('none')).toContain(mine.id)
+
+    expect((await audit('ticket', theirs.number)).map((r) => [r.action, r.before, r.after])).toEqual([
+      ['ticket.assign', '{"assignee":null}', `{"assignee":"${operator.username}"}`],
+      ['ticket.assign', `{"assignee":"${operator.username}"}`, `{"assignee":"${other.username}"}`],
+    ])
+    expect(await audit('ticket', nobodys.number)).toEqual([])
+  })
+})

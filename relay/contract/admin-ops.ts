@@ -1,0 +1,321 @@
+/**
+ * The operator console's operations calls (docs/decisions/115, 128–130): the overview, upstream
+ * providers, model prices and ticket assignment. `auth: 'admin'` under `/api/admin`, like
+ * admin.ts; each change goes through the service function the CLI runs, which writes its audit row.
+ */
+import { z } from 'zod'
+import type {} from 'zod-openapi'
+import { idSchema, timestampSchema } from './accounts.ts'
+import { modelPatternSchema } from './api-keys.ts'
+import { endpoint } from './endpoint.ts'
+import { idPathParams } from './paths.ts'
+import { modelCostKinds, modelCostSchema } from './points.ts'
+import { ticketStatuses } from './tickets.ts'
+
+/* ---------- Overview ---------- */
+
+export const overviewPeriods = ['24h', '7d', '30d'] as const
+export type OverviewPeriod = (typeof overviewPeriods)[number]
+/** Each period in hours: the current, partial hour and the ones before it. */
+export const overviewPeriodHours: Record<OverviewPeriod, number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 }
+
+export const overviewQuery = z.object({ period: z.enum(overviewPeriods).default('24h') })
+
+/**
+ * Calls over a period. `failures`: outcome `failed` (the relay or every provider failed), as the
+ * public figures count them. Latencies are the bounds of histogram buckets (docs/decisions/120):
+ * the percentile is under that many ms; null without samples.
+ */
+export const callFiguresSchema = z.object({
+  calls: z.int(),
+  failures: z.int(),
+  points: z.int(),
+  input_tokens: z.int(),
+  output_tokens: z.int(),
+  latency_samples: z.int(),
+  relay_p50_below_ms: z.int().nullable(),
+  relay_p95_below_ms: z.int().nullable(),
+  first_byte_p50_below_ms: z.int().nullable(),
+})
+export type CallFigures = z.output<typeof callFiguresSchema>
+
+export const circuitStates = ['closed', 'open', 'half-open'] as const
+
+export const providerKinds = ['anthropic', 'openai'] as const
+export type ProviderKind = (typeof providerKinds)[number]
+
+/** A provider as operators see it: never its key, only the key's masked tail. */
+export const adminProviderSchema = z
+  .object({
+    id: idSchema,
+    kind: z.enum(providerKinds),
+    base_url: z.string(),
+    key: z.string(),
+    models: z.array(z.string()),
+    priority: z.int(),
+    enabled: z.boolean(),
+    /** False when no configured JWT secret opens the key (rotated away): add the provider again. */
+    key_readable: z.boolean(),
+    create_timestamp: timestampSchema,
+    /** As the relays report it (docs/decisions/106); `open_until` for an open circuit. */
+    circuit: z.object({ state: z.enum(circuitStates), open_until: timestampSchema.nullable(), relays: z.int() }),
+    /** The last 24 hours of its calls. */
+    recent: callFiguresSchema,
+  })
+  .meta({ id: 'AdminProvider' })
+export type AdminProvider = z.output<typeof adminProviderSchema>
+
+export const overviewSchema = z
+  .object({
+    period: z.enum(overviewPeriods),
+    /** The first hour counted. */
+    from_timestamp: timestampSchema,
+    /** When the background aggregation last ran: calls made since are not counted yet. */
+    updated_timestamp: timestampSchema,
+    totals: callFiguresSchema.extend({ active_users: z.int(), active_keys: z.int() }),
+    by_model: z.array(callFiguresSchema.extend({ model: z.string() })),
+    /** `provider_id` null: calls that reached no provider. */
+    by_provider: z.array(callFiguresSchema.extend({ provider_id: idSchema.nullable(), provider: z.string().nullable() })),
+    tickets: z.array(z.object({ status: z.enum(ticketStatuses), count: z.int() })),
+    providers: z.array(adminProviderSchema),
+  })
+  .meta({ id: 'AdminOverview' })
+export type AdminOverview = z.output<typeof overviewSchema>
+
+/* ---------- Providers ---------- */
+
+/** Patterns separated by commas or spaces, as the CLI's `--models` and the console's field take them. */
+export const modelPatternListSchema = z
+  .string()
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .pipe(z.array(modelPatternSchema).min(1, 'at least one pattern').max(50))
+
+export const providerPrioritySchema = z.int().min(-1000).max(1000)
+
+export const providerBaseUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .transform((url) => url.replace(/\/+$/, ''))
+  .refine((url) => {
+    const parsed = new URL(url)
+    return !parsed.username && !parsed.password && !parsed.search && !parsed.hash
+  }, 'no credentials, query or fragment in the URL: the key goes in its own field')
+
+/** Anthropic's SDK appends /v1/messages itself; a base ending in /v1 would call /v1/v1/messages. */
+export function baseUrlProblem(kind: ProviderKind, baseUrl: string): string | null {
+  return kind === 'anthropic' && /\/v1$/.test(baseUrl) ? 'an anthropic base URL ends before /v1 (e.g. https://api.anthropic.com)' : null
+}
+
+export const addProviderBody = z
+  .object({
+    kind: z.enum(providerKinds),
+    base_url: providerBaseUrlSchema,
+    /** Sealed at once; answered and listed only as its masked tail. */
+    key: z.string().trim().min(8, 'the key looks too short').max(512),
+    models: modelPatternListSchema,
+    priority: providerPrioritySchema.default(0),
+  })
+  .superRefine((body, ctx) => {
+    const problem = baseUrlProblem(body.kind, body.base_url)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['base_url'], message: problem })
+  })
+
+export const updateProviderBody = z.object({ models: modelPatternListSchema.optional(), priority: providerPrioritySchema.optional() })
+export const providerEnabledBody = z.object({ enabled: z.boolean() })
+export const testProviderBody = z.object({
+  /** The model to ask; default: the provider's first pattern without `*`, else the first priced model it serves. */
+  model: z.string().trim().min(1).max(128).optional(),
+})
+export const providerTestSchema = z
+  .object({
+    ok: z.boolean(),
+    /** The provider's HTTP status; null when no answer came (connection refused, timeout). */
+    status: z.int().nullable(),
+    latency_ms: z.int(),
+    model: z.string(),
+    /** Why it failed, without anything the provider echoed (it may name the key). */
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'ProviderTest' })
+export type ProviderTest = z.output<typeof providerTestSchema>
+export const adminProviderListSchema = z.object({ items: z.array(adminProviderSchema) }).meta({ id: 'AdminProviderList' })
+
+/* ---------- Prices ---------- */
+
+const rate = z.int().min(0).max(10_000_000)
+
+/** A model's price as `model-cost set` and the console set it (docs/decisions/080). */
+export const modelCostInputSchema = z
+  .object({
+    model: z.string().trim().min(1).max(128),
+    kind: z.enum(modelCostKinds),
+    points_per_call: z.int().min(0).max(1_000_000).nullable().default(null),
+    input_points_per_mtok: rate.nullable().default(null),
+    output_points_per_mtok: rate.nullable().default(null),
+    cache_read_points_per_mtok: rate.nullable().default(null),
+    cache_write_points_per_mtok: rate.nullable().default(null),
+    long_context_threshold: z.int().min(1).max(100_000_000).nullable().default(null),
+    long_context_input_percent: z.int().min(1).max(10_000).nullable().default(null),
+    long_context_output_percent: z.int().min(1).max(10_000).nullable().default(null),
+    description: z.string().trim().max(255).nullable().default(null),
+  })
+  .refine((c) => /^[A-Za-z0-9._:/@*[\]-]+$/.test(c.model), { message: 'model: letters, digits, . _ : / @ - [ ], and * for any characters', path: ['model'] })
+  .refine((c) => (c.kind === 'fixed' ? c.points_per_call !== null : c.input_points_per_mtok !== null && c.output_points_per_mtok !== null), {
+    message: 'fixed needs points_per_call; variable needs input and output rates',
+  })
+  .refine((c) => (c.long_context_threshold === null) === (c.long_context_input_percent === null && c.long_context_output_percent === null), {
+    message: 'a long-context threshold needs its input and/or output percentages, and they need the threshold',
+  })
+  .transform((c) =>
+    c.kind === 'fixed'
+      ? {
+          ...c,
+          input_points_per_mtok: null,
+          output_points_per_mtok: null,
+          cache_read_points_per_mtok: null,
+          cache_write_points_per_mtok: null,
+          long_context_threshold: null,
+          long_context_input_percent: null,
+          long_context_output_percent: null,
+        }
+      : { ...c, points_per_call: null },
+  )
+export type ModelCostInput = z.input<typeof modelCostInputSchema>
+
+/**
+ * The call each price row is shown for: a Claude Code turn reads a sizeable prompt and writes a
+ * short answer. Only an illustration beside the rates; billing uses each call's own usage.
+ */
+export const typicalCall = { input_tokens: 20_000, output_tokens: 1_000 } as const
+
+export const adminPriceSchema = modelCostSchema
+  .extend({
+    /** A pattern (`claude-opus-*`, `*`) rather than one model. */
+    pattern: z.boolean(),
+    /** Points the typical call (`typicalCall`) costs at this price. */
+    typical_points: z.int(),
+  })
+  .meta({ id: 'AdminPrice' })
+export type AdminPrice = z.output<typeof adminPriceSchema>
+export const adminPriceListSchema = z
+  .object({ items: z.array(adminPriceSchema), typical: z.object({ input_tokens: z.int(), output_tokens: z.int() }) })
+  .meta({ id: 'AdminPriceList' })
+export const removePriceBody = z.object({ model: z.string().trim().min(1).max(128) })
+
+/* ---------- Ticket assignment ---------- */
+
+export const operatorsSchema = z.object({ items: z.array(z.object({ id: idSchema, username: z.string() })) }).meta({ id: 'Operators' })
+/** null: nobody. */
+export const assignTicketBody = z.object({ assignee_id: idSchema.nullable() })
+
+const tag = 'admin'
+
+export const adminOpsEndpoints = {
+  overview: endpoint({
+    method: 'get',
+    path: '/api/admin/overview',
+    summary: 'Calls, points, active users and keys, errors and latency over 24 hours, 7 or 30 days, by model and provider; open tickets; providers',
+    description: 'Read from hourly aggregates kept in the background (docs/decisions/128): calls of the last few minutes are not counted yet.',
+    tag,
+    auth: 'admin',
+    query: overviewQuery,
+    response: overviewSchema,
+  }),
+  providers: endpoint({
+    method: 'get',
+    path: '/api/admin/providers',
+    summary: 'Upstream providers with their circuit state and the last 24 hours of their calls',
+    tag,
+    auth: 'admin',
+    response: adminProviderListSchema,
+  }),
+  addProvider: endpoint({
+    method: 'post',
+    path: '/api/admin/providers',
+    summary: 'Add an upstream provider; its key is stored sealed and never shown again',
+    tag,
+    auth: 'admin',
+    body: addProviderBody,
+    response: adminProviderSchema,
+    idempotent: true,
+  }),
+  updateProvider: endpoint({
+    method: 'post',
+    path: '/api/admin/providers/{id}',
+    summary: "Change a provider's priority or model patterns",
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    body: updateProviderBody,
+    response: adminProviderSchema,
+    errors: ['not_found'],
+  }),
+  setProviderEnabled: endpoint({
+    method: 'post',
+    path: '/api/admin/providers/{id}/enabled',
+    summary: 'Send calls to a provider again, or stop (calls in flight finish)',
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    body: providerEnabledBody,
+    response: adminProviderSchema,
+    errors: ['not_found'],
+  }),
+  testProvider: endpoint({
+    method: 'post',
+    path: '/api/admin/providers/{id}/test',
+    summary: 'Send the provider one minimal call (one output token) and say how it answered',
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    body: testProviderBody,
+    response: providerTestSchema,
+    errors: ['not_found', 'business_rule'],
+  }),
+  prices: endpoint({
+    method: 'get',
+    path: '/api/admin/prices',
+    summary: 'Every model price and pattern, with what a typical call costs at it',
+    tag,
+    auth: 'admin',
+    response: adminPriceListSchema,
+  }),
+  setPrice: endpoint({
+    method: 'post',
+    path: '/api/admin/prices',
+    summary: "Create or replace a model's or pattern's price",
+    tag,
+    auth: 'admin',
+    body: modelCostInputSchema,
+    response: adminPriceSchema,
+    idempotent: true,
+  }),
+  removePrice: endpoint({
+    method: 'post',
+    path: '/api/admin/prices/remove',
+    summary: "Remove a model's or pattern's price: running relays refuse the model within seconds",
+    tag,
+    auth: 'admin',
+    body: removePriceBody,
+    response: z.object({ model: z.string() }),
+    errors: ['not_found'],
+  }),
+  operators: endpoint({
+    method: 'get',
+    path: '/api/admin/operators',
+    summary: 'Users of type admin, whom tickets can be assigned to',
+    tag,
+    auth: 'admin',
+    response: operatorsSchema,
+  }),
+  assignTicket: endpoint({
+    method: 'post',
+    path: '/api/admin/tickets/{id}/assignee',
+    summary: 'Assign a ticket to an operator (who then signs its replies), or to nobody',
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    body: assignTicketBody,
+    response: z.object({ assignee_id: idSchema.nullable(), assignee_name: z.string().nullable() }),
+    errors: ['not_found', 'business_rule'],
+  }),
+}
