@@ -184,9 +184,15 @@ function SessionsCard({ sessions }: { sessions: AccountSession[] }) {
                   <Device userAgent={session.user_agent} />
                   {session.current ? <Badge tone="indigo">{t('security.sessions.current')}</Badge> : null}
                 </p>
-                <p className="mt-0.5 text-sm break-all text-zinc-500 tabular-nums dark:text-zinc-400">
-                  {session.client_ip} · {t('security.sessions.lastSeen')} <LocalTime ms={session.last_seen_timestamp} /> · {t('security.sessions.signedIn')}{' '}
-                  <LocalTime ms={session.create_timestamp} />
+                {/* Each fact wraps as a whole on a phone. */}
+                <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-zinc-500 tabular-nums dark:text-zinc-400">
+                  <span className="break-all">{session.client_ip}</span>
+                  <span className="whitespace-nowrap">
+                    {t('security.sessions.lastSeen')} <LocalTime ms={session.last_seen_timestamp} />
+                  </span>
+                  <span className="whitespace-nowrap">
+                    {t('security.sessions.signedIn')} <LocalTime ms={session.create_timestamp} />
+                  </span>
                 </p>
               </div>
             </div>

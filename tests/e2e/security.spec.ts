@@ -3,6 +3,8 @@ import { totpCode } from '../../relay/auth/totp.ts'
 import { createUser, expect, signIn, test } from './fixtures.ts'
 
 test('enrol in two-factor sign-in, then sign in with a code and with a recovery code, never with a wrong one', async ({ page }) => {
+  // Four sign-ins and an enrolment: more than one ordinary test's time on a busy machine.
+  test.slow()
   const user = await createUser()
   await signIn(page, user)
   await expect(page).toHaveURL(/\/dashboard$/)

@@ -84,7 +84,7 @@ export default {
     },
     sessions: {
       title: '登录设备',
-      subtitle: '当前登录着您账户的浏览器和设备。"最近活动"在登录和每次续期时更新。',
+      subtitle: '当前登录着您账户的浏览器和设备。“最近活动”在登录和每次续期时更新。',
       device: '设备',
       ip: 'IP 地址',
       lastSeen: '最近活动',
