@@ -12,6 +12,7 @@ export default [
   ]),
   layout('routes/layouts/auth.tsx', [
     route('auth/login', 'routes/auth/login.tsx'),
+    route('auth/login/two-factor', 'routes/auth/login-two-factor.tsx'),
     route('auth/register', 'routes/auth/register.tsx'),
     route('auth/forgot-password', 'routes/auth/forgot-password.tsx'),
     route('auth/oauth-authorize', 'routes/auth/oauth-authorize.tsx'),
@@ -32,6 +33,8 @@ export default [
     route('api-keys', 'routes/api-keys.tsx'),
     route('referral', 'routes/referral.tsx'),
     route('profile', 'routes/profile.tsx'),
+    route('profile/security', 'routes/security.tsx'),
+    route('profile/security/two-factor', 'routes/security-two-factor.tsx'),
   ]),
   // The operator console (docs/decisions/115): admins only; its layout turns anyone else away with a 404.
   layout('routes/admin/layout.tsx', [

@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { adminRoutes } from './admin/routes.ts'
 import { adminOpsRoutes } from './admin/ops-routes.ts'
 import { authRoutes } from './auth/routes.ts'
+import { securityRoutes } from './auth/security-routes.ts'
 import { errorResponse } from './http/envelope.ts'
 import { healthRoutes } from './health/routes.ts'
 import { handleError, handleNotFound } from './http/error-handlers.ts'
@@ -30,7 +31,7 @@ import { ticketRoutes } from './tickets/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** Every domain area contributes its routes here, one entry per area. */
-const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, usageRoutes, subscriptionRoutes, teamRoutes, publicRoutes, adminRoutes, adminOpsRoutes]
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, securityRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, usageRoutes, subscriptionRoutes, teamRoutes, publicRoutes, adminRoutes, adminOpsRoutes]
 
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024

@@ -32,6 +32,8 @@ export const relayConfigSchema = z.object({
   logLevel: z.enum(logLevels).default('info'),
   /** One reverse proxy in front: take the client address from the last X-Forwarded-For entry. */
   trustProxy: z.boolean().default(false),
+  /** Admins must sign in with a second factor: the console refuses them until they enrol (docs/decisions/123). */
+  requireAdminTwoFactor: z.boolean().default(false),
   /** PostgreSQL: longest wait for a connection or one statement; past it the call gets a retryable 503. */
   databaseTimeoutMs: z.int().min(500).max(600_000).default(10_000),
   /** Snowflake worker number; random when unset (see db/ids.ts). */
@@ -107,6 +109,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   publicUrl: 'PUBLIC_URL',
   logLevel: 'LOG_LEVEL',
   trustProxy: 'TRUST_PROXY',
+  requireAdminTwoFactor: 'REQUIRE_ADMIN_TWO_FACTOR',
   databaseTimeoutMs: 'DATABASE_TIMEOUT_MS',
   workerId: 'RELAY_WORKER_ID',
   accessTokenTtlSeconds: 'ACCESS_TOKEN_EXPIRES_IN',
@@ -180,6 +183,7 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
     case 'jwtSecrets':
       return raw.split(',').map((s) => s.trim()).filter(Boolean)
     case 'trustProxy':
+    case 'requireAdminTwoFactor':
     case 'checkResponses':
       return ['1', 'true', 'yes'].includes(raw.toLowerCase()) ? true : ['0', 'false', 'no'].includes(raw.toLowerCase()) ? false : raw
     case 'workerId':

@@ -26,6 +26,8 @@ const refreshMarginMs = 5 * 60 * 1000
 
 interface SessionState {
   session: SessionData | null
+  /** The request came with a session the relay has ended: the login page says it expired. */
+  ended?: boolean
   /** The Set-Cookie value to send, when the session changed during this request. */
   setCookie?: string
 }
@@ -38,6 +40,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const headers: Record<string, string> = { 'accept-language': getLocale(context) }
   const clientIp = request.headers.get(clientIpHeader)
   if (clientIp) headers['x-forwarded-for'] = clientIp
+  // The security page names each session's device by the browser that signed in or refreshed.
+  const userAgent = request.headers.get('user-agent')
+  if (userAgent) headers['user-agent'] = userAgent
   // One budget for every relay call this page makes, the refresh included.
   const base = { ...target, signal: request.signal, headers, deadline: Date.now() + pageBudgetMs }
 
@@ -55,6 +60,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       // unavailability is rethrown and shown as the error page).
       if (!(error instanceof RelayCallError)) throw error
       state.session = null
+      state.ended = true
       state.setCookie = destroySession()
     }
   }
@@ -65,7 +71,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       ...base,
       accessToken: () => state.session?.accessToken,
       onUnauthenticated: () => {
-        throw redirect(loginUrl(request), { headers: { 'Set-Cookie': destroySession() } })
+        throw redirect(loginUrl(request, 'expired'), { headers: { 'Set-Cookie': destroySession() } })
       },
     }),
   )
@@ -108,6 +114,6 @@ export function endSession(context: Readonly<RouterContextProvider>): void {
 /** Navigation guard for protected routes (docs/product.md). */
 export function requireSession(request: Request, context: Readonly<RouterContextProvider>): SessionData {
   const session = getSession(context)
-  if (!session) throw redirect(loginUrl(request))
+  if (!session) throw redirect(loginUrl(request, context.get(sessionContext).ended ? 'expired' : 'required'))
   return session
 }

@@ -1,10 +1,11 @@
 /**
  * The profile screen (docs/product.md "Profile"): the user's details with an edit form, the resource
- * links (visit, copy, refresh, count, last updated) and the change-password dialog. The dialog
+ * links (visit, copy, refresh, count, last updated), the way to the security page and the
+ * change-password dialog. The dialog
  * is a disclosure the server can render open (`?dialog=password`, or after a refused change), so
  * it is a real form with or without JavaScript.
  */
-import { ExternalLink, Link2, RefreshCw } from 'lucide-react'
+import { ExternalLink, Link2, RefreshCw, ShieldCheck } from 'lucide-react'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
@@ -93,6 +94,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <div className="grid gap-6 lg:grid-cols-3">
         <ResourcesCard resources={resources} className="h-fit lg:col-span-2" />
         <div className="space-y-6">
+          <SecurityLinkCard />
           <PasswordCard lastResult={passwordResult} open={loaderData.passwordOpen || passwordResult !== undefined} />
           {/* Keyed on the saved values: after a save the form starts again from them. */}
           <EditProfileCard key={user.update_timestamp} user={user} lastResult={profileResult} />
@@ -181,6 +183,21 @@ function EditProfileCard({ user, lastResult }: { user: User; lastResult?: Submis
           {t('edit.submit')}
         </SubmitButton>
       </Form>
+    </Card>
+  )
+}
+
+/** Where the security settings are: two-factor sign-in, sessions, sign-in history, grants. */
+function SecurityLinkCard() {
+  const { t } = useTranslation('profile')
+  return (
+    <Card aria-labelledby="security-link-title">
+      <CardTitle id="security-link-title">{t('security.profileCard.title')}</CardTitle>
+      <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{t('security.profileCard.body')}</p>
+      <Link to="/profile/security" className={buttonClass({ variant: 'secondary', className: 'mt-4 w-full' })} data-testid="security-link">
+        <ShieldCheck className="size-4" />
+        {t('security.profileCard.open')}
+      </Link>
     </Card>
   )
 }

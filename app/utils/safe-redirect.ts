@@ -9,9 +9,20 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to
 }
 
-/** The login URL that brings the visitor back to where they were. */
-export function loginUrl(request: Request): string {
+/**
+ * Why the login page is shown instead of the page asked for, which it says in a notice:
+ * `expired`, a session that ended (signed out elsewhere, password changed, past its lifetime);
+ * `required`, a protected page opened without a session.
+ */
+export const loginReasons = ['expired', 'required'] as const
+export type LoginReason = (typeof loginReasons)[number]
+
+/** The login URL that brings the visitor back to where they were, saying why when there is a reason. */
+export function loginUrl(request: Request, reason?: LoginReason): string {
   const url = new URL(request.url)
   const back = `${url.pathname}${url.search}`
-  return back === '/' ? '/auth/login' : `/auth/login?redirectTo=${encodeURIComponent(back)}`
+  const query = new URLSearchParams()
+  if (back !== '/') query.set('redirectTo', back)
+  if (reason) query.set('reason', reason)
+  return query.size === 0 ? '/auth/login' : `/auth/login?${query}`
 }

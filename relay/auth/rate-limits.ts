@@ -19,4 +19,6 @@ export const accountLimits = {
   /** Availability checks reveal whether a name or e-mail exists: keep enumeration slow. */
   checkPerIp: rateLimitRule('check-ip', 60, 60),
   refreshPerIp: rateLimitRule('refresh-ip', 300, 15 * 60),
+  /** Codes of the second sign-in step per address; each account is also slowed (login-throttle.ts). */
+  twoFactorPerIp: rateLimitRule('two-factor-ip', 100, 15 * 60),
 } as const

@@ -123,6 +123,40 @@ export async function revokeAllRefreshTokens({ db, clock }: Services, userId: st
     .execute()
 }
 
+/** Ends one session of `userId` (the security page); false when it is not theirs or already ended. */
+export async function revokeSession({ db, clock }: Services, userId: string, familyId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: clock.now() })
+    .where('family_id', '=', familyId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+/** Ends every session of `userId` but `keepFamilyId`; answers how many sessions ended. */
+export async function revokeOtherSessions({ db, clock }: Services, userId: string, keepFamilyId: string): Promise<number> {
+  const now = clock.now()
+  const open = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('family_id', '!=', keepFamilyId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute()
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('family_id', '!=', keepFamilyId)
+    .where('revoked_at', 'is', null)
+    .execute()
+  return open.length
+}
+
 async function claimRotation({ db }: Services, id: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('refresh_tokens')

@@ -28,7 +28,7 @@ describeEachDatabase('registration', (ctx) => {
     expect(reply.body.data.user.invite_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/)
     const info = await ctx.request('GET', accountEndpoints.info.path, { token: reply.body.data.access_token })
     expect(info.status).toBe(200)
-    expect(info.body.data).toEqual({ user: reply.body.data.user, points: reply.body.data.points, subscriptions: [] })
+    expect(info.body.data).toEqual({ user: reply.body.data.user, points: reply.body.data.points, subscriptions: [], two_factor: { enabled: false, must_enrol: false } })
   })
 
   it('binds an invite code permanently and refuses an unknown one with 422', async () => {

@@ -1,4 +1,4 @@
-/** Sign-in, registration, sessions and e-mail codes: the account calls that need no access token. */
+/** Sign-in (both steps), registration, sessions and e-mail codes: the account calls that need no access token. */
 import { accountEndpoints } from '../contract/accounts.ts'
 import { isUniqueViolation } from '../db/open-database.ts'
 import type { EmailCodePurpose } from '../db/schema.ts'
@@ -11,8 +11,11 @@ import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes.
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts'
 import { accountLimits } from './rate-limits.ts'
 import { revokeAllRefreshTokens, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts'
-import { admitPasswordAttempt, clearPasswordFailures, recordPasswordFailure } from './login-throttle.ts'
-import { loginData, tokenPair } from './sessions.ts'
+import { admitPasswordAttempt, recordPasswordFailure } from './login-throttle.ts'
+import { completeSignIn, loginData, tokenPair } from './sessions.ts'
+import { recordSignIn, requestOrigin, touchSession } from './account-security.ts'
+import { challengeTtlSeconds, readChallenge, signChallenge, spendSecondFactor, twoFactorEnabled } from './two-factor.ts'
+import { securityEndpoints } from '../contract/security.ts'
 import { isSelfReferral } from '../referral/self-referral.ts'
 
 export function authRoutes(services: RelayServices): Route[] {
@@ -46,26 +49,48 @@ export function authRoutes(services: RelayServices): Route[] {
   }
 
   return [
-    defineRoute(accountEndpoints.login, async ({ body, clientIp, lang }) => {
+    defineRoute(accountEndpoints.login, async ({ body, clientIp, lang, c }) => {
       const login = body.username.toLowerCase()
       await limiter.enforce(accountLimits.loginPerIpAndName, `${clientIp}|${login}`)
       await limiter.enforce(accountLimits.loginPerIp, clientIp)
       const user = await findUserByLogin(db, login)
       if (user) await admitPasswordAttempt(db, user.id, clock.now())
       const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDecoy(body.password, services.config.passwordCost)
+      const origin = requestOrigin(c, clientIp)
       if (!user || !valid) {
-        if (user) await recordPasswordFailure(db, user.id, clock.now())
+        if (user) {
+          await recordPasswordFailure(db, user.id, clock.now())
+          await recordSignIn(db, user.id, 'password', origin, clock.now())
+        }
         throw new RelayError('invalid_credentials')
       }
       // Told only after the right password, so the status of an account is not probeable.
       if (user.status !== 'active') throw new RelayError('account_disabled')
-      const now = clock.now()
-      await clearPasswordFailures(db, user.id)
-      await db.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', user.id).execute()
-      return loginData(services, { ...user, last_login_timestamp: now }, lang)
+      // The failure count stays until the code step passes too: guessing codes is slowed alike.
+      if (await twoFactorEnabled(db, user.id)) {
+        return { two_factor_required: true as const, challenge: await signChallenge(services, user), expires_in: challengeTtlSeconds }
+      }
+      return completeSignIn(services, user, lang, origin)
     }),
 
-    defineRoute(accountEndpoints.register, async ({ body, clientIp, lang }) => {
+    defineRoute(securityEndpoints.loginTwoFactor, async ({ body, clientIp, lang, c }) => {
+      await limiter.enforce(accountLimits.twoFactorPerIp, clientIp)
+      const challenge = await readChallenge(services, body.challenge)
+      const user = await findUserById(db, challenge.userId)
+      // A password change since the password step ends the sign-in it began.
+      if (!user || user.token_version !== challenge.version) throw new RelayError('two_factor_challenge_invalid')
+      if (user.status !== 'active') throw new RelayError('account_disabled')
+      await admitPasswordAttempt(db, user.id, clock.now())
+      const origin = requestOrigin(c, clientIp)
+      if (!(await spendSecondFactor(services, user.id, body.code))) {
+        await recordPasswordFailure(db, user.id, clock.now())
+        await recordSignIn(db, user.id, 'two_factor', origin, clock.now())
+        throw new RelayError('two_factor_invalid')
+      }
+      return completeSignIn(services, user, lang, origin)
+    }),
+
+    defineRoute(accountEndpoints.register, async ({ body, clientIp, lang, c }) => {
       await limiter.enforce(accountLimits.registerPerIp, clientIp)
       const inviter = body.invite_code ? await findUserByInviteCode(db, body.invite_code) : undefined
       // One's own code, through another address of one's own mailbox, is no invitation.
@@ -87,7 +112,7 @@ export function authRoutes(services: RelayServices): Route[] {
           await trx.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', created.id).execute()
           return { ...created, last_login_timestamp: now }
         })
-        return loginData(services, user, lang)
+        return loginData(services, user, lang, requestOrigin(c, clientIp))
       } catch (error) {
         // Lost a race with a parallel registration of the same name or address.
         if (isUniqueViolation(error)) await assertAvailable(services, body.username, body.email)
@@ -100,6 +125,7 @@ export function authRoutes(services: RelayServices): Route[] {
       const { userId, refresh } = await rotateRefreshToken(services, body.refresh_token)
       const user = await findUserById(db, userId)
       if (!user || user.status !== 'active') throw new RelayError('refresh_invalid')
+      await touchSession(db, refresh.sessionId, clientIp, clock.now())
       return tokenPair(services, user, refresh)
     }),
 

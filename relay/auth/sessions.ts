@@ -5,12 +5,23 @@ import type { RelayServices } from '../services.ts'
 import { loadPointsBlock } from '../users/points-block.ts'
 import { toUser, type UserRow } from '../users/users.ts'
 import { signAccessToken } from './access-tokens.ts'
+import { recordSession, recordSignIn, type RequestOrigin } from './account-security.ts'
+import { clearPasswordFailures } from './login-throttle.ts'
 import { issueRefreshToken, type IssuedRefreshToken } from './refresh-tokens.ts'
 
-/** Tokens of `refresh`'s session (a refresh), or of a new session (a sign-in). */
-export async function tokenPair(services: RelayServices, user: UserRow, refresh?: IssuedRefreshToken): Promise<TokenPair> {
+/**
+ * Tokens of `session`'s session when it is a refresh token (a refresh), or of a new session
+ * started from `session`, the request's origin (a sign-in), recorded for the security page.
+ */
+export async function tokenPair(services: RelayServices, user: UserRow, session: IssuedRefreshToken | RequestOrigin): Promise<TokenPair> {
   const { config, clock } = services
-  const { token, sessionId, expiresAt } = refresh ?? (await issueRefreshToken(services, user.id))
+  let refresh: IssuedRefreshToken
+  if ('token' in session) refresh = session
+  else {
+    refresh = await issueRefreshToken(services, user.id)
+    await recordSession(services.db, refresh.sessionId, user.id, session, clock.now())
+  }
+  const { token, sessionId, expiresAt } = refresh
   return {
     access_token: await signAccessToken(config, clock, user, sessionId),
     refresh_token: token,
@@ -20,7 +31,17 @@ export async function tokenPair(services: RelayServices, user: UserRow, refresh?
 }
 
 /** A new session (a new refresh-token family) for `user`. */
-export async function loginData(services: RelayServices, user: UserRow, lang: ContentLanguage): Promise<LoginData> {
-  const [pair, points] = await Promise.all([tokenPair(services, user), loadPointsBlock(services, user.id, lang)])
+export async function loginData(services: RelayServices, user: UserRow, lang: ContentLanguage, origin: RequestOrigin): Promise<LoginData> {
+  const [pair, points] = await Promise.all([tokenPair(services, user, origin), loadPointsBlock(services, user.id, lang)])
   return { ...pair, user: toUser(user), login_success: true, points }
+}
+
+/** Every step of a sign-in passed: the failure count clears, the attempt is recorded, a session starts. */
+export async function completeSignIn(services: RelayServices, user: UserRow, lang: ContentLanguage, origin: RequestOrigin): Promise<LoginData> {
+  const { db, clock } = services
+  const now = clock.now()
+  await clearPasswordFailures(db, user.id)
+  await db.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', user.id).execute()
+  await recordSignIn(db, user.id, 'success', origin, now)
+  return loginData(services, { ...user, last_login_timestamp: now }, lang, origin)
 }

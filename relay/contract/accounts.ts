@@ -242,11 +242,22 @@ export const loginDataSchema = tokenPairSchema
   .meta({ id: 'LoginData' })
 export type LoginData = z.infer<typeof loginDataSchema>
 
+/**
+ * The password was right and the account signs in with a second factor: no session yet, only a
+ * challenge to send with the code to `POST /api/user/login/two-factor` within `expires_in` seconds.
+ */
+export const twoFactorChallengeSchema = z
+  .object({ two_factor_required: z.literal(true), challenge: z.string(), expires_in: z.int() })
+  .meta({ id: 'TwoFactorChallenge' })
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>
+
 export const userInfoSchema = z
   .object({
     user: userSchema,
     points: pointsBlockSchema,
     subscriptions: z.array(subscriptionSchema),
+    /** `must_enrol`: the user is an admin, operators require a second factor of admins and this one has none. */
+    two_factor: z.object({ enabled: z.boolean(), must_enrol: z.boolean() }),
   })
   .meta({ id: 'UserInfo' })
 export type UserInfo = z.infer<typeof userInfoSchema>
@@ -263,10 +274,11 @@ export const accountEndpoints = {
     method: 'post',
     path: '/api/user/login',
     summary: 'Sign in with username or e-mail and password',
+    description: 'An account with two-factor sign-in answers a challenge instead of tokens: send it with a code to `POST /api/user/login/two-factor`.',
     tag,
     auth: 'none',
     body: loginBody,
-    response: loginDataSchema,
+    response: z.union([loginDataSchema, twoFactorChallengeSchema]),
     errors: ['invalid_credentials', 'account_disabled', 'rate_limited'],
   }),
   register: endpoint({

@@ -9,6 +9,7 @@ import { pointsEndpoints } from './points.ts'
 import { publicEndpoints } from './public.ts'
 import { referralEndpoints } from './referral.ts'
 import { resourceEndpoints } from './resources.ts'
+import { securityEndpoints } from './security.ts'
 import { subscriptionEndpoints } from './subscriptions.ts'
 import { teamEndpoints } from './teams.ts'
 import { ticketEndpoints } from './tickets.ts'
@@ -30,6 +31,7 @@ export * from './subscriptions.ts'
 export * from './teams.ts'
 export * from './tickets.ts'
 export * from './resources.ts'
+export * from './security.ts'
 export * from './languages.ts'
 export * from './public.ts'
 export * from './usage.ts'
@@ -38,6 +40,7 @@ export * from './usage.ts'
 export const endpoints = {
   health: healthEndpoints,
   accounts: accountEndpoints,
+  security: securityEndpoints,
   oauth: oauthEndpoints,
   apiKeys: apiKeyEndpoints,
   referral: referralEndpoints,

@@ -11,6 +11,7 @@ import type { TicketAuthorKind, TicketPriority, TicketStatus, TicketType } from 
 import type { PackageKind } from '../contract/accounts.ts'
 import type { ModelCostKind, PointsEntryType, ResetReason } from '../contract/points.ts'
 import type { SubscriptionAction } from '../contract/subscriptions.ts'
+import type { SignInOutcome } from '../contract/security.ts'
 
 /** Fixed-window counters of the rate limiter (http/rate-limit.ts). */
 export interface RateLimitsTable {
@@ -575,6 +576,48 @@ export interface IdempotentRequestsTable {
   create_timestamp: number
 }
 
+/** Two-factor sign-in of one user (auth/totp.ts, docs/decisions/123). */
+export interface TwoFactorTable {
+  user_id: string
+  /** The TOTP key, sealed (auth/totp.ts); never returned once enrolment is confirmed. */
+  secret: string
+  /** Null while enrolling: the key is not asked for at sign-in until a code confirmed it. */
+  enabled_at: number | null
+  /** The newest 30-second step a code was accepted for: a code never works twice. */
+  last_step: number | null
+  create_timestamp: number
+}
+
+/** Single-use recovery codes (auth/recovery-codes.ts), as SHA-256 digests. */
+export interface RecoveryCodesTable {
+  id: string
+  user_id: string
+  code_hash: string
+  used_at: number | null
+}
+
+/** Where and when a sign-in's session (a refresh-token family) came from (auth/account-security.ts). */
+export interface UserSessionsTable {
+  /** The family id of the session's refresh tokens. */
+  id: string
+  user_id: string
+  client_ip: string
+  user_agent: string
+  create_timestamp: number
+  /** The sign-in, then each refresh of the session. */
+  last_seen_timestamp: number
+}
+
+/** Sign-in attempts at an account: `success`, or the step that failed (auth/account-security.ts). */
+export interface SignInEventsTable {
+  id: string
+  user_id: string
+  client_ip: string
+  user_agent: string
+  outcome: SignInOutcome
+  create_timestamp: number
+}
+
 export interface Tables {
   deployment_settings: DeploymentSettingsTable
   rate_limits: RateLimitsTable
@@ -587,6 +630,10 @@ export interface Tables {
   email_codes: EmailCodesTable
   refresh_tokens: RefreshTokensTable
   login_failures: LoginFailuresTable
+  two_factor: TwoFactorTable
+  recovery_codes: RecoveryCodesTable
+  user_sessions: UserSessionsTable
+  sign_in_events: SignInEventsTable
   api_keys: ApiKeysTable
   call_leases: CallLeasesTable
   referral_rewards: ReferralRewardsTable

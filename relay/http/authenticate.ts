@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { Selectable } from 'kysely'
 import { verifyAccessToken } from '../auth/access-tokens.ts'
 import { userOfAccessToken } from '../auth/token-user.ts'
+import { twoFactorEnabled } from '../auth/two-factor.ts'
 import type { RequiredScope } from '../contract/endpoint.ts'
 import type { UsersTable } from '../db/schema.ts'
 import type { RelayServices } from '../services.ts'
@@ -36,7 +37,14 @@ export async function authenticateAdmin(c: Context, services: RelayServices): Pr
   if (!user) throw new RelayError('unauthenticated')
   // Word for word what error-handlers.ts answers a path without a route.
   if (claims.scopes || user.user_type !== 'admin') throw new RelayError('not_found', `no route for ${c.req.method} ${c.req.path}`)
+  // REQUIRE_ADMIN_TWO_FACTOR: the console waits until the admin has enrolled (docs/decisions/123).
+  if (services.config.requireAdminTwoFactor && !(await twoFactorEnabled(services.db, user.id))) throw new RelayError('two_factor_required')
   return user
+}
+
+/** The session (refresh-token family) of the caller's access token, for calls that tell it from the account's others. */
+export async function callerSessionId(c: Context, services: RelayServices): Promise<string> {
+  return (await bearerClaims(c, services)).sessionId
 }
 
 async function bearerClaims(c: Context, services: RelayServices) {

@@ -110,6 +110,18 @@ export async function revokeGrant({ db, clock }: Services, familyId: string): Pr
     .execute()
 }
 
+/** The user revokes one of their grants (the security page); false when it is not theirs or already ended. */
+export async function revokeUserGrant({ db, clock }: Services, userId: string, familyId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('oauth_refresh_tokens')
+    .set({ revoked_at: clock.now() })
+    .where('family_id', '=', familyId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
 /**
  * RFC 7662 for access tokens: active only when the token verifies, was issued to the asking
  * client, and still speaks for its user (active, same password as then, grant not revoked). A client learns nothing about

@@ -23,6 +23,7 @@ describeEachDatabase('own account', (ctx) => {
         total_used_points: 0,
       },
       subscriptions: [],
+      two_factor: { enabled: false, must_enrol: false },
     })
     expect(reply.text).toContain(`"user":{"id":${account.login.user.id},`)
   })

@@ -4,6 +4,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { accountLimits } from '../auth/rate-limits.ts'
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.ts'
 import { tokenPair } from '../auth/sessions.ts'
+import { requestOrigin } from '../auth/account-security.ts'
+import { twoFactorEnabled } from '../auth/two-factor.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { defineRoute, type Route } from '../http/route.ts'
 import type { RelayServices } from '../services.ts'
@@ -15,11 +17,15 @@ export function userRoutes(services: RelayServices): Route[] {
   const { db, clock, limiter } = services
 
   return [
-    defineRoute(accountEndpoints.info, async ({ user, lang }) => ({
-      user: toUser(user),
-      points: await loadPointsBlock(services, user.id, lang),
-      subscriptions: await loadSubscriptions(db, user.id, clock.now(), lang),
-    })),
+    defineRoute(accountEndpoints.info, async ({ user, lang }) => {
+      const enabled = await twoFactorEnabled(db, user.id)
+      return {
+        user: toUser(user),
+        points: await loadPointsBlock(services, user.id, lang),
+        subscriptions: await loadSubscriptions(db, user.id, clock.now(), lang),
+        two_factor: { enabled, must_enrol: !enabled && user.user_type === 'admin' && services.config.requireAdminTwoFactor },
+      }
+    }),
 
     defineRoute(accountEndpoints.checkUsername, async ({ query, clientIp }) => {
       await limiter.enforce(accountLimits.checkPerIp, clientIp)
@@ -49,7 +55,7 @@ export function userRoutes(services: RelayServices): Route[] {
       return toUser(updated)
     }),
 
-    defineRoute(accountEndpoints.password, async ({ body, user }) => {
+    defineRoute(accountEndpoints.password, async ({ body, user, clientIp, c }) => {
       if (!(await verifyPassword(body.old_password, user.password_hash))) throw new RelayError('old_password_wrong')
       const passwordHash = await hashPassword(body.new_password, services.config.passwordCost)
       // Guarded on the version we authenticated with: of two parallel changes only one wins.
@@ -61,7 +67,7 @@ export function userRoutes(services: RelayServices): Route[] {
         .executeTakeFirst()
       if (changed.numUpdatedRows !== 1n) throw new RelayError('unauthenticated')
       await revokeAllRefreshTokens(services, user.id)
-      return tokenPair(services, { ...user, token_version: user.token_version + 1 })
+      return tokenPair(services, { ...user, token_version: user.token_version + 1 }, requestOrigin(c, clientIp))
     }),
   ]
 }

@@ -31,7 +31,7 @@ test('register with the e-mailed code, land signed in, then log out', async ({ p
   await expect(page).toHaveURL(/\/auth\/login$/)
   await expect(page.getByText('已退出登录')).toBeVisible()
   await page.goto('/dashboard')
-  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fdashboard$/)
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fdashboard&reason=required$/)
 })
 
 test('registration errors are translated and keep the input', async ({ page }) => {
@@ -116,7 +116,7 @@ test('forgot password: code, reset, then sign in with the new password', async (
 test('a protected URL sends a visitor to login and back to that URL', async ({ page }) => {
   const user = await createUser()
   await page.goto('/points?page=2')
-  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fpoints%3Fpage%3D2$/)
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fpoints%3Fpage%3D2&reason=required$/)
   await signIn(page, user)
   await expect(page).toHaveURL(/\/points\?page=2$/)
 })

@@ -106,7 +106,7 @@ describe('portal ↔ relay', () => {
     expect(reset.status).toBe(200)
     const response = await visitor.get('/dashboard')
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe('/auth/login?redirectTo=%2Fdashboard')
+    expect(response.headers.get('location')).toBe('/auth/login?redirectTo=%2Fdashboard&reason=expired')
     expect(response.headers.getSetCookie().some((c) => c.startsWith('__session=;'))).toBe(true)
   })
 })

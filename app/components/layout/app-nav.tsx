@@ -1,4 +1,4 @@
-import { Coins, CreditCard, House, KeyRound, LayoutDashboard, LogOut, ShieldCheck, Ticket, UserPlus, UserRound } from 'lucide-react'
+import { Coins, CreditCard, House, KeyRound, LayoutDashboard, LockKeyhole, LogOut, ShieldCheck, Ticket, UserPlus, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, NavLink } from 'react-router'
 import { cn } from '#app/components/ui/cn.ts'
@@ -10,7 +10,9 @@ export const appNavItems = [
   { to: '/tickets', key: 'nav.tickets', icon: Ticket },
   { to: '/api-keys', key: 'nav.apiKeys', icon: KeyRound },
   { to: '/referral', key: 'nav.referral', icon: UserPlus },
-  { to: '/profile', key: 'nav.profile', icon: UserRound },
+  // `end`: the security page below has its own entry.
+  { to: '/profile', key: 'nav.profile', icon: UserRound, end: true },
+  { to: '/profile/security', key: 'nav.security', icon: LockKeyhole },
 ] as const
 
 export function navItemClass({ isActive }: { isActive: boolean }) {
@@ -34,8 +36,8 @@ export function AppNav({ adminLabel }: { adminLabel?: string | null }) {
         <House className="size-4 shrink-0" />
         {t('nav.home')}
       </NavLink>
-      {appNavItems.map(({ to, key, icon: Icon }) => (
-        <NavLink key={to} to={to} className={navItemClass} prefetch="intent">
+      {appNavItems.map(({ to, key, icon: Icon, ...item }) => (
+        <NavLink key={to} to={to} end={'end' in item} className={navItemClass} prefetch="intent">
           <Icon className="size-4 shrink-0" />
           {t(key)}
         </NavLink>

@@ -18,7 +18,7 @@ export function SessionWatcher() {
         const { active } = (await response.json()) as { active: boolean }
         if (!active) {
           const back = `${location.pathname}${location.search}`
-          void navigate(`/auth/login?redirectTo=${encodeURIComponent(back)}`)
+          void navigate(`/auth/login?redirectTo=${encodeURIComponent(back)}&reason=expired`)
         }
       } catch {
         // Offline: try again at the next tick.

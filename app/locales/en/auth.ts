@@ -13,6 +13,14 @@ export default {
     noAccount: 'No account yet?',
     register: 'Sign up',
   },
+  twoFactor: {
+    title: 'Two-factor sign-in',
+    subtitle: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+    code: 'Code or recovery code',
+    codeHint: 'Recovery codes look like xxxxx-xxxxx; each works once',
+    submit: 'Verify',
+    back: 'Back to sign in',
+  },
   register: {
     title: 'Sign up',
     subtitle: 'Create an account and start in minutes.',

@@ -14,6 +14,7 @@ export default {
     apiKeys: 'API keys',
     referral: 'Referral',
     profile: 'Profile',
+    security: 'Security',
     logout: 'Log out',
     login: 'Sign in',
     register: 'Sign up',

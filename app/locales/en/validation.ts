@@ -19,6 +19,7 @@ export default {
   passwordLength: 'Password must be 8–128 characters',
   codeRequired: 'Please enter verification code',
   codeFormat: 'The code is 6 digits',
+  secondFactorFormat: 'Enter a 6-digit code or a recovery code',
   confirmRequired: 'Please enter the password again',
   passwordsMismatch: 'Passwords do not match',
   inviteCodeFormat: 'Invalid invite code format',

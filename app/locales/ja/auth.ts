@@ -13,6 +13,14 @@ export default {
     noAccount: 'アカウントをお持ちでないですか？',
     register: '新規登録',
   },
+  twoFactor: {
+    title: '2 段階認証',
+    subtitle: '認証アプリの 6 桁のコード、またはリカバリーコードを入力してください。',
+    code: 'コードまたはリカバリーコード',
+    codeHint: 'リカバリーコードは xxxxx-xxxxx の形式で、各 1 回だけ使えます',
+    submit: '確認',
+    back: 'ログインに戻る',
+  },
   register: {
     title: '新規登録',
     subtitle: 'アカウントを作成して、数分で利用を開始できます。',

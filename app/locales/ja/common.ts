@@ -14,6 +14,7 @@ export default {
     apiKeys: 'API キー',
     referral: '紹介プログラム',
     profile: 'プロフィール',
+    security: 'セキュリティ',
     logout: 'ログアウト',
     login: 'ログイン',
     register: '新規登録',

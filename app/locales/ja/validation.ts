@@ -19,6 +19,7 @@ export default {
   passwordLength: 'パスワードは 8〜128 文字で入力してください',
   codeRequired: '確認コードを入力してください',
   codeFormat: '確認コードは 6 桁の数字です',
+  secondFactorFormat: '6 桁のコードまたはリカバリーコードを入力してください',
   confirmRequired: 'パスワードをもう一度入力してください',
   passwordsMismatch: 'パスワードが一致しません',
   inviteCodeFormat: '招待コードの形式が正しくありません',

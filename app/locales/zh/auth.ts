@@ -10,6 +10,14 @@ export default {
     noAccount: '还没有账户？',
     register: '立即注册',
   },
+  twoFactor: {
+    title: '两步验证',
+    subtitle: '请输入验证器 App 中的 6 位动态码，或一个恢复码。',
+    code: '动态码或恢复码',
+    codeHint: '恢复码形如 xxxxx-xxxxx，每个只能使用一次',
+    submit: '验证',
+    back: '返回重新登录',
+  },
   register: {
     title: '注册',
     subtitle: '创建账户，几分钟内即可开始使用',

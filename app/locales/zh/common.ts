@@ -11,6 +11,7 @@ export default {
     apiKeys: 'API 密钥',
     referral: '邀请返利',
     profile: '个人中心',
+    security: '安全设置',
     logout: '退出登录',
     login: '登录',
     register: '注册',

@@ -16,6 +16,7 @@ export default {
   passwordLength: '密码需为 8–128 个字符',
   codeRequired: '请输入验证码',
   codeFormat: '验证码为 6 位数字',
+  secondFactorFormat: '请输入 6 位动态码或恢复码',
   confirmRequired: '请再次输入密码',
   passwordsMismatch: '两次输入的密码不一致',
   inviteCodeFormat: '邀请码格式不正确',

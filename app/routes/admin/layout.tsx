@@ -5,7 +5,7 @@
  */
 import { ClipboardList, Coins, Gauge, Gift, ScrollText, Server, Ticket, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { createContext, data, isRouteErrorResponse, NavLink, Outlet, useRouteLoaderData } from 'react-router'
+import { createContext, data, isRouteErrorResponse, NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/layout'
 import { endpoints, type UserInfo } from '#relay/contract/index.ts'
 import { ErrorPage } from '#app/components/error-page.tsx'
@@ -21,8 +21,10 @@ const adminContext = createContext<UserInfo['user']>()
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ context }, next) => {
     if (!getSession(context)) throw data(null, { status: 404 })
-    const { user } = await getRelay(context).call(endpoints.accounts.info)
+    const { user, two_factor: twoFactor } = await getRelay(context).call(endpoints.accounts.info)
     if (user.user_type !== 'admin') throw data(null, { status: 404 })
+    // REQUIRE_ADMIN_TWO_FACTOR: the relay refuses the console's calls until the admin enrols (docs/decisions/123).
+    if (twoFactor.must_enrol) throw redirect('/profile/security/two-factor')
     context.set(adminContext, user)
     return next()
   },

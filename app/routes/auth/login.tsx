@@ -10,17 +10,22 @@ import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { AuthCard } from '#app/components/auth-card.tsx'
+import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay, startSession } from '#app/middleware/session.server.ts'
 import { loginSchema } from '#app/schemas/auth.ts'
 import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
+import { pendingSignInHeader } from '#app/utils/login-challenge.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import { toastHeader } from '#app/utils/toast.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { title: getI18n(context).t('auth:login.title') }
+export function loader({ request, context }: Route.LoaderArgs) {
+  const reason = new URL(request.url).searchParams.get('reason')
+  // Why the visitor was sent here, said without JavaScript: the session ended, or the page needs one.
+  const notice = reason === 'expired' ? ('sessionExpired' as const) : reason === 'required' ? ('loginFirst' as const) : null
+  return { title: getI18n(context).t('auth:login.title'), notice }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,6 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { username, password, remember, redirectTo } = submission.value
   try {
     const login = await getRelay(context).call(endpoints.accounts.login, { body: { username, password } })
+    if ('two_factor_required' in login) {
+      // No session yet: the code step continues on its own page (docs/decisions/124).
+      const pending = { challenge: login.challenge, remember: remember ?? false, redirectTo: redirectTo ?? '' }
+      return redirect('/auth/login/two-factor', { headers: { 'Set-Cookie': await pendingSignInHeader(pending, login.expires_in) } })
+    }
     await startSession(context, login, remember ?? false)
   } catch (error) {
     return relayRefusal(submission, error, { hideFields: ['password'] })
@@ -41,11 +51,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
+  const { t: te } = useTranslation('errors')
   const [searchParams] = useSearchParams()
   const [form, fields] = useZodForm(loginSchema, { lastResult: actionData?.result })
   const redirectTo = searchParams.get('redirectTo') ?? ''
   return (
     <AuthCard title={loaderData.title} subtitle={t('login.subtitle')}>
+      {loaderData.notice ? (
+        <Notice tone="warning" className="mt-4" data-testid="login-notice">
+          {te(loaderData.notice)}
+        </Notice>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <HoneypotInputs />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Outlet, redirect, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/app'
 import { endpoints } from '#relay/contract/index.ts'
 import { ErrorPage } from '#app/components/error-page.tsx'
@@ -15,9 +15,13 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ]
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** Where an admin without a second factor is sent while operators require one (docs/decisions/123). */
+const enrolPath = '/profile/security/two-factor'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Initialises the auth state (docs/product.md): a 401 here signs out through the relay client.
   const info = await getRelay(context).call(endpoints.accounts.info)
+  if (info.two_factor.must_enrol && !new URL(request.url).pathname.startsWith('/profile/security')) throw redirect(enrolPath)
   const admin = info.user.user_type === 'admin'
   return { user: info.user, adminLabel: admin ? getI18n(context).t('admin:title') : null }
 }
