@@ -34,6 +34,8 @@ export const relayConfigSchema = z.object({
   trustProxy: z.boolean().default(false),
   /** PostgreSQL: longest wait for a connection or one statement; past it the call gets a retryable 503. */
   databaseTimeoutMs: z.int().min(500).max(600_000).default(10_000),
+  /** PostgreSQL: connections per process at most (db/postgres-pool.ts says how to size it). */
+  databasePoolSize: z.int().min(1).max(1000).default(10),
   /** Snowflake worker number; random when unset (see db/ids.ts). */
   workerId: z.int().min(0).max(1023).optional(),
   accessTokenTtlSeconds: seconds(60, 7200),
@@ -108,6 +110,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   logLevel: 'LOG_LEVEL',
   trustProxy: 'TRUST_PROXY',
   databaseTimeoutMs: 'DATABASE_TIMEOUT_MS',
+  databasePoolSize: 'DATABASE_POOL_SIZE',
   workerId: 'RELAY_WORKER_ID',
   accessTokenTtlSeconds: 'ACCESS_TOKEN_EXPIRES_IN',
   refreshTokenTtlSeconds: 'REFRESH_TOKEN_EXPIRES_IN',
@@ -184,6 +187,7 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
       return ['1', 'true', 'yes'].includes(raw.toLowerCase()) ? true : ['0', 'false', 'no'].includes(raw.toLowerCase()) ? false : raw
     case 'workerId':
     case 'databaseTimeoutMs':
+    case 'databasePoolSize':
     case 'accessTokenTtlSeconds':
     case 'refreshTokenTtlSeconds':
     case 'refreshReuseGraceSeconds':
