@@ -87,6 +87,12 @@ export const relayConfigSchema = z.object({
   callShortfallCeilingPoints: z.int().min(0).max(1_000_000).default(300),
   /** Usage log: calls recorded longer ago than this are removed, a small batch at a time (docs/decisions/113). */
   callsRetentionDays: z.int().min(1).max(3650).default(90),
+  /**
+   * Whether this process runs the periodic sweeps (stale holds, the usage log's retention, the
+   * public figures); of a relay's workers only the first does (relay/workers.ts). Whatever this
+   * says, a relay gives back at start the holds its instance's previous run left open.
+   */
+  sweeps: z.boolean().default(true),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
 }).transform(({ publicUrl, ...config }) => ({
@@ -132,6 +138,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
   callsRetentionDays: 'CALLS_RETENTION_DAYS',
   checkResponses: 'RELAY_CHECK_RESPONSES',
+  sweeps: 'RELAY_SWEEPS',
 }
 
 /** A bad configuration: one line per bad variable, `NAME: what is wrong`. */
@@ -184,6 +191,7 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
       return raw.split(',').map((s) => s.trim()).filter(Boolean)
     case 'trustProxy':
     case 'checkResponses':
+    case 'sweeps':
       return ['1', 'true', 'yes'].includes(raw.toLowerCase()) ? true : ['0', 'false', 'no'].includes(raw.toLowerCase()) ? false : raw
     case 'workerId':
     case 'databaseTimeoutMs':
