@@ -3,7 +3,7 @@
  * database, each its own relay instance. Calls made at once are served by both, every one is
  * charged once, the ledger holds, and SIGTERM ends both workers and the primary cleanly.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../relay/db/open-database.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
@@ -23,7 +23,7 @@ describe.each(databaseKinds())('the production server with two workers (%s)', (k
     database = await createTestDatabase(kind)
     server = await startProductionServer(database, { WORKERS: '2', RELAY_INSTANCE: 'workers-test' })
     // The second worker starts once the first listens.
-    await expect.poll(() => server!.output().match(/Portal listening/g)?.length, { timeout: 30_000 }).toBe(2)
+    await vi.waitFor(() => expect(server!.output().match(/Portal listening/g)?.length).toBe(2), { timeout: 30_000, interval: 100 })
     db = database.open()
     provider = await startFakeProvider()
     await serveModel(db, model, provider.url)
