@@ -140,11 +140,15 @@ export function settleAll({ db, clock }: LedgerServices, inputs: ReadonlyArray<{
   }
   if (isPostgres(db)) {
     const entries = inputs.flatMap(() => [newId(), newId(), newId()])
-    return settleAtOnce(db, { holds: inputs.map((i) => i.holdId), actuals: inputs.map((i) => i.actual), entries, now: clock.now() }).then(async ({ rows }) => {
-      const unsettled = rows.find((row) => row.charged === null)
-      if (unsettled) throw await notOpen(db, unsettled.hold_id)
-      return rows.map(({ charged, balance }) => ({ charged: charged!, balance: balance! }))
-    })
+    const args = { holds: inputs.map((i) => i.holdId), actuals: inputs.map((i) => i.actual), entries, now: clock.now() }
+    return settleAtOnce(db, args).then(
+      ({ rows }) => rows.map(({ charged, balance }) => ({ charged, balance })),
+      async (error: { code?: string; detail?: string }) => {
+        if (error.code !== holdNotOpen) throw error
+        // Inside a transaction the failed statement has aborted it: no reading why.
+        throw db.isTransaction ? new RelayError('conflict', 'hold not open') : await notOpen(db, error.detail!)
+      },
+    )
   }
   return inTransaction(db, async (trx) => {
     const settled: Settlement[] = []
@@ -227,10 +231,12 @@ const freezeAtOnce = prepared(
       )
       .selectAll(),
 )
+/** relay_settle's SQLSTATE for a hold that is not open. */
+const holdNotOpen = 'RL409'
 const settleAtOnce = prepared((db, args: { holds: string[]; actuals: number[]; entries: string[]; now: number }) =>
   db
     .selectFrom(
-      sql<{ hold_id: string; charged: number | null; balance: number | null }>`relay_settle(${args.holds}::bigint[], ${args.actuals}::integer[], ${args.entries}::bigint[], ${args.now}::bigint)`.as('s'),
+      sql<{ hold_id: string; charged: number; balance: number }>`relay_settle(${args.holds}::bigint[], ${args.actuals}::integer[], ${args.entries}::bigint[], ${args.now}::bigint)`.as('s'),
     )
     .selectAll(),
 )

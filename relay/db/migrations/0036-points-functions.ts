@@ -11,8 +11,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
  * which applies refills and expiry, or refuses. It locks the account row alone, for the length of
  * the statement; a subscription that ended meanwhile is seen after that lock, as in catch-up.ts.
  *
- * `relay_settle` settles holds in the order given (callers sort by account, against deadlocks):
- * per hold one row, with `charged` null when the hold was settled already or never existed.
+ * `relay_settle` settles holds in the order given (callers sort by account, against deadlocks),
+ * one row per hold; a hold settled already or never taken fails the whole statement, nothing of
+ * it written, with SQLSTATE RL409 and the hold's id as the error's detail.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return
@@ -76,8 +77,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       for i in 1 .. coalesce(array_length(p_holds, 1), 0) loop
         update points_holds h set settled_timestamp = p_now where h.id = p_holds[i] and h.settled_timestamp is null returning * into v_hold;
         if not found then
-          return query select p_holds[i], null::integer, null::integer;
-          continue;
+          raise exception 'hold % is not open', p_holds[i] using errcode = 'RL409', detail = p_holds[i]::text;
         end if;
         -- The whole reservation back…
         update points_accounts a
