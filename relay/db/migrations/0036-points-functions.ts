@@ -10,6 +10,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
  * the balance enough. Otherwise it returns no row and the caller takes the ledger's full path,
  * which applies refills and expiry, or refuses. It locks the account row alone, for the length of
  * the statement; a subscription that ended meanwhile is seen after that lock, as in catch-up.ts.
+ * Its commit does not wait for the disk (synchronous_commit off for that transaction alone).
  *
  * `relay_settle` settles holds in the order given (callers sort by account, against deadlocks),
  * one row per hold; a hold settled already or never taken fails the whole statement, nothing of
@@ -50,6 +51,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       elsif v_account.balance >= p_at_least then v_amount := v_account.balance;
       else return;
       end if;
+      -- The call does not wait for the WAL to reach the disk (docs/decisions/134): this freeze is
+      -- made durable by the next synchronous commit (its own settlement's at the latest).
+      perform set_config('synchronous_commit', 'off', true);
       update points_accounts a
         set balance = a.balance - v_amount, frozen = a.frozen + v_amount, entries = a.entries + 1,
           last_entry_timestamp = greatest(a.last_entry_timestamp, p_now)
