@@ -10,7 +10,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
  * the balance enough. Otherwise it returns no row and the caller takes the ledger's full path,
  * which applies refills and expiry, or refuses. It locks the account row alone, for the length of
  * the statement; a subscription that ended meanwhile is seen after that lock, as in catch-up.ts.
- * Its commit does not wait for the disk (synchronous_commit off for that transaction alone).
+ * Neither function's transaction waits for the disk at its commit (synchronous_commit off for
+ * that transaction alone).
  *
  * `relay_settle` settles holds in the order given (callers sort by account, against deadlocks),
  * one row per hold; a hold settled already or never taken fails the whole statement, nothing of
@@ -78,6 +79,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_left integer;
       i integer;
     begin
+      -- As the freeze's: the transaction's commit does not wait for the disk (docs/decisions/134).
+      perform set_config('synchronous_commit', 'off', true);
       for i in 1 .. coalesce(array_length(p_holds, 1), 0) loop
         update points_holds h set settled_timestamp = p_now where h.id = p_holds[i] and h.settled_timestamp is null returning * into v_hold;
         if not found then
