@@ -23,12 +23,12 @@ describe.each(databaseKinds())('the production server with two workers (%s)', (k
     database = await createTestDatabase(kind)
     server = await startProductionServer(database, { WORKERS: '2', RELAY_INSTANCE: 'workers-test' })
     // The second worker starts once the first listens.
-    await vi.waitFor(() => expect(server!.output().match(/Portal listening/g)?.length).toBe(2), { timeout: 30_000, interval: 100 })
+    await vi.waitFor(() => expect(server!.output().match(/Portal listening/g)?.length).toBe(2), { timeout: 60_000, interval: 100 })
     db = database.open()
     provider = await startFakeProvider()
     await serveModel(db, model, provider.url)
     customer = await seedCustomer(server, db, 1_000_000)
-  }, 60_000)
+  }, 120_000)
 
   afterAll(async () => {
     await server?.stop()
@@ -61,7 +61,7 @@ describe.each(databaseKinds())('the production server with two workers (%s)', (k
     const charged = await db.selectFrom('points_ledger').select((eb) => eb.fn.countAll<number>().as('rows')).where('type', '=', 'consumed').executeTakeFirstOrThrow()
     expect(Number(charged.rows)).toBe(calls)
     await expectLedgerInvariants(db)
-  }, 60_000)
+  }, 120_000)
 
   it('stops both workers and itself on SIGTERM', async () => {
     const stopped = server!
