@@ -13,12 +13,18 @@
  * (throughput window per case, default 4), BENCH_CONCURRENCY (default 8), BENCH_PROVIDER_LATENCY_MS
  * (how long the thinking provider waits before each answer; default 20), BENCH_PROFILE_DIR (write
  * a V8 CPU profile of the relay there), BENCH_DATABASE=postgres (a temporary schema in
- * TEST_DATABASE_URL's database instead of a temporary SQLite file).
+ * TEST_DATABASE_URL's database instead of a temporary SQLite file), BENCH_RELAYS (relay processes
+ * on the one database, each call sent to the next in turn; default 1), BENCH_WORKERS (WORKERS of
+ * each relay, relay/workers.ts; default 1).
+ *
+ * Besides: one user's calls against 64 users' at 8 and 32 in flight (one user's calls all take
+ * points from one account), and, after everything, the ledger's invariants checked against the
+ * database (tests/fixtures/ledger.ts); a broken one fails the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { relayConfigSchema } from '../relay/config.ts'
@@ -33,6 +39,7 @@ import { createPackage } from '../relay/subscriptions/packages.ts'
 import { createRedeemCodes, redeemCode } from '../relay/subscriptions/redeem-codes.ts'
 import { insertUser } from '../relay/users/users.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/fixtures/databases.ts'
+import { expectLedgerInvariants } from '../tests/fixtures/ledger.ts'
 import { unusedPort } from '../tests/fixtures/ports.ts'
 
 const calls = Number(process.env.BENCH_CALLS ?? 2000)
@@ -42,6 +49,10 @@ const thinkingMs = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 20)
 const instantModel = 'bench-model'
 const thinkingModel = 'bench-thinking-model'
 const warmup = 1000
+const relayCount = Number(process.env.BENCH_RELAYS ?? 1)
+const workers = Number(process.env.BENCH_WORKERS ?? 1)
+/** Users of the many-users rows. */
+const userCount = 64
 
 const jwtSecret = 'bench-jwt-secret-0123456789abcdef0123456789abcdef'
 const children: ChildProcess[] = []
@@ -50,37 +61,46 @@ process.on('exit', () => {
   for (const child of children) child.kill()
 })
 
-/** Starts a child process and resolves with the first URL it prints. */
-function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; pid: number }> {
+/** Starts a child process and resolves with the first URL it prints; `stop` ends it with SIGTERM (a relay then settles what it holds). */
+function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
   children.push(child)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = () => (child.kill('SIGTERM'), exited)
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const url = line.match(/https?:\/\/\S+/)?.[0]
-      if (url) resolve({ url: url.replace('localhost', '127.0.0.1'), pid: child.pid! })
+      if (url) resolve({ url: url.replace('localhost', '127.0.0.1'), pid: child.pid!, stop })
     })
   })
 }
 
-/** A user with a large package, an API key, a priced model and the provider, as an operator sets them up. */
-async function prepare(database: TestDatabase, instantUrl: string, thinkingUrl: string): Promise<string> {
+/**
+ * `userCount` users, each with a large package and an API key, and the priced models with their
+ * providers, as an operator sets them up; returns the keys.
+ */
+async function prepare(database: TestDatabase, instantUrl: string, thinkingUrl: string): Promise<string[]> {
   const config = relayConfigSchema.parse({ databaseUrl: database.url, databaseSchema: database.searchPath, jwtSecrets: [jwtSecret], logLevel: 'error' })
   const runtime = await openRuntime(config, { logger: createLogger('error') })
   const services = createServices(runtime.deps)
   const { db, clock } = services
   const now = clock.now()
   try {
-    const user = await insertUser(db, now, { username: 'bench', email: 'bench@example.com', passwordHash: 'unused' })
     await createPackage(db, now, { code: 'BENCH', name: 'bench', kind: 'personal', points_limit: 100_000_000, hour_points: 0, validity_days: 3650 })
-    const { codes } = await createRedeemCodes(db, now, { packageCode: 'BENCH', count: 1 })
-    await redeemCode(services, { userId: user.id, clientIp: '127.0.0.1' }, codes[0]!.replaceAll('-', ''))
+    const { codes } = await createRedeemCodes(db, now, { packageCode: 'BENCH', count: userCount })
+    const keys: string[] = []
+    for (const [i, code] of codes.entries()) {
+      const user = await insertUser(db, now, { username: `bench${i}`, email: `bench${i}@example.com`, passwordHash: 'unused' })
+      await redeemCode(services, { userId: user.id, clientIp: `10.0.${i}.1` }, code.replaceAll('-', ''))
+      keys.push((await createApiKey(db, clock, user.id, 'bench')).key)
+    }
     const box = new ProviderKeyBox([jwtSecret])
     for (const [model, baseUrl] of [[instantModel, instantUrl], [thinkingModel, thinkingUrl]] as const) {
       await setModelCost(db, now, { model, kind: 'variable', input_points_per_mtok: 300, output_points_per_mtok: 1500 })
       await addProvider(db, box, now, { kind: 'anthropic', baseUrl, key: 'bench-provider-key-0000', models: [model] })
     }
-    return (await createApiKey(db, clock, user.id, 'bench')).key
+    return keys
   } finally {
     await runtime.close()
   }
@@ -91,7 +111,7 @@ interface Target {
   headers: Record<string, string>
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
+const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(concurrency, 32) })
 
 /** One call, its body read to the end; resolves with its duration in ms. */
 function call(target: Target, body: string): Promise<number> {
@@ -121,13 +141,13 @@ type Percentiles = { p50: number; p90: number; p99: number }
  * One call at a time, direct and relayed in turn: whatever else the machine does meanwhile
  * (another process, a CPU's clock) falls on both sides alike.
  */
-async function latency(direct: Target, relayed: Target, body: string): Promise<[Percentiles, Percentiles]> {
-  for (let i = 0; i < warmup; i++) await Promise.all([call(direct, body), call(relayed, body)])
+async function latency(direct: Target, relayed: readonly Target[], body: string): Promise<[Percentiles, Percentiles]> {
+  for (let i = 0; i < warmup; i++) await Promise.all([call(direct, body), call(relayed[i % relayed.length]!, body)])
   const samples: [number[], number[]] = [[], []]
   const deadline = performance.now() + 60_000
   while (samples[0].length < calls && performance.now() < deadline) {
     samples[0].push(await call(direct, body))
-    samples[1].push(await call(relayed, body))
+    samples[1].push(await call(relayed[samples[1].length % relayed.length]!, body))
   }
   return [percentiles(samples[0]), percentiles(samples[1])]
 }
@@ -137,30 +157,41 @@ function percentiles(samples: number[]): Percentiles {
   return { p50: percentile(samples, 50), p90: percentile(samples, 90), p99: percentile(samples, 99) }
 }
 
-/** Calls per second with `concurrency` in flight; and the relay's CPU time per call when `pid` is given. */
-async function throughput(target: Target, body: string, pid?: number): Promise<{ perSecond: number; cpuMs: number | null }> {
-  const cpuBefore = pid ? cpuTimeMs(pid) : null
+/**
+ * Calls per second with `inFlight` calls in flight, each call to the next of `targets` in turn;
+ * and the CPU time per call of the processes `pids` (with their children: a relay's workers).
+ */
+async function throughput(targets: readonly Target[], body: string, { inFlight = concurrency, pids = [] }: { inFlight?: number; pids?: number[] } = {}) {
+  const cpuBefore = cpuTimeMs(pids)
   let done = 0
+  let next = 0
   const end = performance.now() + seconds * 1000
   const start = performance.now()
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: inFlight }, async () => {
       while (performance.now() < end) {
-        await call(target, body)
+        await call(targets[next++ % targets.length]!, body)
         done += 1
       }
     }),
   )
   const elapsed = (performance.now() - start) / 1000
-  const cpuAfter = pid ? cpuTimeMs(pid) : null
+  const cpuAfter = cpuTimeMs(pids)
   return { perSecond: done / elapsed, cpuMs: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / done : null }
 }
 
-/** User + system CPU time of a process (Linux /proc), in ms. */
-function cpuTimeMs(pid: number): number | null {
+/** User + system CPU time of processes and their children (Linux /proc), in ms; null without any. */
+function cpuTimeMs(pids: readonly number[]): number | null {
+  if (pids.length === 0) return null
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+    let total = 0
+    for (const pid of pids) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim()
+      if (children) total += cpuTimeMs(children.split(' ').map(Number)) ?? 0
+    }
+    return total
   } catch {
     return null
   }
@@ -182,47 +213,87 @@ async function main(): Promise<void> {
 }
 
 async function run(database: TestDatabase, instantUrl: string, thinkingUrl: string): Promise<void> {
-  const key = await prepare(database, instantUrl, thinkingUrl)
-  const port = await unusedPort()
+  const keys = await prepare(database, instantUrl, thinkingUrl)
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []
-  const relay = await startChild([...profile, 'relay/main.ts'], {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    ...(database.searchPath ? { DATABASE_SCHEMA: database.searchPath } : {}),
-    JWT_SECRET: jwtSecret,
-    LOG_LEVEL: 'error',
-  })
+  const relays = await Promise.all(
+    Array.from({ length: relayCount }, async () =>
+      startChild([...profile, 'relay/main.ts'], {
+        NODE_ENV: 'production',
+        PORT: String(await unusedPort()),
+        DATABASE_URL: database.url,
+        ...(database.searchPath ? { DATABASE_SCHEMA: database.searchPath } : {}),
+        JWT_SECRET: jwtSecret,
+        LOG_LEVEL: 'error',
+        WORKERS: String(workers),
+      }),
+    ),
+  )
+  const pids = relays.map((relay) => relay.pid)
   const target = (base: string, headers: Record<string, string> = {}): Target => ({
     url: new URL('/v1/messages', base),
     headers: { 'anthropic-version': '2023-06-01', ...headers },
   })
-  const relayed = target(relay.url, { 'x-api-key': key })
+  // One user's calls, to each relay in turn; and every user's, spread the same way.
+  const relayed = relays.map((relay) => target(relay.url, { 'x-api-key': keys[0]! }))
+  const everyUser = keys.map((key, i) => target(relays[i % relays.length]!.url, { 'x-api-key': key }))
 
   const store = database.kind === 'postgres' ? 'PostgreSQL (a temporary schema)' : 'SQLite (a temporary file)'
-  console.log(`Relay benchmark: loopback, ${cpus().length} CPUs, ${store}, Node ${process.version}`)
+  const [load1] = loadavg()
+  console.log(`Relay benchmark: loopback, ${cpus().length} CPUs (load average ${load1!.toFixed(1)} at start), ${store}, Node ${process.version}`)
+  console.log(`${relayCount} relay process${relayCount === 1 ? '' : 'es'} on the one database, WORKERS=${workers} each.`)
   console.log(`Latency: ${calls} calls one at a time, direct and relayed in turn, to a fake provider that answers at once.`)
   console.log(`Throughput: ${concurrency} calls in flight for ${seconds} s, to that provider and to one that thinks ${thinkingMs} ms first.\n`)
   const header = ['', 'direct', 'via relay', 'relay adds']
   const rows: string[][] = []
   const throughputRow = (name: string, d: { perSecond: number }, r: { perSecond: number }) =>
     rows.push([name, `${d.perSecond.toFixed(0)} calls/s`, `${r.perSecond.toFixed(0)} calls/s`, `${((r.perSecond / d.perSecond) * 100).toFixed(0)} % of direct`])
+  const body = (model: string, stream: boolean) => JSON.stringify({ model, max_tokens: 256, stream, messages: [{ role: 'user', content: 'Hello' }] })
   for (const stream of [false, true]) {
-    const body = (model: string) => JSON.stringify({ model, max_tokens: 256, stream, messages: [{ role: 'user', content: 'Hello' }] })
     const name = stream ? 'streaming' : 'non-streaming'
-    const [d, r] = await latency(target(instantUrl), relayed, body(instantModel))
+    const [d, r] = await latency(target(instantUrl), relayed, body(instantModel, stream))
     for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`${name} latency ${p}`, ms(d[p]), ms(r[p]), `+${ms(r[p] - d[p])}`])
-    const [dt, rt] = [await throughput(target(instantUrl), body(instantModel)), await throughput(relayed, body(instantModel), relay.pid)]
+    const [dt, rt] = [await throughput([target(instantUrl)], body(instantModel, stream)), await throughput(relayed, body(instantModel, stream), { pids })]
     throughputRow(`${name} throughput, instant provider`, dt, rt)
     if (rt.cpuMs !== null) rows.push([`${name} relay CPU per call`, '', ms(rt.cpuMs), ''])
-    throughputRow(`${name} throughput, provider thinking ${thinkingMs} ms`, await throughput(target(thinkingUrl), body(thinkingModel)), await throughput(relayed, body(thinkingModel)))
+    throughputRow(`${name} throughput, provider thinking ${thinkingMs} ms`, await throughput([target(thinkingUrl)], body(thinkingModel, stream)), await throughput(relayed, body(thinkingModel, stream)))
   }
-  const widths = header.map((_, i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)))
-  for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('   '))
-  console.log('\nTargets (docs/architecture.md §10): under 1 ms added at the median; at least 80 % of direct throughput.')
+  // One account's lock against 64 accounts' (non-streaming, instant provider: the relay is the whole cost).
+  const userRows: string[][] = []
+  for (const inFlight of [8, 32]) {
+    const one = await throughput(relayed, body(instantModel, false), { inFlight })
+    const many = await throughput(everyUser, body(instantModel, false), { inFlight })
+    userRows.push([`${inFlight} in flight, instant provider`, `${one.perSecond.toFixed(0)} calls/s`, `${many.perSecond.toFixed(0)} calls/s`, `${(one.perSecond / many.perSecond).toFixed(2)}`])
+  }
+  printTable(header, rows)
+  console.log('\nOne user against many: the same calls through the relay, from one user or spread over 64.')
+  printTable(['', 'one user', `${userCount} users`, 'one / many'], userRows)
+  const [load2] = loadavg()
+  console.log(`\nLoad average at the end: ${load2!.toFixed(1)}.`)
+  console.log('Targets (docs/architecture.md §10): under 1 ms added at the median; at least 80 % of direct throughput.')
   console.log('An instant provider makes the relay the whole cost (an HTTP hop and a ledger transaction per call');
   console.log('against a fake that does nothing): that row is the relay\'s capacity, its CPU per call the cost.')
   agent.destroy()
+  await Promise.all(relays.map((relay) => relay.stop()))
+  await checkLedger(database)
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((_, i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)))
+  for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('   '))
+}
+
+/** The ledger's invariants over everything the run wrote, once every relay has settled and stopped. */
+async function checkLedger(database: TestDatabase): Promise<void> {
+  const db = database.open()
+  try {
+    await expectLedgerInvariants(db)
+    const calls = await db.selectFrom('proxy_calls').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const open = await db.selectFrom('points_holds').select((eb) => eb.fn.countAll<number>().as('n')).where('settled_timestamp', 'is', null).executeTakeFirstOrThrow()
+    if (Number(open.n) !== 0) throw new Error(`${open.n} holds left open after every relay stopped`)
+    console.log(`Ledger invariants hold over ${calls.n} recorded calls (balances, rows in commit order, frozen points, no hold left open).`)
+  } finally {
+    await db.destroy()
+  }
 }
 
 main()

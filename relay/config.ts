@@ -36,6 +36,8 @@ export const relayConfigSchema = z.object({
   requireAdminTwoFactor: z.boolean().default(false),
   /** PostgreSQL: longest wait for a connection or one statement; past it the call gets a retryable 503. */
   databaseTimeoutMs: z.int().min(500).max(600_000).default(10_000),
+  /** PostgreSQL: connections per process at most (db/postgres-pool.ts says how to size it). */
+  databasePoolSize: z.int().min(1).max(1000).default(10),
   /** Snowflake worker number; random when unset (see db/ids.ts). */
   workerId: z.int().min(0).max(1023).optional(),
   accessTokenTtlSeconds: seconds(60, 7200),
@@ -87,6 +89,12 @@ export const relayConfigSchema = z.object({
   callShortfallCeilingPoints: z.int().min(0).max(1_000_000).default(300),
   /** Usage log: calls recorded longer ago than this are removed, a small batch at a time (docs/decisions/113). */
   callsRetentionDays: z.int().min(1).max(3650).default(90),
+  /**
+   * Whether this process runs the periodic sweeps (stale holds, the usage log's retention, the
+   * public figures); of a relay's workers only the first does (relay/workers.ts). Whatever this
+   * says, a relay gives back at start the holds its instance's previous run left open.
+   */
+  sweeps: z.boolean().default(true),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
 }).transform(({ publicUrl, ...config }) => ({
@@ -111,6 +119,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   trustProxy: 'TRUST_PROXY',
   requireAdminTwoFactor: 'REQUIRE_ADMIN_TWO_FACTOR',
   databaseTimeoutMs: 'DATABASE_TIMEOUT_MS',
+  databasePoolSize: 'DATABASE_POOL_SIZE',
   workerId: 'RELAY_WORKER_ID',
   accessTokenTtlSeconds: 'ACCESS_TOKEN_EXPIRES_IN',
   refreshTokenTtlSeconds: 'REFRESH_TOKEN_EXPIRES_IN',
@@ -132,6 +141,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
   callsRetentionDays: 'CALLS_RETENTION_DAYS',
   checkResponses: 'RELAY_CHECK_RESPONSES',
+  sweeps: 'RELAY_SWEEPS',
 }
 
 /** A bad configuration: one line per bad variable, `NAME: what is wrong`. */
@@ -185,9 +195,11 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
     case 'trustProxy':
     case 'requireAdminTwoFactor':
     case 'checkResponses':
+    case 'sweeps':
       return ['1', 'true', 'yes'].includes(raw.toLowerCase()) ? true : ['0', 'false', 'no'].includes(raw.toLowerCase()) ? false : raw
     case 'workerId':
     case 'databaseTimeoutMs':
+    case 'databasePoolSize':
     case 'accessTokenTtlSeconds':
     case 'refreshTokenTtlSeconds':
     case 'refreshReuseGraceSeconds':

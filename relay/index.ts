@@ -16,7 +16,7 @@ import type { RelayBindings } from './http/relay-env.ts'
 import type { Database } from './db/open-database.ts'
 import { recordPublicUrl } from './deployment/public-url.ts'
 import { openRuntime, type RuntimeOptions } from './runtime.ts'
-import { sweepStaleHolds } from './proxy/stale-holds.ts'
+import { releaseOwnHolds, sweepStaleHolds } from './proxy/stale-holds.ts'
 import { sweepOldCalls } from './usage/retention.ts'
 import { keepPublicStatsFresh } from './public-stats/aggregate.ts'
 import { createServices } from './services.ts'
@@ -39,7 +39,7 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
   // For the operator CLI, which prints links on it (deployment/public-url.ts).
   await recordPublicUrl(services.db, config, services.clock.now())
   const app = createRelayApp(services)
-  const sweepers = [sweepStaleHolds(services), sweepOldCalls(services), keepPublicStatsFresh(services), keepOperatorStatsFresh(services)]
+  const sweepers = config.sweeps ? [sweepStaleHolds(services), sweepOldCalls(services), keepPublicStatsFresh(services), keepOperatorStatsFresh(services)] : [releaseOwnHolds(services)]
   return {
     fetch: async (request, options = {}) => app.fetch(request, options),
     db: runtime.deps.db,

@@ -1,15 +1,21 @@
-/** The relay on its own (`npm run relay`): e.g. several instances in front of one PostgreSQL. */
+/**
+ * The relay on its own (`npm run relay`): e.g. several instances in front of one PostgreSQL. With
+ * WORKERS > 1 (the default on PostgreSQL: one per CPU) this process forks that many relays on
+ * the same port (workers.ts, docs/decisions/136).
+ */
 import { serve } from '@hono/node-server'
 import { z } from 'zod'
 import { ConfigError, loadRelayConfig } from './config.ts'
 import { servedByNode, startRelay } from './index.ts'
 import { keepRunningOnStrayErrors, stopOnSignals } from './process-lifecycle.ts'
+import { servesHere, workerCount } from './workers.ts'
 
 const portSchema = z.coerce.number().int().min(1).max(65535)
 
 async function main(): Promise<void> {
   const port = portSchema.safeParse(process.env.PORT ?? 3001)
   if (!port.success) throw new ConfigError([`PORT: ${port.error.issues[0]?.message}`])
+  if (!servesHere(workerCount(process.env, true))) return
   const relay = await startRelay(loadRelayConfig())
   const server = serve(
     {

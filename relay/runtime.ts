@@ -28,6 +28,7 @@ export async function openRuntime(config: RelayConfig, options: RuntimeOptions =
   const db = openDatabase(config.databaseUrl, {
     searchPath: config.databaseSchema,
     timeoutMs: config.databaseTimeoutMs,
+    poolSize: config.databasePoolSize,
     onConnectionError: (error) => logger.warn('database connection lost', { error: error.message }),
   })
   try {

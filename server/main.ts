@@ -7,6 +7,9 @@
  * (docs/decisions/079-request-limits.md): bodies are capped before they are read, the browser's
  * address is resolved once by the relay's rule, and an error no handler caught is logged and
  * answered 500.
+ *
+ * With WORKERS > 1 (the default on PostgreSQL: one per CPU) this process only forks and keeps
+ * that many such processes on the same port (relay/workers.ts, docs/decisions/136).
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -24,6 +27,7 @@ import { startEmbeddedRelay, type EmbeddedRelay } from './embedded-relay.ts'
 import { EnvironmentError, prepareEnvironment, type Environment } from './env.ts'
 import { isMalformed, refuseTunnels } from './request-guards.ts'
 import { keepRunningOnStrayErrors, stopOnSignals } from '#relay/process-lifecycle.ts'
+import { servesHere, workerCount } from '#relay/workers.ts'
 
 /** The portal's forms are short text; a ticket of 5,000 four-byte characters, form-encoded, is about 60 KiB. */
 const portalBodyLimitBytes = 256 * 1024
@@ -36,6 +40,7 @@ try {
   console.error(error.message)
   process.exit(1)
 }
+if (!servesHere(workerCount(process.env, environment.relay !== undefined))) await new Promise(() => {})
 const env = environment.portal
 const relay: EmbeddedRelay | undefined = environment.relay ? await startEmbeddedRelay(environment.relay) : undefined
 

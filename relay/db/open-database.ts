@@ -22,6 +22,8 @@ export interface OpenDatabaseOptions {
   searchPath?: string
   /** PostgreSQL only: longest wait for a connection and for one statement (default 10 s). */
   timeoutMs?: number
+  /** PostgreSQL only: connections at most (default 10; db/postgres-pool.ts says how to size it). */
+  poolSize?: number
   /** PostgreSQL only: told about each lost connection (default: a warning on stderr). */
   onConnectionError?: (error: Error) => void
 }
@@ -179,13 +181,13 @@ class PatientConnection implements DatabaseConnection {
 const int8Oid = 20
 const numericOid = 1700
 
-function postgresDialect(connectionString: string, { searchPath, timeoutMs = 10_000, onConnectionError = warnConnectionLost }: OpenDatabaseOptions): PostgresDialect {
+function postgresDialect(connectionString: string, { searchPath, timeoutMs = 10_000, poolSize = 10, onConnectionError = warnConnectionLost }: OpenDatabaseOptions): PostgresDialect {
   // Per-pool parsers, never pg.types.setTypeParser: that would change every pool in the process.
   const types = new pg.TypeOverrides()
   types.setTypeParser(int8Oid, (text: string) => integerValue(text))
   types.setTypeParser(numericOid, (text: string) => (/^-?\d+$/.test(text) ? integerValue(text) : text))
   const options = searchPath ? `-c search_path=${quoteIdentifier(searchPath)}` : undefined
-  return new PostgresDialect({ pool: survivingPostgresPool({ connectionString, types, options, timeoutMs, onConnectionError }) })
+  return new PostgresDialect({ pool: survivingPostgresPool({ connectionString, types, options, timeoutMs, poolSize, onConnectionError }) })
 }
 
 function warnConnectionLost(error: Error): void {

@@ -12,6 +12,17 @@
  * it the client's socket is destroyed, which fails the statement (and its transaction, which
  * PostgreSQL rolls back) and keeps the client from being reused. New connections have the same
  * deadline to be made.
+ *
+ * Statements registered with `nameStatement` (db/prepared.ts registers the hot path's) are sent
+ * as named prepared statements: each connection parses and plans one once, then only binds and
+ * executes it (docs/decisions/135).
+ *
+ * Size: `poolSize` connections per process (DATABASE_POOL_SIZE, default 10). A relayed call holds
+ * one for a single statement (its freeze, docs/decisions/134) and a settlement group one for a
+ * short transaction, so a few connections serve many calls in flight; more only queue more work
+ * on the database's CPUs. Every process (each of WORKERS, each relay) has its own pool: keep
+ * processes × pool size under the server's max_connections (100 by default) with room for the
+ * operator CLI.
  */
 import pg from 'pg'
 import type { PostgresPool, PostgresPoolClient } from 'kysely'
@@ -23,15 +34,17 @@ export interface PostgresPoolOptions {
   options?: string
   /** Longest wait for a connection and for one statement's answer. */
   timeoutMs: number
+  /** Connections at most (see above). */
+  poolSize: number
   /** Told about each connection lost, so an outage shows in the log. */
   onConnectionError: (error: Error) => void
 }
 
-export function survivingPostgresPool({ connectionString, types, options, timeoutMs, onConnectionError }: PostgresPoolOptions): PostgresPool {
+export function survivingPostgresPool({ connectionString, types, options, timeoutMs, poolSize, onConnectionError }: PostgresPoolOptions): PostgresPool {
   const pool = new pg.Pool({
     connectionString,
     types,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: timeoutMs,
     // Notices a peer that vanished without a word sooner than the kernel's two hours.
     keepAlive: true,
@@ -47,13 +60,23 @@ export function survivingPostgresPool({ connectionString, types, options, timeou
   }
 }
 
+/** SQL text → the name it is prepared under on every connection. */
+const statementNames = new Map<string, string>()
+
+/** Sends `sql` as a named prepared statement from now on (the text must not be built per call). */
+export function nameStatement(sql: string): void {
+  if (!statementNames.has(sql)) statementNames.set(sql, `relay_${statementNames.size + 1}`)
+}
+
 function withDeadlines(client: pg.PoolClient, timeoutMs: number): PostgresPoolClient {
   return {
     query: ((sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>) => {
       // Cursors (streamed reads) pace themselves: their reader decides how long a row may take.
       if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as pg.Submittable)
       const timer = setTimeout(() => breakConnection(client), timeoutMs)
-      return client.query(sqlOrCursor, parameters as unknown[]).finally(() => clearTimeout(timer))
+      const name = statementNames.get(sqlOrCursor)
+      const query = name ? client.query({ name, text: sqlOrCursor, values: parameters as unknown[] }) : client.query(sqlOrCursor, parameters as unknown[])
+      return query.finally(() => clearTimeout(timer))
     }) as unknown as PostgresPoolClient['query'],
     release: () => client.release(),
   }

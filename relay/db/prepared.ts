@@ -12,9 +12,12 @@
  * The properties of `args` stand for each run's values: use them only where a value goes (a
  * comparison, an inserted or updated value, a `sql` parameter), never to decide the query's
  * shape — `build` runs once, with placeholders. Constants in the query stay as written.
+ * On PostgreSQL each is also a named prepared statement (db/postgres-pool.ts): planned once per
+ * connection, not on every run.
  */
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely'
 import { isPostgres, type Database } from './open-database.ts'
+import { nameStatement } from './postgres-pool.ts'
 
 /** Where a value of the run goes; compiled into the query's parameters, replaced on each run. */
 class Slot {
@@ -32,6 +35,8 @@ export function prepared<A extends object, R>(build: (db: Database, args: A) => 
   const compile = (db: Database): Compiled<R> => {
     const args = new Proxy({}, { get: (_, name) => new Slot(String(name)) }) as A
     const query = build(db, args).compile()
+    // PostgreSQL parses and plans it once per connection (docs/decisions/135).
+    if (isPostgres(db)) nameStatement(query.sql)
     return { query, slots: query.parameters.map((parameter) => (parameter instanceof Slot ? parameter.name : undefined)) }
   }
   return (db, args) => {

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { quickUser, redeemFresh, servicesOf } from '../../tests/fixtures/points.ts'
 import { RelayError } from '../http/relay-error.ts'
-import { freeze, grant, settle, spend } from './ledger.ts'
+import { freeze, grant, settle, settleAll, spend } from './ledger.ts'
 
 describeEachDatabase('points ledger', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
@@ -100,6 +100,38 @@ describeEachDatabase('points ledger', (ctx) => {
     expect(await settle(services, { holdId: hold.holdId, actual: 200 })).toEqual({ charged: 200, balance: 0 })
     // The new package is untouched.
     expect(await points(user.token)).toMatchObject({ balance: 2400, frozen_points: 0 })
+  })
+
+  it('applies the refills due before a freeze, and freezes a short balance whole only when it holds atLeast', async () => {
+    const services = servicesOf(ctx)
+    const user = await activeUser()
+    await spend(services, { userId: user.id, amount: 1000, model: null })
+    ctx.clock.advance(3 * 3_600_000)
+    // Three hours' refills (PostgreSQL: the one-statement freeze leaves them to the full path).
+    expect((await freeze(services, { userId: user.id, amount: 500, model: null })).balance).toBe(1200)
+    expect((await rows(user.id)).slice(-2).map((r) => [r.type, r.change])).toEqual([
+      ['refilled', 300],
+      ['frozen', -500],
+    ])
+    const whole = await freeze(services, { userId: user.id, amount: 5000, atLeast: 1000, model: null })
+    expect(whole).toMatchObject({ amount: 1200, balance: 0 })
+    expect(await outcome(freeze(services, { userId: user.id, amount: 10, atLeast: 1, model: null }))).toBe('points_insufficient')
+    await settle(services, { holdId: whole.holdId, actual: 0 })
+  })
+
+  it('settles several holds at once in the order given, and refuses the group when one is not open', async () => {
+    const services = servicesOf(ctx)
+    const user = await activeUser()
+    const holds = await Promise.all([100, 200, 300].map((amount) => freeze(services, { userId: user.id, amount, model: null })))
+    expect(await settleAll(services, holds.map((hold, i) => ({ holdId: hold.holdId, actual: 10 * (i + 1) })))).toEqual([
+      { charged: 10, balance: 1890 },
+      { charged: 20, balance: 2070 },
+      { charged: 30, balance: 2340 },
+    ])
+    const next = await freeze(services, { userId: user.id, amount: 50, model: null })
+    expect(await outcome(settleAll(services, [{ holdId: next.holdId, actual: 5 }, { holdId: holds[0]!.holdId, actual: 5 }]))).toBe('conflict')
+    // Nothing of the refused group was written: the open hold settles as before.
+    expect(await settle(services, { holdId: next.holdId, actual: 5 })).toEqual({ charged: 5, balance: 2335 })
   })
 
   it('keeps 48 parallel freezes and settlements exact', async () => {

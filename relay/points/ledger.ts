@@ -25,8 +25,9 @@
  *       up to what the balance holds (`charged` says how much). If the account's subscription
  *       ended meanwhile, what is left expires. A hold settles once (409 conflict after).
  */
+import { sql } from 'kysely'
 import type { Clock } from '../clock.ts'
-import type { Database } from '../db/open-database.ts'
+import { isPostgres, type Database } from '../db/open-database.ts'
 import { newId } from '../db/ids.ts'
 import { prepared } from '../db/prepared.ts'
 import { RelayError } from '../http/relay-error.ts'
@@ -96,49 +97,85 @@ export function freeze(
 ): Promise<Hold> {
   checkAmount(input.amount)
   if (input.atLeast !== undefined) checkAmount(input.atLeast)
-  return withPlanInForce(db, input.userId, clock.now(), async (trx, plan, now) => {
-    if (!plan) throw new RelayError('points_insufficient', 'no package in force')
-    const { balance } = plan.account
-    // The balance is read under the account's lock: it cannot change before the update below.
-    const amount = input.atLeast !== undefined && balance < input.amount && balance >= input.atLeast ? balance : input.amount
-    const holdId = newId()
-    await insertHold(trx, { id: holdId, accountId: plan.account.id, userId: input.userId, amount, model: input.model, now, owner: config?.instance ?? null })
-    const entry = await appendEntry(trx, {
-      accountId: plan.account.id,
-      userId: input.userId,
-      type: 'frozen',
-      change: -amount,
-      frozenChange: amount,
-      model: input.model,
-      holdId,
-      now,
+  const owner = config?.instance ?? null
+  const fullPath = () =>
+    withPlanInForce(db, input.userId, clock.now(), async (trx, plan, now) => {
+      if (!plan) throw new RelayError('points_insufficient', 'no package in force')
+      const { balance } = plan.account
+      // The balance is read under the account's lock: it cannot change before the update below.
+      const amount = input.atLeast !== undefined && balance < input.amount && balance >= input.atLeast ? balance : input.amount
+      const holdId = newId()
+      await insertHold(trx, { id: holdId, accountId: plan.account.id, userId: input.userId, amount, model: input.model, now, owner })
+      const entry = await appendEntry(trx, {
+        accountId: plan.account.id,
+        userId: input.userId,
+        type: 'frozen',
+        change: -amount,
+        frozenChange: amount,
+        model: input.model,
+        holdId,
+        now,
+      })
+      return { holdId, accountId: plan.account.id, amount, balance: entry.balance }
     })
-    return { holdId, accountId: plan.account.id, amount, balance: entry.balance }
+  if (!isPostgres(db)) return fullPath()
+  // PostgreSQL: one statement, committed at once, when nothing but the freeze is due (docs/decisions/134).
+  const holdId = newId()
+  const args = { userId: input.userId, amount: input.amount, atLeast: input.atLeast ?? input.amount, model: input.model, holdId, entryId: newId(), now: clock.now(), owner }
+  return freezeAtOnce(db, args).then(({ rows: [row] }) => (row ? { holdId, accountId: row.account_id, amount: row.amount, balance: row.balance } : fullPath()))
+}
+
+export function settle(services: LedgerServices, input: { holdId: string; actual: number }): Promise<Settlement> {
+  return settleAll(services, [input]).then(([settlement]) => settlement!)
+}
+
+/**
+ * Settles holds in the order given, in the caller's transaction if `db` is one (proxy/settlements.ts
+ * passes a group of calls' holds, sorted by account); one statement on PostgreSQL
+ * (docs/decisions/134). Throws as `settle` on the first hold that is not open.
+ */
+export function settleAll({ db, clock }: LedgerServices, inputs: ReadonlyArray<{ holdId: string; actual: number }>): Promise<Settlement[]> {
+  for (const { actual } of inputs) {
+    if (!Number.isSafeInteger(actual) || actual < 0 || actual > maxPointsChange) throw new RangeError(`points amount out of bounds: ${actual}`)
+  }
+  if (isPostgres(db)) {
+    const entries = inputs.flatMap(() => [newId(), newId(), newId()])
+    const args = { holds: inputs.map((i) => i.holdId), actuals: inputs.map((i) => i.actual), entries, now: clock.now() }
+    return settleAtOnce(db, args).then(
+      ({ rows }) => rows.map(({ charged, balance }) => ({ charged, balance })),
+      async (error: { code?: string; detail?: string }) => {
+        if (error.code !== holdNotOpen) throw error
+        // Inside a transaction the failed statement has aborted it: no reading why.
+        throw db.isTransaction ? new RelayError('conflict', 'hold not open') : await notOpen(db, error.detail!)
+      },
+    )
+  }
+  return inTransaction(db, async (trx) => {
+    const settled: Settlement[] = []
+    for (const input of inputs) settled.push(await settleOne(trx, input, clock.now()))
+    return settled
   })
 }
 
-export function settle({ db, clock }: LedgerServices, input: { holdId: string; actual: number }): Promise<Settlement> {
-  if (!Number.isSafeInteger(input.actual) || input.actual < 0 || input.actual > maxPointsChange) {
-    throw new RangeError(`points amount out of bounds: ${input.actual}`)
+async function settleOne(trx: Database, input: { holdId: string; actual: number }, now: number): Promise<Settlement> {
+  // Guarded: of two settlements of one hold, only the first finds it open. The account needs no
+  // lock of its own: the first balance update below locks its row until the end.
+  const [hold] = (await closeHold(trx, { id: input.holdId, now })).rows
+  if (!hold) throw await notOpen(trx, input.holdId)
+  const base = { accountId: hold.account_id, userId: hold.user_id, model: hold.model, holdId: hold.id, now }
+  let { balance } = await appendEntry(trx, { ...base, type: 'unfrozen', change: hold.amount, frozenChange: -hold.amount })
+  const charged = Math.min(input.actual, balance)
+  if (charged > 0) ({ balance } = await appendEntry(trx, { ...base, type: 'consumed', change: -charged }))
+  if (balance > 0 && !(await accountInForce(trx, hold.account_id))) {
+    ;({ balance } = await appendEntry(trx, { ...base, type: 'expired', change: -balance, holdId: null }))
   }
-  return inTransaction(db, async (trx) => {
-    const now = clock.now()
-    // Guarded: of two settlements of one hold, only the first finds it open. The account needs no
-    // lock of its own: the first balance update below locks its row until the end.
-    const [hold] = (await closeHold(trx, { id: input.holdId, now })).rows
-    if (!hold) {
-      const exists = await trx.selectFrom('points_holds').select('id').where('id', '=', input.holdId).executeTakeFirst()
-      throw exists ? new RelayError('conflict', 'hold already settled') : new RelayError('not_found', 'hold not found')
-    }
-    const base = { accountId: hold.account_id, userId: hold.user_id, model: hold.model, holdId: hold.id, now }
-    let { balance } = await appendEntry(trx, { ...base, type: 'unfrozen', change: hold.amount, frozenChange: -hold.amount })
-    const charged = Math.min(input.actual, balance)
-    if (charged > 0) ({ balance } = await appendEntry(trx, { ...base, type: 'consumed', change: -charged }))
-    if (balance > 0 && !(await accountInForce(trx, hold.account_id))) {
-      ;({ balance } = await appendEntry(trx, { ...base, type: 'expired', change: -balance, holdId: null }))
-    }
-    return { charged, balance }
-  })
+  return { charged, balance }
+}
+
+/** Why a hold could not be settled: it was already (409), or never existed (404). */
+async function notOpen(db: Database, holdId: string): Promise<RelayError> {
+  const exists = await db.selectFrom('points_holds').select('id').where('id', '=', holdId).executeTakeFirst()
+  return exists ? new RelayError('conflict', 'hold already settled') : new RelayError('not_found', 'hold not found')
 }
 
 function checkAmount(amount: number): void {
@@ -184,6 +221,24 @@ const insertHold = prepared((db, args: { id: string; accountId: string; userId: 
 )
 const closeHold = prepared((db, args: { id: string; now: number }) =>
   db.updateTable('points_holds').set({ settled_timestamp: args.now }).where('id', '=', args.id).where('settled_timestamp', 'is', null).returningAll(),
+)
+// PostgreSQL's functions of migration 0036 (docs/decisions/134).
+const freezeAtOnce = prepared(
+  (db, args: { userId: string; amount: number; atLeast: number; model: string | null; holdId: string; entryId: string; now: number; owner: string | null }) =>
+    db
+      .selectFrom(
+        sql<{ account_id: string; amount: number; balance: number }>`relay_freeze(${args.userId}::bigint, ${args.amount}::integer, ${args.atLeast}::integer, ${args.model}::varchar, ${args.holdId}::bigint, ${args.entryId}::bigint, ${args.now}::bigint, ${args.owner}::varchar)`.as('f'),
+      )
+      .selectAll(),
+)
+/** relay_settle's SQLSTATE for a hold that is not open. */
+const holdNotOpen = 'RL409'
+const settleAtOnce = prepared((db, args: { holds: string[]; actuals: number[]; entries: string[]; now: number }) =>
+  db
+    .selectFrom(
+      sql<{ hold_id: string; charged: number; balance: number }>`relay_settle(${args.holds}::bigint[], ${args.actuals}::integer[], ${args.entries}::bigint[], ${args.now}::bigint)`.as('s'),
+    )
+    .selectAll(),
 )
 const subscriptionInForce = prepared((db, args: { accountId: string }) =>
   db

@@ -4,7 +4,7 @@
  */
 import type { Insertable } from 'kysely'
 import { newId } from '../db/ids.ts'
-import type { Database } from '../db/open-database.ts'
+import { isPostgres, type Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
 import type { ProxyCallsTable } from '../db/schema.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
@@ -40,7 +40,17 @@ export interface CallRecord {
 }
 
 export async function recordCall(db: Database, call: CallRecord): Promise<void> {
-  await insertCall(db, {
+  await insertCall(db, callRow(call))
+}
+
+/** A group's calls (proxy/settlements.ts): one INSERT of them all on PostgreSQL, where each statement is a round trip. */
+export async function recordCalls(db: Database, calls: readonly CallRecord[]): Promise<void> {
+  if (isPostgres(db) && calls.length > 1) await db.insertInto('proxy_calls').values(calls.map(callRow)).execute()
+  else for (const call of calls) await recordCall(db, call)
+}
+
+function callRow(call: CallRecord): Required<Insertable<ProxyCallsTable>> {
+  return {
     id: newId(),
     user_id: call.userId,
     key_id: call.keyId,
@@ -64,7 +74,7 @@ export async function recordCall(db: Database, call: CallRecord): Promise<void> 
     first_byte_ms: call.firstByteMs === undefined || call.firstByteMs === null ? null : Math.round(call.firstByteMs),
     hold_id: call.holdId ?? null,
     relay_ms: Math.round(call.relayMs),
-  })
+  }
 }
 
 // Prepared (db/prepared.ts): one row per relayed call.

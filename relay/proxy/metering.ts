@@ -15,7 +15,7 @@
  */
 import type { ModelCost } from '../contract/points.ts'
 import { RelayError } from '../http/relay-error.ts'
-import { freeze, maxPointsChange, settle, type LedgerServices } from '../points/ledger.ts'
+import { freeze, maxPointsChange, settleAll, type LedgerServices } from '../points/ledger.ts'
 import { pointsForUsage, type TokenUsage } from '../points/model-costs.ts'
 import { pointsSummary } from '../points/summary.ts'
 import { ProxyError } from './client-errors.ts'
@@ -77,20 +77,24 @@ export interface Settled {
 }
 
 /**
- * Ends the charge: `usage` is what the answer used, or null when no answer came (the points are
- * given back in full). Pass a transaction as `db` to record the call with it.
+ * Ends charges, in the order given: `usage` is what each answer used, or null when no answer came
+ * (the points are given back in full). Pass a transaction as `db` to record the calls with it; the
+ * holds are settled together, in one statement on PostgreSQL (points/ledger.ts `settleAll`).
  */
-export async function settleCharge(services: LedgerServices, charge: Charge, cost: ModelCost, usage: TokenUsage | null): Promise<Settled> {
-  switch (charge.kind) {
-    case 'free':
-      return { points: 0, shortfall: 0 }
-    case 'hold': {
-      // A fixed price is its points_per_call whatever the usage; no answer costs nothing.
-      const actual = usage ? Math.min(pointsForUsage(cost, usage), maxPointsChange) : 0
-      const { charged } = await settle(services, { holdId: charge.holdId, actual })
-      return { points: charged, shortfall: actual - charged }
-    }
-  }
+export async function settleCharges(
+  services: LedgerServices,
+  ends: ReadonlyArray<{ charge: Charge; cost: ModelCost; usage: TokenUsage | null }>,
+): Promise<Settled[]> {
+  // A fixed price is its points_per_call whatever the usage; no answer costs nothing.
+  const actuals = ends.map(({ cost, usage }) => (usage ? Math.min(pointsForUsage(cost, usage), maxPointsChange) : 0))
+  const holds = ends.flatMap(({ charge }, i) => (charge.kind === 'hold' ? [{ holdId: charge.holdId, actual: actuals[i]! }] : []))
+  const settled = holds.length > 0 ? await settleAll(services, holds) : []
+  let next = 0
+  return ends.map(({ charge }, i) => {
+    if (charge.kind === 'free') return { points: 0, shortfall: 0 }
+    const { charged } = settled[next++]!
+    return { points: charged, shortfall: actuals[i]! - charged }
+  })
 }
 
 /** Why the ledger said no: no package in force (403), or too few points (429 until the next refill). */

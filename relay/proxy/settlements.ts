@@ -22,8 +22,8 @@ import type { LedgerServices } from '../points/ledger.ts'
 import { inTransaction } from '../points/locks.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import { endLeasedCalls } from '../keys/limits.ts'
-import { recordCall, type CallRecord } from './call-log.ts'
-import { settleCharge, type Charge } from './metering.ts'
+import { recordCalls, type CallRecord } from './call-log.ts'
+import { settleCharges, type Charge } from './metering.ts'
 
 export interface Settlement {
   charge: Charge
@@ -103,15 +103,11 @@ export class SettlementQueue {
       return x < y ? -1 : x > y ? 1 : 0
     })
     try {
-      await inTransaction(this.#services.db, async (trx) => {
-        const ended = []
-        for (const { settlement } of group) ended.push(await this.#settle(trx, settlement))
-        await endLeasedCalls(trx, ended, this.#services.clock.now())
-      })
+      await inTransaction(this.#services.db, (trx) => this.#settle(trx, group.map((waiting) => waiting.settlement)))
     } catch {
       for (const { settlement } of group) {
         try {
-          await inTransaction(this.#services.db, async (trx) => endLeasedCalls(trx, [await this.#settle(trx, settlement)], this.#services.clock.now()))
+          await inTransaction(this.#services.db, (trx) => this.#settle(trx, [settlement]))
         } catch (error) {
           if (isDatabaseUnavailable(error) && this.#retryLater(settlement)) continue
           // The answer is out already; the hold stays until the stale-hold sweep gives it back (stale-holds.ts).
@@ -141,11 +137,12 @@ export class SettlementQueue {
     return true
   }
 
-  /** Settles and records one call; its lease and its key's and member's counters are left to `endLeasedCalls`. */
-  async #settle(trx: Database, { charge, cost, usage, call, leaseId }: Settlement) {
-    const { points, shortfall } = await settleCharge({ db: trx, clock: this.#services.clock }, charge, cost, usage)
-    await recordCall(trx, { ...call, clientId: call.clientId ?? null, holdId: charge.kind === 'hold' ? charge.holdId : null, points, shortfall })
-    return { keyId: call.keyId, leaseId: leaseId ?? null, points }
+  /** Settles the calls' charges (in account order), records the calls and ends their keys' part (leases, counters). */
+  async #settle(trx: Database, settlements: readonly Settlement[]): Promise<void> {
+    const settled = await settleCharges({ db: trx, clock: this.#services.clock }, settlements)
+    const calls = settlements.map(({ charge, call }, i) => ({ ...call, clientId: call.clientId ?? null, holdId: charge.kind === 'hold' ? charge.holdId : null, ...settled[i]! }))
+    await recordCalls(trx, calls)
+    await endLeasedCalls(trx, calls.map(({ keyId, points }, i) => ({ keyId, leaseId: settlements[i]!.leaseId ?? null, points })), this.#services.clock.now())
   }
 }
 

@@ -68,3 +68,17 @@ export function sweepStaleHolds(services: RelayServices): { stop(): Promise<void
     ownReleased = true
   })
 }
+
+/**
+ * For a relay that runs no sweeps (a worker but the first, relay/workers.ts): gives back the holds
+ * its instance's previous run left open, tried every minute until it succeeds once.
+ */
+export function releaseOwnHolds(services: RelayServices): { stop(): Promise<void> } {
+  const startedAt = services.clock.now()
+  let released = false
+  return periodicSweep(services.logger, 'own hold', 60_000, async () => {
+    if (released) return
+    await releaseStaleHolds(services, { startedAt })
+    released = true
+  })
+}

@@ -32,6 +32,7 @@ import * as usageLog from './0026-usage-log.ts'
 import * as holdOwner from './0027-hold-owner.ts'
 import * as accountSecurity from './0028-account-security.ts'
 import * as operatorOverview from './0032-operator-overview.ts'
+import * as pointsFunctions from './0036-points-functions.ts'
 import * as ledgerAccountTime from './0040-ledger-account-time.ts'
 import * as teamMemberCaps from './0041-team-member-caps.ts'
 
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0027-hold-owner': holdOwner,
   '0028-account-security': accountSecurity,
   '0032-operator-overview': operatorOverview,
+  '0036-points-functions': pointsFunctions,
   '0040-ledger-account-time': ledgerAccountTime,
   '0041-team-member-caps': teamMemberCaps,
 }

@@ -1,0 +1,82 @@
+/**
+ * Several serving processes on one port (docs/decisions/136): `WORKERS` processes forked with
+ * Node's cluster, which hands each new connection to one of them, so a relay uses every CPU of
+ * its machine. Default: the number of CPUs on PostgreSQL; 1 on SQLite (one writer at a time for
+ * the whole file: more processes there only wait on each other's lock); `WORKERS=1` keeps a single
+ * process.
+ *
+ * The workers are relays sharing one database, as separate relays are, and are told apart as
+ * such: each gets its own `RELAY_INSTANCE` (`<name>/<n>`; a worker that restarts gives back the
+ * holds its previous run left open, docs/decisions/085) and its own snowflake worker number
+ * (`RELAY_WORKER_ID` + n, or a random base + n). Only worker 0 runs the periodic sweeps
+ * (`RELAY_SWEEPS`); every worker settles its own calls and keeps its own circuits (per process,
+ * docs/decisions/106). Worker 0 starts first and the others once it listens, so the migrations
+ * and development secrets are made once. A worker that dies is started again; SIGTERM or SIGINT
+ * to the primary stops every worker, each draining its calls as a single process does.
+ */
+import cluster, { type Worker } from 'node:cluster'
+import { randomInt } from 'node:crypto'
+import { availableParallelism, hostname } from 'node:os'
+import { isPostgresUrl } from './db/open-database.ts'
+
+/** How many serving processes `env` asks for (WORKERS), or the default for its database. */
+export function workerCount(env: NodeJS.ProcessEnv, embedsDatabase: boolean): number {
+  const raw = env.WORKERS?.trim()
+  if (raw) {
+    const count = Number(raw)
+    if (!Number.isInteger(count) || count < 1 || count > 256) throw new Error(`WORKERS: must be a whole number from 1 to 256, got ${raw}`)
+    return count
+  }
+  return embedsDatabase && !isPostgresUrl(env.DATABASE_URL?.trim() || '') ? 1 : availableParallelism()
+}
+
+/**
+ * In the primary of a cluster of `count` > 1: forks and keeps the workers, and resolves false (this
+ * process serves nothing). In a worker, or with one process: resolves true, and the caller serves.
+ */
+export function servesHere(count: number): boolean {
+  if (count === 1 || cluster.isWorker) return true
+  const env = process.env
+  const instance = env.RELAY_INSTANCE?.trim() || `${hostname()}:${env.PORT?.trim() || '3000'}`
+  const pinned = env.RELAY_WORKER_ID?.trim()
+  const firstId = pinned ? Number(pinned) : randomInt(1024)
+  if (pinned && firstId + count - 1 > 1023) throw new Error(`RELAY_WORKER_ID: ${count} workers need ${firstId}–${firstId + count - 1}, past 1023`)
+  let stopping = false
+  let running = 0
+  const fork = (n: number): Worker => {
+    const worker = cluster.fork({
+      RELAY_INSTANCE: `${instance}/${n}`,
+      RELAY_WORKER_ID: String((firstId + n) % 1024),
+      RELAY_SWEEPS: n === 0 ? 'true' : 'false',
+    })
+    let listened = false
+    running += 1
+    worker.once('listening', () => (listened = true))
+    worker.on('exit', (code, signal) => {
+      running -= 1
+      if (stopping) {
+        if (running === 0) process.exit()
+      } else if (!listened) {
+        // A failed start (a bad environment, a database out of reach) would fail again: give up, as one process does.
+        stop('SIGTERM', code ?? 1)
+      } else {
+        console.error(`worker ${n} exited (${signal ?? code}); starting it again`)
+        fork(n)
+      }
+    })
+    return worker
+  }
+  const stop = (signal: NodeJS.Signals, exitCode = 0) => {
+    if (stopping) return
+    stopping = true
+    process.exitCode = exitCode
+    if (running === 0) process.exit()
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
+  }
+  fork(0).once('listening', () => {
+    for (let n = 1; n < count && !stopping; n++) fork(n)
+  })
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+  return false
+}

@@ -1,0 +1,71 @@
+/**
+ * The production server with WORKERS=2 (relay/workers.ts): two processes on one port and one
+ * database, each its own relay instance. Calls made at once are served by both, every one is
+ * charged once, the ledger holds, and SIGTERM ends both workers and the primary cleanly.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Database } from '../../relay/db/open-database.ts'
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
+import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
+import { expectLedgerInvariants } from '../fixtures/ledger.ts'
+import { seedCustomer, serveModel, startProductionServer, type ProductionServer, type SeededCustomer } from '../fixtures/production-server.ts'
+
+const model = 'claude-workers-test'
+
+describe.each(databaseKinds())('the production server with two workers (%s)', (kind) => {
+  let database: TestDatabase
+  let db: Database
+  let provider: FakeProvider
+  let server: ProductionServer | undefined
+  let customer: SeededCustomer
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    server = await startProductionServer(database, { WORKERS: '2', RELAY_INSTANCE: 'workers-test' })
+    // The second worker starts once the first listens.
+    await vi.waitFor(() => expect(server!.output().match(/Portal listening/g)?.length).toBe(2), { timeout: 60_000, interval: 100 })
+    db = database.open()
+    provider = await startFakeProvider()
+    await serveModel(db, model, provider.url)
+    customer = await seedCustomer(server, db, 1_000_000)
+  }, 120_000)
+
+  afterAll(async () => {
+    await server?.stop()
+    await provider?.close()
+    await db?.destroy()
+    await database?.dispose()
+  })
+
+  it('serves calls from both workers, charges each once and keeps the ledger', async () => {
+    const calls = 60
+    const answers = await Promise.all(
+      Array.from({ length: calls }, async () => {
+        const answer = await fetch(`${server!.url}/v1/messages`, {
+          method: 'POST',
+          // A connection per call, so the primary hands them to both workers.
+          headers: { 'x-api-key': customer.key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json', connection: 'close' },
+          body: JSON.stringify({ model, max_tokens: 64, messages: [{ role: 'user', content: 'hello' }] }),
+        })
+        await answer.arrayBuffer()
+        return answer.status
+      }),
+    )
+    expect(answers).toEqual(Array(calls).fill(200))
+    // Settlements are written in groups within moments of each answer.
+    await expect.poll(async () => (await db.selectFrom('proxy_calls').select('id').where('user_id', '=', customer.userId).execute()).length, { timeout: 10_000 }).toBe(calls)
+    const owners = await db.selectFrom('points_holds').select('owner').distinct().where('user_id', '=', customer.userId).orderBy('owner').execute()
+    expect(owners.map((row) => row.owner)).toEqual(['workers-test/0', 'workers-test/1'])
+    const open = await db.selectFrom('points_holds').select('id').where('settled_timestamp', 'is', null).execute()
+    expect(open).toEqual([])
+    const charged = await db.selectFrom('points_ledger').select((eb) => eb.fn.countAll<number>().as('rows')).where('type', '=', 'consumed').executeTakeFirstOrThrow()
+    expect(Number(charged.rows)).toBe(calls)
+    await expectLedgerInvariants(db)
+  }, 120_000)
+
+  it('stops both workers and itself on SIGTERM', async () => {
+    const stopped = server!
+    server = undefined
+    expect(await stopped.stop()).toBe(0)
+  }, 30_000)
+})
