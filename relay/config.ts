@@ -38,6 +38,8 @@ export const relayConfigSchema = z.object({
   databaseTimeoutMs: z.int().min(500).max(600_000).default(10_000),
   /** PostgreSQL: connections per process at most (db/postgres-pool.ts says how to size it). */
   databasePoolSize: z.int().min(1).max(1000).default(10),
+  /** PostgreSQL: calls' freezes and settlements commit without waiting for the disk (docs/decisions/134). */
+  databaseAsyncCommit: z.boolean().default(false),
   /** Snowflake worker number; random when unset (see db/ids.ts). */
   workerId: z.int().min(0).max(1023).optional(),
   accessTokenTtlSeconds: seconds(60, 7200),
@@ -120,6 +122,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   requireAdminTwoFactor: 'REQUIRE_ADMIN_TWO_FACTOR',
   databaseTimeoutMs: 'DATABASE_TIMEOUT_MS',
   databasePoolSize: 'DATABASE_POOL_SIZE',
+  databaseAsyncCommit: 'DATABASE_ASYNC_COMMIT',
   workerId: 'RELAY_WORKER_ID',
   accessTokenTtlSeconds: 'ACCESS_TOKEN_EXPIRES_IN',
   refreshTokenTtlSeconds: 'REFRESH_TOKEN_EXPIRES_IN',
@@ -194,6 +197,7 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
       return raw.split(',').map((s) => s.trim()).filter(Boolean)
     case 'trustProxy':
     case 'requireAdminTwoFactor':
+    case 'databaseAsyncCommit':
     case 'checkResponses':
     case 'sweeps':
       return ['1', 'true', 'yes'].includes(raw.toLowerCase()) ? true : ['0', 'false', 'no'].includes(raw.toLowerCase()) ? false : raw

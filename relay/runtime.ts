@@ -29,6 +29,7 @@ export async function openRuntime(config: RelayConfig, options: RuntimeOptions =
     searchPath: config.databaseSchema,
     timeoutMs: config.databaseTimeoutMs,
     poolSize: config.databasePoolSize,
+    asyncCommit: config.databaseAsyncCommit,
     onConnectionError: (error) => logger.warn('database connection lost', { error: error.message }),
   })
   try {

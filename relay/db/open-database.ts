@@ -26,6 +26,11 @@ export interface OpenDatabaseOptions {
   poolSize?: number
   /** PostgreSQL only: told about each lost connection (default: a warning on stderr). */
   onConnectionError?: (error: Error) => void
+  /**
+   * PostgreSQL only: a relayed call's freeze and settlement commit without waiting for the disk
+   * (DATABASE_ASYNC_COMMIT, docs/decisions/134); off by default.
+   */
+  asyncCommit?: boolean
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -181,12 +186,14 @@ class PatientConnection implements DatabaseConnection {
 const int8Oid = 20
 const numericOid = 1700
 
-function postgresDialect(connectionString: string, { searchPath, timeoutMs = 10_000, poolSize = 10, onConnectionError = warnConnectionLost }: OpenDatabaseOptions): PostgresDialect {
+function postgresDialect(connectionString: string, { searchPath, timeoutMs = 10_000, poolSize = 10, onConnectionError = warnConnectionLost, asyncCommit = false }: OpenDatabaseOptions): PostgresDialect {
   // Per-pool parsers, never pg.types.setTypeParser: that would change every pool in the process.
   const types = new pg.TypeOverrides()
   types.setTypeParser(int8Oid, (text: string) => integerValue(text))
   types.setTypeParser(numericOid, (text: string) => (/^-?\d+$/.test(text) ? integerValue(text) : text))
-  const options = searchPath ? `-c search_path=${quoteIdentifier(searchPath)}` : undefined
+  // relay.async_commit is read by relay_freeze and relay_settle (migration 0036) alone.
+  const settings = [searchPath ? `-c search_path=${quoteIdentifier(searchPath)}` : null, asyncCommit ? '-c relay.async_commit=on' : null].filter(Boolean)
+  const options = settings.length > 0 ? settings.join(' ') : undefined
   return new PostgresDialect({ pool: survivingPostgresPool({ connectionString, types, options, timeoutMs, poolSize, onConnectionError }) })
 }
 

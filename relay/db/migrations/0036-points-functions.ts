@@ -10,8 +10,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
  * the balance enough. Otherwise it returns no row and the caller takes the ledger's full path,
  * which applies refills and expiry, or refuses. It locks the account row alone, for the length of
  * the statement; a subscription that ended meanwhile is seen after that lock, as in catch-up.ts.
- * Neither function's transaction waits for the disk at its commit (synchronous_commit off for
- * that transaction alone).
+ * With `relay.async_commit` on for the connection (DATABASE_ASYNC_COMMIT), neither function's
+ * transaction waits for the disk at its commit (synchronous_commit off for that transaction alone).
  *
  * `relay_settle` settles holds in the order given (callers sort by account, against deadlocks),
  * one row per hold; a hold settled already or never taken fails the whole statement, nothing of
@@ -52,9 +52,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       elsif v_account.balance >= p_at_least then v_amount := v_account.balance;
       else return;
       end if;
-      -- The call does not wait for the WAL to reach the disk (docs/decisions/134): this freeze is
-      -- made durable by the next synchronous commit (its own settlement's at the latest).
-      perform set_config('synchronous_commit', 'off', true);
+      -- Where the operator chose it, the call does not wait for the WAL to reach the disk
+      -- (docs/decisions/134): this freeze is made durable by the next synchronous commit.
+      if current_setting('relay.async_commit', true) = 'on' then
+        perform set_config('synchronous_commit', 'off', true);
+      end if;
       update points_accounts a
         set balance = a.balance - v_amount, frozen = a.frozen + v_amount, entries = a.entries + 1,
           last_entry_timestamp = greatest(a.last_entry_timestamp, p_now)
@@ -79,8 +81,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_left integer;
       i integer;
     begin
-      -- As the freeze's: the transaction's commit does not wait for the disk (docs/decisions/134).
-      perform set_config('synchronous_commit', 'off', true);
+      -- As the freeze's: where chosen, the commit does not wait for the disk (docs/decisions/134).
+      if current_setting('relay.async_commit', true) = 'on' then
+        perform set_config('synchronous_commit', 'off', true);
+      end if;
       for i in 1 .. coalesce(array_length(p_holds, 1), 0) loop
         update points_holds h set settled_timestamp = p_now where h.id = p_holds[i] and h.settled_timestamp is null returning * into v_hold;
         if not found then
