@@ -85,6 +85,8 @@ export const relayConfigSchema = z.object({
   callShortfallCeilingPoints: z.int().min(0).max(1_000_000).default(300),
   /** Usage log: calls recorded longer ago than this are removed, a small batch at a time (docs/decisions/113). */
   callsRetentionDays: z.int().min(1).max(3650).default(90),
+  /** Mail queue: how often each relay looks for mail due to be sent (docs/decisions/125). */
+  mailPollMs: z.int().min(50).max(600_000).default(5000),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
 }).transform(({ publicUrl, ...config }) => ({
@@ -128,6 +130,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   instance: 'RELAY_INSTANCE',
   callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
   callsRetentionDays: 'CALLS_RETENTION_DAYS',
+  mailPollMs: 'MAIL_POLL_MS',
   checkResponses: 'RELAY_CHECK_RESPONSES',
 }
 
@@ -202,6 +205,7 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
     case 'staleHoldMinutes':
     case 'callShortfallCeilingPoints':
     case 'callsRetentionDays':
+    case 'mailPollMs':
       // Non-numbers stay strings so zod reports "expected number" against the variable.
       return /^-?\d+$/.test(raw) ? Number(raw) : raw
     default:

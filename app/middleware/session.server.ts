@@ -38,6 +38,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const headers: Record<string, string> = { 'accept-language': getLocale(context) }
   const clientIp = request.headers.get(clientIpHeader)
   if (clientIp) headers['x-forwarded-for'] = clientIp
+  // The relay tells a sign-in from a new device by it (relay/notifications/events.ts).
+  const userAgent = request.headers.get('user-agent')
+  if (userAgent) headers['user-agent'] = userAgent
   // One budget for every relay call this page makes, the refresh included.
   const base = { ...target, signal: request.signal, headers, deadline: Date.now() + pageBudgetMs }
 

@@ -14,6 +14,7 @@ import { revokeAllRefreshTokens, revokeRefreshToken, rotateRefreshToken } from '
 import { admitPasswordAttempt, clearPasswordFailures, recordPasswordFailure } from './login-throttle.ts'
 import { loginData, tokenPair } from './sessions.ts'
 import { isSelfReferral } from '../referral/self-referral.ts'
+import { noteSignIn } from '../notifications/events.ts'
 
 export function authRoutes(services: RelayServices): Route[] {
   const { db, clock, limiter } = services
@@ -46,7 +47,7 @@ export function authRoutes(services: RelayServices): Route[] {
   }
 
   return [
-    defineRoute(accountEndpoints.login, async ({ body, clientIp, lang }) => {
+    defineRoute(accountEndpoints.login, async ({ body, clientIp, lang, c }) => {
       const login = body.username.toLowerCase()
       await limiter.enforce(accountLimits.loginPerIpAndName, `${clientIp}|${login}`)
       await limiter.enforce(accountLimits.loginPerIp, clientIp)
@@ -62,10 +63,11 @@ export function authRoutes(services: RelayServices): Route[] {
       const now = clock.now()
       await clearPasswordFailures(db, user.id)
       await db.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', user.id).execute()
+      await noteSignIn(services, { userId: user.id, userAgent: c.req.header('user-agent') ?? '', ip: clientIp, lang, now })
       return loginData(services, { ...user, last_login_timestamp: now }, lang)
     }),
 
-    defineRoute(accountEndpoints.register, async ({ body, clientIp, lang }) => {
+    defineRoute(accountEndpoints.register, async ({ body, clientIp, lang, c }) => {
       await limiter.enforce(accountLimits.registerPerIp, clientIp)
       const inviter = body.invite_code ? await findUserByInviteCode(db, body.invite_code) : undefined
       // One's own code, through another address of one's own mailbox, is no invitation.
@@ -87,6 +89,7 @@ export function authRoutes(services: RelayServices): Route[] {
           await trx.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', created.id).execute()
           return { ...created, last_login_timestamp: now }
         })
+        await noteSignIn(services, { userId: user.id, userAgent: c.req.header('user-agent') ?? '', ip: clientIp, lang, now })
         return loginData(services, user, lang)
       } catch (error) {
         // Lost a race with a parallel registration of the same name or address.

@@ -3,6 +3,7 @@ import { accountEndpoints } from './accounts.ts'
 import { adminEndpoints } from './admin.ts'
 import { apiKeyEndpoints } from './api-keys.ts'
 import { healthEndpoints } from './health.ts'
+import { notificationEndpoints } from './notifications.ts'
 import { oauthEndpoints } from './oauth.ts'
 import { pointsEndpoints } from './points.ts'
 import { publicEndpoints } from './public.ts'
@@ -31,6 +32,7 @@ export * from './resources.ts'
 export * from './languages.ts'
 export * from './public.ts'
 export * from './usage.ts'
+export * from './notifications.ts'
 
 /** Every call the relay serves in its envelope, by area: `relay.call(endpoints.teams.join, …)`. */
 export const endpoints = {
@@ -47,4 +49,5 @@ export const endpoints = {
   public: publicEndpoints,
   admin: adminEndpoints,
   usage: usageEndpoints,
+  notifications: notificationEndpoints,
 }
