@@ -150,6 +150,8 @@ describeEachDatabase(
       const [first] = await delivered(ctx.smtp, emailOf(user), 1)
       expect(first!.subject).toBe('ポイント残高が 1000 を下回りました')
       expect(first!.text).toContain('1000')
+      // Saving the same threshold again is no new fall.
+      await settings(user, { balance_threshold: 1000 }, 'ja')
       nextScan()
       await settle()
       expect(ctx.smtp.messages(emailOf(user))).toHaveLength(1)

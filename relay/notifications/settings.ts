@@ -3,8 +3,9 @@
  * balance threshold until they set one, and mails are written in the language of their latest
  * sign-in or settings change. A user without a row has the defaults.
  */
+import { sql } from 'kysely'
 import { contentLanguages, defaultContentLanguage, type ContentLanguage } from '../contract/languages.ts'
-import type { NotificationKind, NotificationSettings } from '../contract/notifications.ts'
+import { notificationKinds, type NotificationKind, type NotificationSettings } from '../contract/notifications.ts'
 import type { Database } from '../db/open-database.ts'
 
 const defaults: NotificationSettings = { balance_low: true, package_expiry: true, ticket_reply: true, new_sign_in: true, balance_threshold: null }
@@ -26,15 +27,7 @@ export async function readSettings(db: Database, userId: string): Promise<Stored
   }
 }
 
-function flags(settings: Partial<NotificationSettings>) {
-  const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0)
-  return {
-    balance_low: flag(settings.balance_low),
-    package_expiry: flag(settings.package_expiry),
-    ticket_reply: flag(settings.ticket_reply),
-    new_sign_in: flag(settings.new_sign_in),
-  }
-}
+const flag = (on: boolean): number => (on ? 1 : 0)
 
 /**
  * Writes what is given, creating the row with the defaults for the rest. A new threshold starts a
@@ -46,22 +39,37 @@ export async function updateSettings(
   change: Partial<NotificationSettings> & { language?: ContentLanguage },
   now: number,
 ): Promise<void> {
-  const set = Object.fromEntries(
-    Object.entries({ ...flags(change), balance_threshold: change.balance_threshold, language: change.language }).filter(([, value]) => value !== undefined),
-  )
-  const thresholdChanged = change.balance_threshold !== undefined
+  const full = { ...defaults, ...change }
+  const given = <K extends keyof NotificationSettings>(key: K) => change[key] !== undefined
+  const kinds = notificationKinds.filter(given)
   await db
     .insertInto('notification_settings')
     .values({
       user_id: userId,
       language: change.language ?? defaultContentLanguage,
-      ...flags({ ...defaults, ...change }),
-      balance_threshold: change.balance_threshold ?? null,
+      balance_low: flag(full.balance_low),
+      package_expiry: flag(full.package_expiry),
+      ticket_reply: flag(full.ticket_reply),
+      new_sign_in: flag(full.new_sign_in),
+      balance_threshold: full.balance_threshold,
       balance_below: 0,
       balance_crossings: 0,
       update_timestamp: now,
-    } as never)
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...set, ...(thresholdChanged ? { balance_below: 0 } : {}), update_timestamp: now }))
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        ...Object.fromEntries(kinds.map((kind) => [kind, flag(full[kind])])),
+        ...(change.language ? { language: change.language } : {}),
+        ...(given('balance_threshold')
+          ? {
+              balance_threshold: full.balance_threshold,
+              // Saving the same threshold again is no new watch: the fall already mailed stays mailed.
+              balance_below: sql<number>`case when notification_settings.balance_threshold is distinct from excluded.balance_threshold then 0 else notification_settings.balance_below end`,
+            }
+          : {}),
+        update_timestamp: now,
+      }),
+    )
     .execute()
 }
 
