@@ -7,6 +7,7 @@ export default [
     route('terms', 'routes/legal.tsx', { id: 'terms' }),
     route('pricing', 'routes/pricing.tsx'),
     route('status', 'routes/status.tsx'),
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
     // docs/product.md: any unmatched path shows Home.
     route('*', 'routes/home/route.tsx', { id: 'routes/catch-all' }),
   ]),
@@ -35,6 +36,7 @@ export default [
     route('profile', 'routes/profile.tsx'),
     route('profile/security', 'routes/security.tsx'),
     route('profile/security/two-factor', 'routes/security-two-factor.tsx'),
+    route('profile/notifications', 'routes/profile-notifications.tsx'),
   ]),
   // The operator console (docs/decisions/115): admins only; its layout turns anyone else away with a 404.
   layout('routes/admin/layout.tsx', [
@@ -47,10 +49,12 @@ export default [
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/providers', 'routes/admin/providers.tsx'),
     route('admin/pricing', 'routes/admin/pricing.tsx'),
+    route('admin/announcements', 'routes/admin/announcements.tsx'),
   ]),
   route('auth/logout', 'routes/auth/logout.ts'),
   route('resources/theme', 'routes/resources/theme.ts'),
   route('resources/locale', 'routes/resources/locale.ts'),
   route('resources/session', 'routes/resources/session.ts'),
   route('resources/health', 'routes/resources/health.ts'),
+  route('resources/dismiss-announcement', 'routes/resources/dismiss-announcement.ts'),
 ] satisfies RouteConfig

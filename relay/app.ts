@@ -18,6 +18,7 @@ import type { RelayEnv } from './http/relay-env.ts'
 import type { Route } from './http/route.ts'
 import { apiKeyRoutes } from './keys/routes.ts'
 import { usageRoutes } from './usage/routes.ts'
+import { notificationRoutes } from './notifications/routes.ts'
 import { oauthRoutes } from './oauth/routes.ts'
 import { pointsRoutes } from './points/routes.ts'
 import { describeProxyRoutes, mountProxyRoutes } from './proxy/routes.ts'
@@ -31,7 +32,7 @@ import { ticketRoutes } from './tickets/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** Every domain area contributes its routes here, one entry per area. */
-const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, securityRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, usageRoutes, subscriptionRoutes, teamRoutes, publicRoutes, adminRoutes, adminOpsRoutes]
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, securityRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, usageRoutes, subscriptionRoutes, teamRoutes, publicRoutes, adminRoutes, adminOpsRoutes, notificationRoutes]
 
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024

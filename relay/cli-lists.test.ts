@@ -8,6 +8,7 @@ import { makeTeam, quickUser } from '../tests/fixtures/points.ts'
 
 /** The header row each list command prints above its rows, whether or not it has any. */
 const headers: Record<string, RegExp> = {
+  'announcement list': /^id +level +from \(UTC\) +until \(UTC\) +state +message \(zh\)$/,
   'client list': /^client_id\tkind\tname\tredirect URIs$/,
   'incident list': /^id +started \(UTC\) +state +title$/,
   'model-cost list': /^model +kind +points per call, or per million tokens: input \/ output \/ cache read \/ cache write$/,
@@ -38,6 +39,7 @@ describeEachDatabase('the operator CLI’s lists', (ctx) => {
     await admin('provider', 'add', '--kind', 'openai', '--base-url', 'https://api.openai.example/v1', '--key', 'sk-test-0123456789abcdef')
     await admin('resource', 'add', '--title', 'Status', '--url', 'https://status.example.com')
     await admin('incident', 'add', '--title', 'Slow answers')
+    await admin('announcement', 'create', '--level', 'info', '--message', 'Maintenance', '--until', '2999-01-01 00:00')
     for (const [command, header] of Object.entries(headers)) {
       const output = await lines(command)
       const at = output.findIndex((line) => header.test(line))

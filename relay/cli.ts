@@ -3,6 +3,7 @@
  * Each area lists its commands (relay/<area>/cli.ts) in `commands` below.
  */
 import { pathToFileURL } from 'node:url'
+import { announcementCommands } from './announcements/cli.ts'
 import { runCli, type CliIo, type Command } from './cli-registry.ts'
 import { ConfigError, loadRelayConfig } from './config.ts'
 import { createLogger } from './logger.ts'
@@ -19,7 +20,7 @@ import { teamCommands } from './teams/cli.ts'
 import { ticketCommands } from './tickets/cli.ts'
 import { userCommands } from './users/cli.ts'
 
-export const commands: readonly Command[] = [...userCommands, ...clientCommands, ...ticketCommands, ...resourceCommands, ...subscriptionCommands, ...teamCommands, ...pointsCommands, ...providerCommands, ...referralCommands, ...incidentCommands]
+export const commands: readonly Command[] = [...userCommands, ...clientCommands, ...ticketCommands, ...resourceCommands, ...subscriptionCommands, ...teamCommands, ...pointsCommands, ...providerCommands, ...referralCommands, ...incidentCommands, ...announcementCommands]
 
 /** The real process: configuration from the environment, logs to stderr so stdout stays the result. */
 export function processIo(env: Record<string, string | undefined> = process.env): CliIo {

@@ -97,6 +97,8 @@ export const relayConfigSchema = z.object({
    * says, a relay gives back at start the holds its instance's previous run left open.
    */
   sweeps: z.boolean().default(true),
+  /** Mail queue: how often each relay looks for mail due to be sent (docs/decisions/125). */
+  mailPollMs: z.int().min(50).max(600_000).default(5000),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
 }).transform(({ publicUrl, ...config }) => ({
@@ -143,6 +145,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   instance: 'RELAY_INSTANCE',
   callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
   callsRetentionDays: 'CALLS_RETENTION_DAYS',
+  mailPollMs: 'MAIL_POLL_MS',
   checkResponses: 'RELAY_CHECK_RESPONSES',
   sweeps: 'RELAY_SWEEPS',
 }
@@ -222,6 +225,7 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
     case 'staleHoldMinutes':
     case 'callShortfallCeilingPoints':
     case 'callsRetentionDays':
+    case 'mailPollMs':
       // Non-numbers stay strings so zod reports "expected number" against the variable.
       return /^-?\d+$/.test(raw) ? Number(raw) : raw
     default:

@@ -19,6 +19,7 @@ import { openRuntime, type RuntimeOptions } from './runtime.ts'
 import { releaseOwnHolds, sweepStaleHolds } from './proxy/stale-holds.ts'
 import { sweepOldCalls } from './usage/retention.ts'
 import { keepPublicStatsFresh } from './public-stats/aggregate.ts'
+import { startMailSender } from './notifications/sender.ts'
 import { createServices } from './services.ts'
 
 /** `clientIp`: the peer's address for an in-process call (see above); `incoming`/`outgoing`: see RelayBindings. */
@@ -27,7 +28,7 @@ export type RelayFetchOptions = RelayBindings
 export interface Relay {
   fetch(request: Request, options?: RelayFetchOptions): Promise<Response>
   db: Database
-  /** Stops the stale-hold sweeps and the public figures' refresh, writes the settlements still waiting, withdraws its circuit reports, closes the database and the mail transport. */
+  /** Stops the stale-hold sweeps, the public figures' refresh and the mail sender, writes the settlements still waiting, withdraws its circuit reports, closes the database and the mail transport. */
   close(): Promise<void>
 }
 
@@ -39,7 +40,10 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
   // For the operator CLI, which prints links on it (deployment/public-url.ts).
   await recordPublicUrl(services.db, config, services.clock.now())
   const app = createRelayApp(services)
-  const sweepers = config.sweeps ? [sweepStaleHolds(services), sweepOldCalls(services), keepPublicStatsFresh(services), keepOperatorStatsFresh(services)] : [releaseOwnHolds(services)]
+  // Mail goes out from every process: each claims its mails in one UPDATE (docs/decisions/125).
+  const sweepers = config.sweeps
+    ? [sweepStaleHolds(services), sweepOldCalls(services), keepPublicStatsFresh(services), keepOperatorStatsFresh(services), startMailSender(services)]
+    : [releaseOwnHolds(services), startMailSender(services)]
   return {
     fetch: async (request, options = {}) => app.fetch(request, options),
     db: runtime.deps.db,

@@ -40,7 +40,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const headers: Record<string, string> = { 'accept-language': getLocale(context) }
   const clientIp = request.headers.get(clientIpHeader)
   if (clientIp) headers['x-forwarded-for'] = clientIp
-  // The security page names each session's device by the browser that signed in or refreshed.
+  // The security page names each session's device by the browser that signed in or refreshed, and
+  // the relay tells a sign-in from a new device by it (relay/notifications/events.ts).
   const userAgent = request.headers.get('user-agent')
   if (userAgent) headers['user-agent'] = userAgent
   // One budget for every relay call this page makes, the refresh included.

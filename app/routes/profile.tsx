@@ -84,12 +84,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('profile')
+  const { t: tn } = useTranslation('notifications')
   const { user, resources } = loaderData
   const passwordResult = actionData?.intent === 'password' ? actionData.result : undefined
   const profileResult = actionData?.intent === 'profile' ? actionData.result : undefined
   return (
     <div className="space-y-6">
-      <PageHeader title={loaderData.title} subtitle={t('subtitle')} />
+      <PageHeader
+        title={loaderData.title}
+        subtitle={t('subtitle')}
+        actions={
+          <Link to="/profile/notifications" className={buttonClass({ variant: 'secondary' })}>
+            {tn('link')}
+          </Link>
+        }
+      />
       <AccountCard user={user} />
       <div className="grid gap-6 lg:grid-cols-3">
         <ResourcesCard resources={resources} className="h-fit lg:col-span-2" />

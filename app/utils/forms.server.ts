@@ -13,6 +13,13 @@ export function relayErrorKey(error: RelayCallError): string {
   return typeof reason === 'string' ? `errors:reason.${reason}` : error.message
 }
 
+/** Seconds the relay asked to wait before trying again (a 429's `retry_after`), when it said. */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!(error instanceof RelayCallError) || error.reason !== 'rate_limited') return undefined
+  const seconds = error.details?.retry_after
+  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined
+}
+
 export function invalid<Output>(submission: Submission<Output>, hideFields?: string[]) {
   return data({ result: submission.reply({ hideFields }) }, { status: 400 })
 }

@@ -11,6 +11,11 @@ export function startOfDay(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) - offsetMs
 }
 
+/** The instant of a `datetime-local` value (`YYYY-MM-DDTHH:mm`) read in UTC+8. */
+export function instantOf(dateTime: string): number {
+  return Date.parse(`${dateTime}:00Z`) - offsetMs
+}
+
 /** The UTC+8 date an instant falls on. */
 export function dateOf(timestamp: number): string {
   return new Date(timestamp + offsetMs).toISOString().slice(0, 10)

@@ -23,6 +23,7 @@ const validBodies: Partial<Record<keyof typeof adminEndpoints, unknown>> = {
   setUserStatus: { status: 'disabled' },
   adjustPoints: { direction: 'grant', amount: 5, reason: 'test' },
   generateCodes: { package_code: 'PERSONAL', count: 1 },
+  createAnnouncement: { level: 'info', message_zh: 'hello', ends_at: Date.now() + 86_400_000 },
 }
 
 describeEachDatabase('operator console', (ctx) => {

@@ -3,6 +3,7 @@
  * functions the CLI runs, each given the calling admin and address as the audit log's operator.
  */
 import { adminEndpoints } from '../contract/admin.ts'
+import { createAnnouncement, listAnnouncements, removeAnnouncement } from '../announcements/service.ts'
 import { consoleOperator, listAudit } from '../audit/audit-log.ts'
 import { defineRoute, type Route } from '../http/route.ts'
 import { approvePointsReset, denyPointsReset } from '../points/reset.ts'
@@ -68,6 +69,13 @@ export function adminRoutes(services: RelayServices): Route[] {
     }),
     defineRoute(adminEndpoints.revokeCode, async ({ user, clientIp, params }) => {
       await revokeRedeemCode(db, consoleOperator(user, clientIp), { id: params.id, now: clock.now() })
+      return { id: params.id }
+    }),
+
+    defineRoute(adminEndpoints.announcements, async () => ({ items: await listAnnouncements(db, clock.now()) })),
+    defineRoute(adminEndpoints.createAnnouncement, async ({ user, clientIp, body }) => createAnnouncement(db, consoleOperator(user, clientIp), body, clock.now())),
+    defineRoute(adminEndpoints.removeAnnouncement, async ({ user, clientIp, params }) => {
+      await removeAnnouncement(db, consoleOperator(user, clientIp), params.id, clock.now())
       return { id: params.id }
     }),
   ]

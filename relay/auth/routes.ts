@@ -17,6 +17,7 @@ import { recordSignIn, requestOrigin, touchSession } from './account-security.ts
 import { challengeTtlSeconds, readChallenge, signChallenge, spendSecondFactor, twoFactorEnabled } from './two-factor.ts'
 import { securityEndpoints } from '../contract/security.ts'
 import { isSelfReferral } from '../referral/self-referral.ts'
+import { noteSignIn } from '../notifications/events.ts'
 
 export function authRoutes(services: RelayServices): Route[] {
   const { db, clock, limiter } = services
@@ -112,7 +113,10 @@ export function authRoutes(services: RelayServices): Route[] {
           await trx.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', created.id).execute()
           return { ...created, last_login_timestamp: now }
         })
-        return loginData(services, user, lang, requestOrigin(c, clientIp))
+        const origin = requestOrigin(c, clientIp)
+        // The first sign-in only records its device: nothing to warn about yet.
+        await noteSignIn(services, { userId: user.id, userAgent: origin.userAgent, ip: clientIp, lang, now })
+        return loginData(services, user, lang, origin)
       } catch (error) {
         // Lost a race with a parallel registration of the same name or address.
         if (isUniqueViolation(error)) await assertAvailable(services, body.username, body.email)

@@ -8,6 +8,7 @@ import { signAccessToken } from './access-tokens.ts'
 import { recordSession, recordSignIn, type RequestOrigin } from './account-security.ts'
 import { clearPasswordFailures } from './login-throttle.ts'
 import { issueRefreshToken, type IssuedRefreshToken } from './refresh-tokens.ts'
+import { noteSignIn } from '../notifications/events.ts'
 
 /**
  * Tokens of `session`'s session when it is a refresh token (a refresh), or of a new session
@@ -43,5 +44,7 @@ export async function completeSignIn(services: RelayServices, user: UserRow, lan
   await clearPasswordFailures(db, user.id)
   await db.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', user.id).execute()
   await recordSignIn(db, user.id, 'success', origin, now)
+  // A device not seen before is mailed about (docs/decisions/125).
+  await noteSignIn(services, { userId: user.id, userAgent: origin.userAgent, ip: origin.clientIp, lang, now })
   return loginData(services, { ...user, last_login_timestamp: now }, lang, origin)
 }

@@ -9,6 +9,7 @@ import { idSchema, timestampSchema, userSchema, userStatuses, userTypes } from '
 import { apiKeySchema } from './api-keys.ts'
 import { endpoint } from './endpoint.ts'
 import { pageQuery, pagedSchema } from './paging.ts'
+import { adminAnnouncementSchema, createAnnouncementBody } from './notifications.ts'
 import { idPathParams } from './paths.ts'
 import { maxPointsChange, pointsHistorySchema, pointsSummarySchema } from './points.ts'
 import {
@@ -46,10 +47,12 @@ export const auditActions = [
   'provider.test',
   'price.set',
   'price.remove',
+  'announcement.create',
+  'announcement.remove',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 export const auditActorKinds = ['admin', 'cli'] as const
-export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code', 'provider', 'price'] as const
+export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code', 'provider', 'price', 'announcement'] as const
 export type AuditTargetKind = (typeof auditTargetKinds)[number]
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
@@ -345,5 +348,33 @@ export const adminEndpoints = {
     params: idPathParams,
     response: z.object({ id: idSchema }),
     errors: ['not_found', 'business_rule'],
+  }),
+  announcements: endpoint({
+    method: 'get',
+    path: '/api/admin/announcements',
+    summary: 'Every announcement, those still to end first, then the latest ended',
+    tag,
+    auth: 'admin',
+    response: z.object({ items: z.array(adminAnnouncementSchema) }),
+  }),
+  createAnnouncement: endpoint({
+    method: 'post',
+    path: '/api/admin/announcements',
+    summary: 'Post an announcement shown to signed-in users between starts_at and ends_at',
+    tag,
+    auth: 'admin',
+    body: createAnnouncementBody,
+    response: adminAnnouncementSchema,
+    idempotent: true,
+  }),
+  removeAnnouncement: endpoint({
+    method: 'delete',
+    path: '/api/admin/announcements/{id}',
+    summary: 'Remove an announcement at once',
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    response: z.object({ id: idSchema }),
+    errors: ['not_found'],
   }),
 }

@@ -4,6 +4,7 @@ import { adminEndpoints } from './admin.ts'
 import { adminOpsEndpoints } from './admin-ops.ts'
 import { apiKeyEndpoints } from './api-keys.ts'
 import { healthEndpoints } from './health.ts'
+import { notificationEndpoints } from './notifications.ts'
 import { oauthEndpoints } from './oauth.ts'
 import { pointsEndpoints } from './points.ts'
 import { publicEndpoints } from './public.ts'
@@ -35,6 +36,7 @@ export * from './security.ts'
 export * from './languages.ts'
 export * from './public.ts'
 export * from './usage.ts'
+export * from './notifications.ts'
 
 /** Every call the relay serves in its envelope, by area: `relay.call(endpoints.teams.join, …)`. */
 export const endpoints = {
@@ -53,4 +55,5 @@ export const endpoints = {
   admin: adminEndpoints,
   adminOps: adminOpsEndpoints,
   usage: usageEndpoints,
+  notifications: notificationEndpoints,
 }

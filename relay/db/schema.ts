@@ -12,6 +12,7 @@ import type { PackageKind } from '../contract/accounts.ts'
 import type { ModelCostKind, PointsEntryType, ResetReason } from '../contract/points.ts'
 import type { SubscriptionAction } from '../contract/subscriptions.ts'
 import type { SignInOutcome } from '../contract/security.ts'
+import type { AnnouncementLevel, NotificationEvent } from '../contract/notifications.ts'
 
 /** Fixed-window counters of the rate limiter (http/rate-limit.ts). */
 export interface RateLimitsTable {
@@ -618,7 +619,70 @@ export interface SignInEventsTable {
   create_timestamp: number
 }
 
+/** Mails waiting to be sent, or sent (notifications/queue.ts). */
+export interface MailQueueTable {
+  id: string
+  user_id: string
+  event: NotificationEvent
+  dedupe_key: string
+  /** JSON. */
+  payload: string
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'skipped'
+  attempts: number
+  /** Due from then; while `sending`, the end of the sender's claim. */
+  next_attempt_at: number
+  claimed_by: string | null
+  last_error: string | null
+  create_timestamp: number
+  sent_timestamp: number | null
+}
+
+/** One user's mail choices (notifications/settings.ts); flags are 0/1. */
+export interface NotificationSettingsTable {
+  user_id: string
+  language: string
+  balance_low: number
+  package_expiry: number
+  ticket_reply: number
+  new_sign_in: number
+  balance_threshold: number | null
+  balance_below: number
+  balance_crossings: number
+  update_timestamp: number
+}
+
+/** The devices a user signed in from (notifications/sign-in-devices.ts). */
+export interface SignInDevicesTable {
+  user_id: string
+  device_hash: string
+  first_seen: number
+  last_seen: number
+}
+
+/** Messages operators show signed-in users for a while (announcements/service.ts). */
+export interface AnnouncementsTable {
+  id: string
+  level: AnnouncementLevel
+  message_zh: string
+  message_en: string
+  message_ja: string
+  starts_at: number
+  ends_at: number
+  create_timestamp: number
+}
+
+export interface AnnouncementDismissalsTable {
+  announcement_id: string
+  user_id: string
+  create_timestamp: number
+}
+
 export interface Tables {
+  mail_queue: MailQueueTable
+  notification_settings: NotificationSettingsTable
+  sign_in_devices: SignInDevicesTable
+  announcements: AnnouncementsTable
+  announcement_dismissals: AnnouncementDismissalsTable
   deployment_settings: DeploymentSettingsTable
   rate_limits: RateLimitsTable
   oauth_clients: OAuthClientsTable

@@ -5,6 +5,8 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  /** The same content as HTML, sent beside the text as multipart/alternative. */
+  html?: string
   /**
    * What the mail is for, in one line, e.g. `register code 123456`. The log mailer writes it so
    * that without SMTP (development) the code can still be read from the server log.
@@ -21,8 +23,8 @@ export interface Mailer {
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl)
   return {
-    async send({ to, subject, text }) {
-      await transport.sendMail({ from, to, subject, text })
+    async send({ to, subject, text, html }) {
+      await transport.sendMail({ from, to, subject, text, html })
     },
     close: () => transport.close(),
   }

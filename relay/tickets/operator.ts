@@ -8,6 +8,7 @@ import type { TicketStatus } from '../contract/tickets.ts'
 import type { Database } from '../db/open-database.ts'
 import { recordAudit, type Operator } from '../audit/audit-log.ts'
 import { RelayError } from '../http/relay-error.ts'
+import { queueMail } from '../notifications/queue.ts'
 import { findUserById, findUserByUsername } from '../users/users.ts'
 import { addTicketMessage, assignTicket, findTicketByReference, getTicket, setTicketStatus } from './service.ts'
 
@@ -15,7 +16,7 @@ export type OperatorStatus = Extract<TicketStatus, 'processing' | 'completed' | 
 
 /**
  * Answers a ticket as support, in its assignee's name when it has one (as the owner sees it),
- * optionally moving its status: reply, status change and audit row land together or not at all.
+ * optionally moving its status: reply, status change, audit row and the owner's mail land together or not at all.
  * Returns the ticket's status afterwards.
  */
 export async function replyAsOperator(
@@ -41,6 +42,8 @@ export async function replyAsOperator(
       { action: 'ticket.reply', target: { kind: 'ticket', ref: row.number }, before: { status: row.status }, after: { status, message_id: messageId, content: reply.content } },
       reply.now,
     )
+    // Queued with the reply, so the owner is mailed once, whichever of the console or the CLI answered.
+    await queueMail(trx, { userId: row.user_id, event: 'ticket_reply', dedupeKey: `ticket_reply:${messageId}`, payload: { ticket_id: row.id, number: row.number, title: row.title }, now: reply.now })
     return { number: row.number, status }
   })
 }

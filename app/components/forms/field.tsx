@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Input, Label } from '#app/components/ui/input.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 
-type InputType = 'text' | 'email' | 'password' | 'search' | 'tel' | 'url' | 'number' | 'date'
+type InputType = 'text' | 'email' | 'password' | 'search' | 'tel' | 'url' | 'number' | 'date' | 'datetime-local'
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
   const { t } = useTranslation()

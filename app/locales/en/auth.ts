@@ -52,4 +52,10 @@ export default {
     submit: 'Reset password',
     back: 'Back to sign in',
   },
+  codeWait: {
+    notice_one: 'Too many codes asked for: wait {{count}} second before asking again.',
+    notice_other: 'Too many codes asked for: wait {{count}} seconds before asking again.',
+    button_one: 'Again in {{count}} second',
+    button_other: 'Again in {{count}} seconds',
+  },
 } satisfies Messages<typeof zh>

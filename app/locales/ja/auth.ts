@@ -52,4 +52,10 @@ export default {
     submit: 'パスワードを再設定',
     back: 'ログインに戻る',
   },
+  codeWait: {
+    notice_one: 'リクエストが多すぎます。{{count}} 秒待ってからもう一度コードを送信してください。',
+    notice_other: 'リクエストが多すぎます。{{count}} 秒待ってからもう一度コードを送信してください。',
+    button_one: '{{count}} 秒後に再送信',
+    button_other: '{{count}} 秒後に再送信',
+  },
 } satisfies Messages<typeof zh>

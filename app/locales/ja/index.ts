@@ -15,5 +15,6 @@ import points from './points.ts'
 import tickets from './tickets.ts'
 import profile from './profile.ts'
 import usage from './usage.ts'
+import notifications from './notifications.ts'
 
-export default { common, auth, errors, oauth, validation, dashboard, subscription, points, apiKeys, referral, tickets, profile, usage }
+export default { common, auth, errors, oauth, validation, dashboard, subscription, points, apiKeys, referral, tickets, profile, usage, notifications }

@@ -49,4 +49,10 @@ export default {
     submit: '重置密码',
     back: '返回登录',
   },
+  codeWait: {
+    notice_one: '发送过于频繁，请等待 {{count}} 秒后再获取验证码。',
+    notice_other: '发送过于频繁，请等待 {{count}} 秒后再获取验证码。',
+    button_one: '{{count}} 秒后可重发',
+    button_other: '{{count}} 秒后可重发',
+  },
 }

@@ -5,6 +5,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/forgot-password'
 import { endpoints } from '#relay/contract/index.ts'
+import { CodeWaitNotice, SendCodeButton, useCodeWait } from '#app/components/forms/code-wait.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
@@ -15,7 +16,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { resetSchema, resetSchemaFor } from '#app/schemas/auth.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal, retryAfterOf } from '#app/utils/forms.server.ts'
 import { toastHeader } from '#app/utils/toast.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -47,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...formKeyOf(formData),
     })
   } catch (error) {
+    const wait = intent === 'send-code' ? retryAfterOf(error) : undefined
+    if (wait) return data({ result: submission.reply({ hideFields: secretFields }), waitSeconds: wait }, { status: 429 })
     return relayRefusal(submission, error, { hideFields: secretFields, fieldOf })
   }
   return redirect('/auth/login', {
@@ -59,6 +62,7 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
   // The submitter's intent picks the schema, as in the action.
   const [form, fields] = useZodForm<typeof resetSchema>(resetSchemaFor, { lastResult: actionData?.result })
   const notice = actionData && 'notice' in actionData ? (actionData.notice as string | undefined) : undefined
+  const wait = useCodeWait(actionData && 'waitSeconds' in actionData ? (actionData.waitSeconds as number) : undefined, actionData)
   return (
     <AuthCard title={loaderData.title} subtitle={t('forgot.subtitle')}>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
@@ -67,12 +71,13 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
         <FormKey value={loaderData.formKey} />
         <ActionNotice message={notice} />
         <FormErrors id={form.errorId} errors={form.errors} />
+        <CodeWaitNotice left={wait.left} />
         <div className="flex gap-2">
           <Field meta={fields.email} label={t('forgot.email')} type="email" autoComplete="email" className="min-w-0 flex-1" />
           {/* Aligned with the input, below the label. */}
-          <SubmitButton intent="send-code" variant="secondary" className="mt-7 shrink-0">
+          <SendCodeButton {...wait} className="mt-7 shrink-0">
             {t('forgot.sendCode')}
-          </SubmitButton>
+          </SendCodeButton>
         </div>
         <Field meta={fields.code} label={t('forgot.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
         <Field meta={fields.newPassword} label={t('forgot.newPassword')} type="password" autoComplete="new-password" hint={t('register.passwordHint')} />

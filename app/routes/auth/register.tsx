@@ -6,6 +6,7 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/register'
 import { endpoints } from '#relay/contract/index.ts'
 import { Checkbox } from '#app/components/forms/checkbox.tsx'
+import { CodeWaitNotice, SendCodeButton, useCodeWait } from '#app/components/forms/code-wait.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
@@ -14,7 +15,7 @@ import { ActionNotice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay, startSession } from '#app/middleware/session.server.ts'
 import { registerSchema, registerSchemaFor } from '#app/schemas/auth.ts'
-import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal, retryAfterOf } from '#app/utils/forms.server.ts'
 import { toastHeader } from '#app/utils/toast.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -76,6 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { 'Set-Cookie': await toastHeader({ type: 'success', key: 'toast.registeredAndLoggedIn' }) },
     })
   } catch (error) {
+    const wait = intent === 'send-code' ? retryAfterOf(error) : undefined
+    if (wait) return data({ result: submission.reply({ hideFields: secretFields }), waitSeconds: wait }, { status: 429 })
     return relayRefusal(submission, error, { hideFields: secretFields, fieldOf })
   }
 }
@@ -89,6 +92,7 @@ export default function Register({ actionData, loaderData }: Route.ComponentProp
     defaultValue: { inviteCode: searchParams.get('invite') ?? undefined },
   })
   const notice = actionData && 'notice' in actionData ? (actionData.notice as string | undefined) : undefined
+  const wait = useCodeWait(actionData && 'waitSeconds' in actionData ? (actionData.waitSeconds as number) : undefined, actionData)
   return (
     <AuthCard title={loaderData.title} subtitle={t('register.subtitle')}>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
@@ -97,15 +101,14 @@ export default function Register({ actionData, loaderData }: Route.ComponentProp
         <HoneypotInputs />
         <ActionNotice message={notice} />
         <FormErrors id={form.errorId} errors={form.errors} />
+        <CodeWaitNotice left={wait.left} />
         <Field meta={fields.username} label={t('register.username')} autoComplete="username" hint={t('register.usernameHint')} />
         <Field meta={fields.email} label={t('register.email')} type="email" autoComplete="email" />
         <div className="flex flex-wrap gap-2">
           <SubmitButton intent="check" variant="secondary" formNoValidate>
             {t('register.check')}
           </SubmitButton>
-          <SubmitButton intent="send-code" variant="secondary" formNoValidate>
-            {t('register.sendCode')}
-          </SubmitButton>
+          <SendCodeButton {...wait}>{t('register.sendCode')}</SendCodeButton>
         </div>
         <Field meta={fields.code} label={t('register.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
         <Field meta={fields.password} label={t('register.password')} type="password" autoComplete="new-password" hint={t('register.passwordHint')} />

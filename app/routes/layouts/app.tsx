@@ -1,11 +1,13 @@
 import { isRouteErrorResponse, Outlet, redirect, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/app'
 import { endpoints } from '#relay/contract/index.ts'
+import { AnnouncementBanners } from '#app/components/announcement-banner.tsx'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { AppNav } from '#app/components/layout/app-nav.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay, requireSession } from '#app/middleware/session.server.ts'
+import { optionalRead } from '#app/utils/optional-read.server.ts'
 
 /** docs/product.md: protected pages without a session go to login and come back afterwards. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -20,15 +22,21 @@ const enrolPath = '/profile/security/two-factor'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Initialises the auth state (docs/product.md): a 401 here signs out through the relay client.
-  const info = await getRelay(context).call(endpoints.accounts.info)
+  const relay = getRelay(context)
+  const [info, announcements] = await Promise.all([
+    relay.call(endpoints.accounts.info),
+    // Announcements are a courtesy: a page shows without them rather than fail.
+    optionalRead(relay.call(endpoints.notifications.announcements)),
+  ])
   if (info.two_factor.must_enrol && !new URL(request.url).pathname.startsWith('/profile/security')) throw redirect(enrolPath)
   const admin = info.user.user_type === 'admin'
-  return { user: info.user, adminLabel: admin ? getI18n(context).t('admin:title') : null }
+  return { user: info.user, adminLabel: admin ? getI18n(context).t('admin:title') : null, announcements: announcements?.items ?? [] }
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AppShell user={loaderData.user} nav={<AppNav adminLabel={loaderData.adminLabel} />}>
+      <AnnouncementBanners items={loaderData.announcements} />
       <Outlet />
     </AppShell>
   )

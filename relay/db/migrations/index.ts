@@ -31,6 +31,8 @@ import * as keyLimits from './0025-key-limits.ts'
 import * as usageLog from './0026-usage-log.ts'
 import * as holdOwner from './0027-hold-owner.ts'
 import * as accountSecurity from './0028-account-security.ts'
+import * as notifications from './0030-notifications.ts'
+import * as announcements from './0031-announcements.ts'
 import * as operatorOverview from './0032-operator-overview.ts'
 import * as pointsFunctions from './0036-points-functions.ts'
 import * as ledgerAccountTime from './0040-ledger-account-time.ts'
@@ -63,6 +65,8 @@ export const migrations: Record<string, Migration> = {
   '0026-usage-log': usageLog,
   '0027-hold-owner': holdOwner,
   '0028-account-security': accountSecurity,
+  '0030-notifications': notifications,
+  '0031-announcements': announcements,
   '0032-operator-overview': operatorOverview,
   '0036-points-functions': pointsFunctions,
   '0040-ledger-account-time': ledgerAccountTime,

@@ -1,0 +1,58 @@
+/**
+ * Announcements in force, above every signed-in page (the dashboard included), most severe first.
+ * Dismissing is a form POST that records it for the user: the page comes back without it, with
+ * or without JavaScript (with it, without leaving the page).
+ */
+import { AlertTriangle, Info, OctagonAlert, X } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { useFetcher, useLocation } from 'react-router'
+import type { Announcement } from '#relay/contract/index.ts'
+import { cn } from '#app/components/ui/cn.ts'
+
+const levels = {
+  info: { icon: Info, tone: 'border-sky-200 bg-sky-50 text-sky-900 dark:border-sky-900/60 dark:bg-sky-950/40 dark:text-sky-100' },
+  warning: { icon: AlertTriangle, tone: 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100' },
+  critical: { icon: OctagonAlert, tone: 'border-red-200 bg-red-50 text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100' },
+} as const
+
+export function AnnouncementBanners({ items }: { items: Announcement[] }) {
+  if (items.length === 0) return null
+  return (
+    <div className="mb-6 space-y-3" data-testid="announcements">
+      {items.map((item) => (
+        <AnnouncementBanner key={item.id} item={item} />
+      ))}
+    </div>
+  )
+}
+
+function AnnouncementBanner({ item }: { item: Announcement }) {
+  const { t } = useTranslation('notifications')
+  const fetcher = useFetcher()
+  const { pathname, search } = useLocation()
+  const { icon: Icon, tone } = levels[item.level]
+  // Hidden as soon as it is dismissed; the layout's data then comes back without it.
+  if (fetcher.state !== 'idle') return null
+  return (
+    <section
+      aria-label={t('announcements.label')}
+      role={item.level === 'critical' ? 'alert' : 'status'}
+      className={cn('flex items-start gap-3 rounded-lg border px-4 py-3 text-sm', tone)}
+      data-testid="announcement"
+      data-level={item.level}
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <p className="min-w-0 flex-1 break-words whitespace-pre-line">
+        <span className="sr-only">{t(`announcements.levels.${item.level}`)}: </span>
+        {item.message}
+      </p>
+      <fetcher.Form method="post" action="/resources/dismiss-announcement" className="-my-1 -mr-2 shrink-0">
+        <input type="hidden" name="id" value={item.id} />
+        <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+        <button type="submit" className="grid size-8 place-items-center rounded-md opacity-70 hover:bg-black/5 hover:opacity-100 dark:hover:bg-white/10" aria-label={t('announcements.dismiss')} title={t('announcements.dismiss')}>
+          <X className="size-4" />
+        </button>
+      </fetcher.Form>
+    </section>
+  )
+}
