@@ -2,6 +2,7 @@
 import { accountEndpoints } from './accounts.ts'
 import { adminEndpoints } from './admin.ts'
 import { apiKeyEndpoints } from './api-keys.ts'
+import { docsEndpoints } from './docs.ts'
 import { healthEndpoints } from './health.ts'
 import { oauthEndpoints } from './oauth.ts'
 import { pointsEndpoints } from './points.ts'
@@ -15,6 +16,7 @@ import { usageEndpoints } from './usage.ts'
 
 export * from './envelope.ts'
 export * from './endpoint.ts'
+export * from './docs.ts'
 export * from './json.ts'
 export * from './accounts.ts'
 export * from './admin.ts'
@@ -47,4 +49,5 @@ export const endpoints = {
   public: publicEndpoints,
   admin: adminEndpoints,
   usage: usageEndpoints,
+  docs: docsEndpoints,
 }
