@@ -36,9 +36,11 @@ const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthR
 const apiBodyLimitBytes = 256 * 1024
 
 export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
-  // The document describes every route, itself included, so it is made once they are all known.
-  let document: ReturnType<typeof createOpenApiDocument> | undefined
-  const routes = [...areaRoutes.flatMap((area) => area(services)), defineRoute(docsEndpoints.openapi, async ({ c }) => c.json(document))]
+  const areaRouteList = areaRoutes.flatMap((area) => area(services))
+  // The document describes every call, itself included.
+  const document = createOpenApiDocument([...areaRouteList.map((route) => route.endpoint), docsEndpoints.openapi], services.config.publicUrl)
+  describeProxyRoutes(document)
+  const routes = [...areaRouteList, defineRoute(docsEndpoints.openapi, async ({ c }) => c.json(document))]
   const app = new Hono<RelayEnv>()
 
   // Every answer: never sniffed as another type, never leaking its address onwards; over https, https only.
@@ -59,9 +61,6 @@ export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
   )
   mountRoutes(app, routes, services)
   mountProxyRoutes(app, services)
-
-  document = createOpenApiDocument(routes.map((route) => route.endpoint), services.config.publicUrl)
-  describeProxyRoutes(document)
 
   app.notFound(handleNotFound)
   app.onError(handleError(services.logger))

@@ -55,6 +55,8 @@ function operation(route: Endpoint): ZodOpenApiOperationObject {
         content: { 'application/json': { schema: errorEnvelopeSchema } },
       },
     },
+    // The same reasons, readable by the portal's reference, which shows each one's code and message.
+    'x-error-reasons': errors,
   }
 }
 

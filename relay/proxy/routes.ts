@@ -74,13 +74,16 @@ type OpenApiDocument = ReturnType<typeof createDocument>
 
 const object = { type: 'object' as const }
 const json = (description: string) => ({ description, content: { 'application/json': { schema: object } } })
-const call = (path: string, summary: string, description: string) => ({
+const anthropicExample = { model: 'claude-sonnet-5-5', max_tokens: 1024, messages: [{ role: 'user', content: 'Hello' }] }
+const openAiExample = { model: 'gpt-4.1', messages: [{ role: 'user', content: 'Hello' }] }
+/** `example`: a body to start from, shown by the portal's reference and its curl command. */
+const call = (path: string, summary: string, description: string, example: object) => ({
   operationId: operationId({ method: 'post', path }),
   tags: ['relay'],
   summary,
   description,
   security: apiKeySecurity,
-  requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' as const, required: ['model'] } } } },
+  requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' as const, required: ['model'], examples: [example] } } } },
   responses: {
     '200': {
       description: 'The provider\'s answer, unchanged: JSON, or `text/event-stream` when the request sets `"stream": true`.',
@@ -106,14 +109,16 @@ export function describeProxyRoutes(document: OpenApiDocument): void {
         proxyPaths.messages,
         'Anthropic Messages API (Claude Code)',
         'Errors in Anthropic\'s format. Fixed-cost models: points taken before forwarding, given back if no answer comes. Variable-cost models: an estimate frozen, settled from the reported usage.',
+        anthropicExample,
       ),
     },
-    [proxyPaths.countTokens]: { post: { ...call(proxyPaths.countTokens, 'Anthropic token counting', 'Free: forwarded, charged nothing.'), responses: { '200': json('`{"input_tokens": n}`') } } },
+    [proxyPaths.countTokens]: { post: { ...call(proxyPaths.countTokens, 'Anthropic token counting', 'Free: forwarded, charged nothing.', { model: anthropicExample.model, messages: anthropicExample.messages }), responses: { '200': json('`{"input_tokens": n}`') } } },
     [proxyPaths.chatCompletions]: {
       post: call(
         proxyPaths.chatCompletions,
         'OpenAI chat completions',
         'Errors in OpenAI\'s format. A stream reports usage to the relay; the usage chunk reaches the client only if it set `stream_options.include_usage`.',
+        openAiExample,
       ),
     },
     [proxyPaths.models]: {
