@@ -93,7 +93,7 @@ function typeLabel(field: SchemaField, t: TFunction<'apidocs'>): string {
   return field.type
 }
 
-function FieldRow({ field, badge }: { field: SchemaField; badge?: React.ReactNode }) {
+function FieldRow({ field, badge, reply }: { field: SchemaField; badge?: React.ReactNode; reply?: boolean }) {
   const { t, i18n } = useTranslation('apidocs')
   return (
     <li className="py-2">
@@ -101,7 +101,8 @@ function FieldRow({ field, badge }: { field: SchemaField; badge?: React.ReactNod
         {field.name ? <code className="font-mono text-[13px] font-semibold break-all text-zinc-900 dark:text-zinc-100">{field.name}</code> : null}
         {badge}
         <span className="font-mono text-xs text-indigo-700 dark:text-indigo-300">{typeLabel(field, t)}</span>
-        {field.name ? (
+        {/* In a reply every field is there unless marked; in a request, what must be sent is. */}
+        {field.name && !(reply && field.required) ? (
           <span className={cn('text-xs', field.required ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-zinc-500 dark:text-zinc-400')}>
             {field.required ? t('labels.required') : t('labels.optional')}
           </span>
@@ -118,12 +119,12 @@ function FieldRow({ field, badge }: { field: SchemaField; badge?: React.ReactNod
           {field.description}
         </p>
       ) : null}
-      <FieldChildren field={field} nested />
+      <FieldChildren field={field} nested reply={reply} />
     </li>
   )
 }
 
-function FieldChildren({ field, nested }: { field: SchemaField; nested?: boolean }) {
+function FieldChildren({ field, nested, reply }: { field: SchemaField; nested?: boolean; reply?: boolean }) {
   const { t } = useTranslation('apidocs')
   if (field.children.length === 0 && field.variants.length === 0) return null
   return (
@@ -131,7 +132,7 @@ function FieldChildren({ field, nested }: { field: SchemaField; nested?: boolean
       {field.children.length > 0 ? (
         <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {field.children.map((child) => (
-            <FieldRow key={child.name} field={child} />
+            <FieldRow key={child.name} field={child} reply={reply} />
           ))}
         </ul>
       ) : null}
@@ -140,7 +141,13 @@ function FieldChildren({ field, nested }: { field: SchemaField; nested?: boolean
           <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">
             {t('labels.oneOf')} {index + 1}
           </p>
-          {variant.children.length > 0 ? <FieldChildren field={variant} nested /> : <ul><FieldRow field={variant} /></ul>}
+          {variant.children.length > 0 ? (
+            <FieldChildren field={variant} nested reply={reply} />
+          ) : (
+            <ul>
+              <FieldRow field={variant} reply={reply} />
+            </ul>
+          )}
         </div>
       ))}
     </div>
@@ -148,16 +155,16 @@ function FieldChildren({ field, nested }: { field: SchemaField; nested?: boolean
 }
 
 /** A schema as a tree: an object's fields at the top, nested ones indented under theirs. */
-export function SchemaTree({ field, testId }: { field: SchemaField; testId?: string }) {
+export function SchemaTree({ field, testId, reply }: { field: SchemaField; testId?: string; reply?: boolean }) {
   const { t } = useTranslation('apidocs')
   const flat = field.type === 'object' && field.children.length > 0
   return (
     <div className="rounded-lg border border-zinc-200 px-3 dark:border-zinc-800" data-testid={testId}>
       {flat ? (
-        <FieldChildren field={field} />
+        <FieldChildren field={field} reply={reply} />
       ) : (
         <ul>
-          <FieldRow field={field} />
+          <FieldRow field={field} reply={reply} />
         </ul>
       )}
       {field.type === 'object' && field.children.length === 0 ? <p className="pb-2 text-xs text-zinc-500 dark:text-zinc-400">{t('labels.noFields')}</p> : null}
@@ -218,7 +225,7 @@ export function OperationCard({ operation, signedIn, loginHref, lastTry }: { ope
         </Section>
       ) : null}
       <Section title={operation.response.contentType === 'application/json' ? t('labels.response') : t('labels.responseBody', { type: operation.response.contentType })}>
-        <SchemaTree field={operation.response.field} testId={`response-${operation.id}`} />
+        <SchemaTree field={operation.response.field} testId={`response-${operation.id}`} reply />
       </Section>
       {operation.errors.length > 0 ? (
         <Section title={t('labels.errors')}>
