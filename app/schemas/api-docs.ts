@@ -9,7 +9,8 @@ const values = z.record(z.string(), z.string().max(512).optional()).optional()
 
 export const tryCallSchema = z.object({
   operation: z.string().regex(/^\w{1,128}$/),
-  path: values,
+  // `.` or `..` in a path would lead the call to another path than the form's.
+  path: z.record(z.string(), z.string().max(512).regex(/^(?!\.{1,2}$)/).optional()).optional(),
   query: values,
 })
 export type TryCall = z.infer<typeof tryCallSchema>

@@ -133,6 +133,8 @@ describeEachDatabase('API reference', (ctx) => {
     const relay = await page(visitor, '/api/docs/relay')
     expect(textOf(relay, 'operation-postV1Messages')).toContain(`curl -sS -X POST '${apiOrigin}/v1/messages'`)
     expect(textOf(relay, 'operation-postV1Messages')).toContain('"model":"claude-sonnet-5-5"')
+    // The /v1 API's answers are listed by HTTP status, as the document words them.
+    expect(textOf(relay, 'operation-postV1Messages')).toContain('429 Not enough points')
 
     expect((await visitor.get('/api/docs/no-such-tag')).status).toBe(404)
   })
@@ -159,6 +161,8 @@ describeEachDatabase('API reference', (ctx) => {
     expect(formInputs(refused)).toMatchObject({ operation: 'getApiUserTicketsId' })
     expect(parse(refused).querySelector('input[name="path.id"]')?.getAttribute('value')).toBe('123')
 
+    // A path may not step out of the call's own.
+    expect((await tryCall(visitor, '/api/docs/tickets', 'getApiUserTicketsId', { 'path.id': '..' })).status).toBe(400)
     // Only reads in the envelope can be tried: not a write, not a call of another kind.
     expect((await tryCall(visitor, '/api/docs/points', 'getApiUserPoints', { operation: 'postApiUserPointsResetTicket' })).status).toBe(400)
     // Signed out, the call is not made: the visitor is sent to sign in.

@@ -227,6 +227,20 @@ export function OperationCard({ operation, signedIn, loginHref, lastTry }: { ope
       <Section title={operation.response.contentType === 'application/json' ? t('labels.response') : t('labels.responseBody', { type: operation.response.contentType })}>
         <SchemaTree field={operation.response.field} testId={`response-${operation.id}`} reply />
       </Section>
+      {operation.statuses.length > 0 ? (
+        <Section title={t('labels.errors')}>
+          <ul className="space-y-1 text-sm">
+            {operation.statuses.map((answer) => (
+              <li key={answer.status} className="flex items-baseline gap-2">
+                <code className="shrink-0 font-mono text-xs text-zinc-500 dark:text-zinc-400">{answer.status}</code>
+                <span lang="en" className="text-zinc-700 dark:text-zinc-300">
+                  {answer.description}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
       {operation.errors.length > 0 ? (
         <Section title={t('labels.errors')}>
           <ul className="grid gap-1 text-sm sm:grid-cols-2">

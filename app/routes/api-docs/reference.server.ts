@@ -32,6 +32,8 @@ export interface OperationView {
   body?: SchemaField
   response: { status: string; contentType: string; field: SchemaField }
   errors: Array<{ reason: string; code?: number }>
+  /** Answers outside the envelope the document lists by HTTP status (the /v1 API's), as it words them. */
+  statuses: Array<{ status: string; description: string }>
   requestExample?: string
   responseExample?: string
   curl: string
@@ -74,7 +76,7 @@ interface RawOperation {
   security?: Array<Record<string, string[]>>
   parameters?: Array<{ in: 'path' | 'query' | 'header'; name: string; required?: boolean; description?: string; schema?: JsonSchema }>
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> }
-  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: JsonSchema }> }>
   'x-error-reasons'?: string[]
 }
 
@@ -158,6 +160,9 @@ export function operationsOf(document: OpenApiDocument, tag: string, baseUrl: st
         ...(bodySchema ? { body: reader.field(bodySchema) } : {}),
         response: { status, contentType, field: reader.field(dataSchema) },
         errors: reasons.map((reason) => ({ reason, code: errorCodes[reason as ErrorReason] })),
+        statuses: Object.entries(raw.responses ?? {})
+          .filter(([code]) => /^[3-5]\d\d$/.test(code))
+          .map(([code, answer]) => ({ status: code, description: answer.description ?? '' })),
         ...(body !== undefined ? { requestExample: stringifyRelayJson(body, 2) } : {}),
         ...(content.schema && contentType === 'application/json' ? { responseExample: stringifyRelayJson(reader.example(content.schema), 2) } : {}),
         curl,
