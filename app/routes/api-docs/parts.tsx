@@ -224,7 +224,7 @@ export function OperationCard({ operation, signedIn, loginHref, lastTry }: { ope
           <SchemaTree field={operation.body} />
         </Section>
       ) : null}
-      <Section title={operation.response.contentType === 'application/json' ? t('labels.response') : t('labels.responseBody', { type: operation.response.contentType })}>
+      <Section title={operation.response.enveloped ? t('labels.response') : t('labels.responseBody', { type: operation.response.contentType })}>
         <SchemaTree field={operation.response.field} testId={`response-${operation.id}`} reply />
       </Section>
       {operation.statuses.length > 0 ? (

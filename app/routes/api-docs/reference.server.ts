@@ -30,7 +30,8 @@ export interface OperationView {
   auth: { kind: AuthKind; scope?: string }
   parameters: ParameterView[]
   body?: SchemaField
-  response: { status: string; contentType: string; field: SchemaField }
+  /** `enveloped`: `field` is the envelope's `data`; else the whole answer (a download, the /v1 API). */
+  response: { status: string; contentType: string; enveloped: boolean; field: SchemaField }
   errors: Array<{ reason: string; code?: number }>
   /** Answers outside the envelope the document lists by HTTP status (the /v1 API's), as it words them. */
   statuses: Array<{ status: string; description: string }>
@@ -158,7 +159,7 @@ export function operationsOf(document: OpenApiDocument, tag: string, baseUrl: st
         auth,
         parameters,
         ...(bodySchema ? { body: reader.field(bodySchema) } : {}),
-        response: { status, contentType, field: reader.field(dataSchema) },
+        response: { status, contentType, enveloped, field: reader.field(dataSchema) },
         errors: reasons.map((reason) => ({ reason, code: errorCodes[reason as ErrorReason] })),
         statuses: Object.entries(raw.responses ?? {})
           .filter(([code]) => /^[3-5]\d\d$/.test(code))
