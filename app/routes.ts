@@ -8,6 +8,9 @@ export default [
     route('pricing', 'routes/pricing.tsx'),
     route('status', 'routes/status.tsx'),
     route('unsubscribe', 'routes/unsubscribe.tsx'),
+    // The API reference (docs/decisions/144): the relay's OpenAPI document as portal pages, a page per tag.
+    route('api/docs', 'routes/api-docs/index.tsx'),
+    route('api/docs/:tag', 'routes/api-docs/tag.tsx'),
     // docs/product.md: any unmatched path shows Home.
     route('*', 'routes/home/route.tsx', { id: 'routes/catch-all' }),
   ]),

@@ -6,16 +6,17 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { adminRoutes } from './admin/routes.ts'
 import { adminOpsRoutes } from './admin/ops-routes.ts'
+import { docsEndpoints } from './contract/docs.ts'
 import { authRoutes } from './auth/routes.ts'
 import { securityRoutes } from './auth/security-routes.ts'
 import { errorResponse } from './http/envelope.ts'
 import { healthRoutes } from './health/routes.ts'
 import { handleError, handleNotFound } from './http/error-handlers.ts'
 import { mountRoutes } from './http/mount-routes.ts'
-import { createOpenApiDocument, renderDocsPage } from './http/openapi.ts'
+import { createOpenApiDocument } from './http/openapi.ts'
 import { RelayError } from './http/relay-error.ts'
 import type { RelayEnv } from './http/relay-env.ts'
-import type { Route } from './http/route.ts'
+import { defineRoute, type Route } from './http/route.ts'
 import { apiKeyRoutes } from './keys/routes.ts'
 import { usageRoutes } from './usage/routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
@@ -38,7 +39,11 @@ const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthR
 const apiBodyLimitBytes = 256 * 1024
 
 export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
-  const routes = areaRoutes.flatMap((area) => area(services))
+  const areaRouteList = areaRoutes.flatMap((area) => area(services))
+  // The document describes every call, itself included.
+  const document = createOpenApiDocument([...areaRouteList.map((route) => route.endpoint), docsEndpoints.openapi], services.config.publicUrl)
+  describeProxyRoutes(document)
+  const routes = [...areaRouteList, defineRoute(docsEndpoints.openapi, async ({ c }) => c.json(document))]
   const app = new Hono<RelayEnv>()
 
   // Every answer: never sniffed as another type, never leaking its address onwards; over https, https only.
@@ -59,16 +64,6 @@ export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
   )
   mountRoutes(app, routes, services)
   mountProxyRoutes(app, services)
-
-  const document = createOpenApiDocument(routes.map((route) => route.endpoint), services.config.publicUrl)
-  describeProxyRoutes(document)
-  const docsPage = renderDocsPage(document)
-  app.get('/api/openapi.json', (c) => c.json(document))
-  app.get('/api/docs', (c) => {
-    // A static page: no script, no form, nothing from elsewhere.
-    c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-    return c.html(docsPage)
-  })
 
   app.notFound(handleNotFound)
   app.onError(handleError(services.logger))

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
       fetch: servedByNode(relay),
       port: port.data,
     },
-    (info) => console.log(`relay listening on http://localhost:${info.port} (API docs at /api/docs)`),
+    (info) => console.log(`relay listening on http://localhost:${info.port} (API document at /api/openapi.json)`),
   )
   // Only once started: a failed start must end the process.
   keepRunningOnStrayErrors()

@@ -1,7 +1,7 @@
 /**
  * The production process (`npm start`, the container's command): one Node process serving the
- * portal build, with the relay mounted on the same origin at /api and /v1 unless RELAY_URL points
- * at a relay elsewhere (docs/decisions/002-embedded-relay-transport.md).
+ * portal build, with the relay mounted on the same origin at /api and /v1 (server/relay-paths.ts)
+ * unless RELAY_URL points at a relay elsewhere (docs/decisions/002-embedded-relay-transport.md).
  *
  * Whatever a request holds, it gets an answer and never ends the process
  * (docs/decisions/079-request-limits.md): bodies are capped before they are read, the browser's
@@ -26,6 +26,7 @@ import { resolveClientAddress } from '#relay/http/client-ip.ts'
 import { startEmbeddedRelay, type EmbeddedRelay } from './embedded-relay.ts'
 import { EnvironmentError, prepareEnvironment, type Environment } from './env.ts'
 import { isMalformed, refuseTunnels } from './request-guards.ts'
+import { isRelayPath } from './relay-paths.ts'
 import { keepRunningOnStrayErrors, stopOnSignals } from '#relay/process-lifecycle.ts'
 import { servesHere, workerCount } from '#relay/workers.ts'
 
@@ -77,8 +78,7 @@ if (relay) {
   // The relay caps its own bodies (account calls small, model calls Anthropic's 32 MB) and answers
   // in each client's format. Streams (SSE) must pass through untouched: no compression here.
   const toRelay = (c: ServerContext) => relay.fetch(c.req.raw, { clientIp: clientAddress(c), incoming: c.env.incoming, outgoing: c.env.outgoing })
-  app.all('/api/*', toRelay)
-  app.all('/v1/*', toRelay)
+  app.use('*', (c, next) => (isRelayPath(c.req.path) ? toRelay(c) : next()))
 }
 
 // Refused on its Content-Length before a byte is read; a body without one is cut off at the limit.

@@ -243,8 +243,7 @@ function Invite({
 }
 
 const quickLinks = [
-  // The relay's own page, not a portal route: a full document load.
-  { id: 'apiDocs', to: '/api/docs', document: true, icon: BookOpen },
+  { id: 'apiDocs', to: '/api/docs', icon: BookOpen },
   { id: 'billing', to: '/points#history', icon: Receipt },
   { id: 'usage', to: '/usage', icon: ChartColumn },
   { id: 'settings', to: '/profile', icon: Settings },
@@ -262,7 +261,6 @@ function QuickLinks() {
           <li key={link.id}>
             <Link
               to={link.to}
-              reloadDocument={'document' in link}
               className="group flex h-full items-start gap-3 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm transition-colors hover:border-indigo-300 hover:bg-indigo-50/40 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-indigo-700 dark:hover:bg-indigo-950/30"
             >
               <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">

@@ -7,7 +7,7 @@
  */
 import { useTranslation } from 'react-i18next'
 
-export const routeNamespaces = ['marketing', 'legal', 'public', 'admin'] as const
+export const routeNamespaces = ['marketing', 'legal', 'public', 'admin', 'apidocs'] as const
 export type RouteNamespace = (typeof routeNamespaces)[number]
 
 export interface RouteNamespaceBundle {

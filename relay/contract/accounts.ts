@@ -30,15 +30,18 @@ export const usernameSchema = z
   .min(bounds.username.min)
   .max(bounds.username.max)
   .regex(/^[A-Za-z0-9_-]+$/)
-export const emailSchema = z.string().trim().toLowerCase().max(bounds.email.max).pipe(z.email())
-export const passwordSchema = z.string().min(bounds.password.min).max(bounds.password.max)
-export const emailCodeSchema = z.string().trim().regex(/^\d{6}$/)
+  // Examples here reach the API reference's examples and curl commands (docs/decisions/144).
+  .meta({ examples: ['alice'] })
+export const emailSchema = z.string().trim().toLowerCase().max(bounds.email.max).pipe(z.email()).meta({ examples: ['alice@example.com'] })
+export const passwordSchema = z.string().min(bounds.password.min).max(bounds.password.max).meta({ examples: ['correct horse battery'] })
+export const emailCodeSchema = z.string().trim().regex(/^\d{6}$/).meta({ examples: ['123456'] })
 export const inviteCodeSchema = z
   .string()
   .trim()
   .min(bounds.inviteCode.min)
   .max(bounds.inviteCode.max)
   .regex(/^[A-Za-z0-9]+$/)
+  .meta({ examples: ['ALICE2026'] })
 
 export const userTypes = ['normal', 'vip', 'team', 'admin'] as const
 export type UserType = (typeof userTypes)[number]
@@ -61,8 +64,8 @@ export type SubscriptionStatus = (typeof subscriptionStatuses)[number]
 
 export const loginBody = z.object({
   /** Username or e-mail. */
-  username: z.string().trim().min(1).max(bounds.email.max),
-  password: z.string().min(1).max(bounds.password.max),
+  username: z.string().trim().min(1).max(bounds.email.max).meta({ examples: ['alice'] }),
+  password: z.string().min(1).max(bounds.password.max).meta({ examples: ['correct horse battery'] }),
 })
 
 export const registerBody = z.object({

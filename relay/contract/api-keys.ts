@@ -195,6 +195,7 @@ export const apiKeyEndpoints = {
       'Authenticated by an API key (`x-api-key` or `Authorization: Bearer sk-relay-…`), or by an OAuth access token granted the `api` scope; not by a portal sign-in.',
     tag,
     auth: 'none',
+    apiKey: true,
     response: usageSchema,
     errors: ['unauthenticated', 'insufficient_scope'],
   }),

@@ -36,6 +36,11 @@ export interface Endpoint {
   /** OpenAPI tag, usually the domain area. */
   tag: string
   auth: AuthMode
+  /**
+   * With `auth: 'none'`: the handler itself authenticates an API key, or an OAuth token granted
+   * the `api` scope, as the /v1 API does (`GET /api/v1/usage`); the document says so.
+   */
+  apiKey?: boolean
   /** With `auth: 'user'`: what the caller's token must hold; default `profile`. Ignored for `admin`. */
   scope?: RequiredScope
   /** An object schema over the `{…}` path parameters. */
@@ -65,6 +70,15 @@ export interface Endpoint {
 /** Identity at runtime; keeps the literal types (method, auth, idempotent) and the schemas' own types. */
 export function endpoint<const E extends Endpoint>(declaration: E): E {
   return declaration
+}
+
+/**
+ * The call's OpenAPI `operationId`, made from its method and path (`get /api/user/points` →
+ * `getApiUserPoints`): the document names operations with it, and the portal's API reference keys
+ * each call's translated texts and its try-it form by it.
+ */
+export function operationId(call: Pick<Endpoint, 'method' | 'path'>): string {
+  return `${call.method}${call.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ?? '').toUpperCase())}`
 }
 
 /** A declared part's type after validation (what the relay's handler gets), or undefined without one. */

@@ -3,6 +3,7 @@ import { accountEndpoints } from './accounts.ts'
 import { adminEndpoints } from './admin.ts'
 import { adminOpsEndpoints } from './admin-ops.ts'
 import { apiKeyEndpoints } from './api-keys.ts'
+import { docsEndpoints } from './docs.ts'
 import { healthEndpoints } from './health.ts'
 import { notificationEndpoints } from './notifications.ts'
 import { oauthEndpoints } from './oauth.ts'
@@ -18,6 +19,7 @@ import { usageEndpoints } from './usage.ts'
 
 export * from './envelope.ts'
 export * from './endpoint.ts'
+export * from './docs.ts'
 export * from './json.ts'
 export * from './accounts.ts'
 export * from './admin.ts'
@@ -56,4 +58,5 @@ export const endpoints = {
   adminOps: adminOpsEndpoints,
   usage: usageEndpoints,
   notifications: notificationEndpoints,
+  docs: docsEndpoints,
 }

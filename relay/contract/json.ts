@@ -27,11 +27,13 @@ export function integerValue(value: bigint | string): number | string {
 
 const decimal = /^-?\d+$/
 
-/** Every id field holding a decimal string goes out as a bare JSON number. */
-export function stringifyRelayJson(value: unknown): string {
+/** Every id field holding a decimal string goes out as a bare JSON number; `space` indents, for reading. */
+export function stringifyRelayJson(value: unknown, space?: number): string {
   return (
-    stringify(value, (key, field) =>
-      typeof field === 'string' && isIdField(key) && decimal.test(field) ? new LosslessNumber(field) : field,
+    stringify(
+      value,
+      (key, field) => (typeof field === 'string' && isIdField(key) && decimal.test(field) ? new LosslessNumber(field) : field),
+      space,
     ) ?? 'null'
   )
 }

@@ -5,6 +5,8 @@
  */
 import type { Context, Hono } from 'hono'
 import type { createDocument } from 'zod-openapi'
+import { operationId } from '../contract/endpoint.ts'
+import { apiKeySecurity } from '../http/openapi.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
 import { mayCall } from '../keys/limits.ts'
 import type { RelayServices } from '../services.ts'
@@ -71,14 +73,17 @@ async function listModels(c: Context<RelayEnv>, services: RelayServices): Promis
 type OpenApiDocument = ReturnType<typeof createDocument>
 
 const object = { type: 'object' as const }
-const keyed: Array<Record<string, string[]>> = [{ apiKey: [] }, { apiKeyBearer: [] }, { oauthApi: ['api'] }]
 const json = (description: string) => ({ description, content: { 'application/json': { schema: object } } })
-const call = (summary: string, description: string) => ({
+const anthropicExample = { model: 'claude-sonnet-5-5', max_tokens: 1024, messages: [{ role: 'user', content: 'Hello' }] }
+const openAiExample = { model: 'gpt-4.1', messages: [{ role: 'user', content: 'Hello' }] }
+/** `example`: a body to start from, shown by the portal's reference and its curl command. */
+const call = (path: string, summary: string, description: string, example: object) => ({
+  operationId: operationId({ method: 'post', path }),
   tags: ['relay'],
   summary,
   description,
-  security: keyed,
-  requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' as const, required: ['model'] } } } },
+  security: apiKeySecurity,
+  requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' as const, required: ['model'], examples: [example] } } } },
   responses: {
     '200': {
       description: 'The provider\'s answer, unchanged: JSON, or `text/event-stream` when the request sets `"stream": true`.',
@@ -97,36 +102,32 @@ const call = (summary: string, description: string) => ({
 
 /** Adds the /v1 API to the OpenAPI document of the envelope routes. */
 export function describeProxyRoutes(document: OpenApiDocument): void {
-  document.components = {
-    ...document.components,
-    securitySchemes: {
-      ...document.components?.securitySchemes,
-      apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-      apiKeyBearer: { type: 'http', scheme: 'bearer', description: 'An API key (sk-relay-…) as a Bearer token' },
-      oauthApi: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An OAuth access token granted the api scope (docs/oauth.md)' },
-    },
-  }
   document.paths = {
     ...document.paths,
     [proxyPaths.messages]: {
       post: call(
+        proxyPaths.messages,
         'Anthropic Messages API (Claude Code)',
         'Errors in Anthropic\'s format. Fixed-cost models: points taken before forwarding, given back if no answer comes. Variable-cost models: an estimate frozen, settled from the reported usage.',
+        anthropicExample,
       ),
     },
-    [proxyPaths.countTokens]: { post: { ...call('Anthropic token counting', 'Free: forwarded, charged nothing.'), responses: { '200': json('`{"input_tokens": n}`') } } },
+    [proxyPaths.countTokens]: { post: { ...call(proxyPaths.countTokens, 'Anthropic token counting', 'Free: forwarded, charged nothing.', { model: anthropicExample.model, messages: anthropicExample.messages }), responses: { '200': json('`{"input_tokens": n}`') } } },
     [proxyPaths.chatCompletions]: {
       post: call(
+        proxyPaths.chatCompletions,
         'OpenAI chat completions',
         'Errors in OpenAI\'s format. A stream reports usage to the relay; the usage chunk reaches the client only if it set `stream_options.include_usage`.',
+        openAiExample,
       ),
     },
     [proxyPaths.models]: {
       get: {
+        operationId: operationId({ method: 'get', path: proxyPaths.models }),
         tags: ['relay'],
         summary: 'Models priced here and served by a provider',
         description: 'Anthropic\'s list format when the request sends `anthropic-version`, else OpenAI\'s.',
-        security: keyed,
+        security: apiKeySecurity,
         responses: { '200': json('Model list') },
       },
     },

@@ -16,6 +16,9 @@ export function SiteFooter({ wide = false }: { wide?: boolean }) {
           <Link to="/status" className="hover:text-zinc-900 dark:hover:text-zinc-100">
             {t('footer.status')}
           </Link>
+          <Link to="/api/docs" className="hover:text-zinc-900 dark:hover:text-zinc-100">
+            {t('footer.apiDocs')}
+          </Link>
           <Link to="/privacy" className="hover:text-zinc-900 dark:hover:text-zinc-100">
             {t('footer.privacy')}
           </Link>

@@ -32,6 +32,7 @@ export default {
     terms: 'Terms of service',
     pricing: 'Pricing',
     status: 'Status',
+    apiDocs: 'API docs',
     support: 'Support',
   },
   userType: { normal: 'Standard', vip: 'VIP', team: 'Team', admin: 'Admin' },

@@ -32,6 +32,7 @@ export default {
     terms: '利用規約',
     pricing: '料金',
     status: 'ステータス',
+    apiDocs: 'API ドキュメント',
     support: 'サポート',
   },
   userType: { normal: '一般', vip: 'VIP', team: 'チーム', admin: '管理者' },

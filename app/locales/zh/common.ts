@@ -29,6 +29,7 @@ export default {
     terms: '服务条款',
     pricing: '价格',
     status: '服务状态',
+    apiDocs: 'API 文档',
     support: '联系支持',
   },
   userType: { normal: '普通用户', vip: 'VIP 用户', team: '团队用户', admin: '管理员' },

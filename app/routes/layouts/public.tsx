@@ -25,6 +25,9 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
             <Link to="/status" className={buttonClass({ variant: 'ghost', className: 'hidden md:inline-flex' })}>
               {t('footer.status')}
             </Link>
+            <Link to="/api/docs" className={buttonClass({ variant: 'ghost', className: 'hidden md:inline-flex' })}>
+              {t('footer.apiDocs')}
+            </Link>
             <SettingsMenu />
             {loaderData.signedIn ? (
               <Link to="/dashboard" className={buttonClass({ variant: 'primary' })}>

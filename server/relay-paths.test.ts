@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest'
+import { isRelayPath } from './relay-paths.ts'
+
+describe('isRelayPath', () => {
+  it('gives the relay /api and /v1, but the API reference pages and their data to the portal', () => {
+    for (const path of ['/api/openapi.json', '/api/user/points', '/api/docsx', '/api/v1/usage', '/v1/messages']) expect(isRelayPath(path), path).toBe(true)
+    for (const path of ['/api/docs', '/api/docs/', '/api/docs.data', '/api/docs/points', '/api/docs/points.data', '/dashboard', '/api']) expect(isRelayPath(path), path).toBe(false)
+  })
+})

@@ -1,0 +1,13 @@
+/**
+ * Which requests on the portal's origin the embedded relay answers, for the production server
+ * (server/main.ts) and `npm run dev` (vite.config.ts) alike: the account API under /api and the
+ * model API under /v1, except the API reference, /api/docs, which is a portal page rendering the
+ * relay's /api/openapi.json (docs/decisions/144). Its pages' data requests, `/api/docs.data` and
+ * `/api/docs/points.data` (React Router's single fetch), are the portal's too.
+ */
+const portalPage = /^\/api\/docs(\/|\.data$|$)/
+
+export function isRelayPath(path: string): boolean {
+  if (portalPage.test(path)) return false
+  return path.startsWith('/api/') || path.startsWith('/v1/')
+}
