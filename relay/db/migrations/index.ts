@@ -30,6 +30,7 @@ import * as consumedTotal from './0024-consumed-total.ts'
 import * as keyLimits from './0025-key-limits.ts'
 import * as usageLog from './0026-usage-log.ts'
 import * as holdOwner from './0027-hold-owner.ts'
+import * as usageDays from './0038-usage-days.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0025-key-limits': keyLimits,
   '0026-usage-log': usageLog,
   '0027-hold-owner': holdOwner,
+  '0038-usage-days': usageDays,
 }
