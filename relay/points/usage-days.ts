@@ -38,6 +38,6 @@ export async function rebuildUsageDays(db: Database | Kysely<unknown>): Promise<
     select user_id, ${day},
       sum(case when type = 'consumed' then -change else 0 end),
       sum(case when hold_id is null or type = 'frozen' then 1 else 0 end)
-    from points_ledger where user_id is not null
+    from points_ledger where user_id is not null and (type in ('consumed', 'frozen') or hold_id is null)
     group by user_id, ${day}`.execute(db)
 }
