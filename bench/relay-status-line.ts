@@ -95,8 +95,12 @@ export async function statusLineRows(options: StatusLineOptions): Promise<string
   ]
 }
 
-/** One request, its body read to the end; resolves with its duration in ms. */
-function request(agent: http.Agent, url: URL, { method, key, body }: { method: string; key: string; body?: string }): Promise<number> {
+/** One request, its body read to the end; resolves with its duration in ms. A kept-alive socket the relay closed meanwhile is retried once. */
+function request(agent: http.Agent, url: URL, options: { method: string; key: string; body?: string }): Promise<number> {
+  return attempt(agent, url, options).catch((error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? attempt(agent, url, options) : Promise.reject(error)))
+}
+
+function attempt(agent: http.Agent, url: URL, { method, key, body }: { method: string; key: string; body?: string }): Promise<number> {
   const start = performance.now()
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { 'x-api-key': key, 'anthropic-version': '2023-06-01' }
