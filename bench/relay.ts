@@ -15,7 +15,8 @@
  * a V8 CPU profile of the relay there), BENCH_DATABASE=postgres (a temporary schema in
  * TEST_DATABASE_URL's database instead of a temporary SQLite file), BENCH_RELAYS (relay processes
  * on the one database, each call sent to the next in turn; default 1), BENCH_WORKERS (WORKERS of
- * each relay, relay/workers.ts; default 1).
+ * each relay, relay/workers.ts; default 1), BENCH_STATUS_LINE=only (just the status-line row of
+ * bench/relay-status-line.ts, which runs on the seeded database of bench/seed-history.ts).
  *
  * Besides: one user's calls against 64 users' at 8 and 32 in flight (one user's calls all take
  * points from one account), and, after everything, the ledger's invariants checked against the
@@ -41,6 +42,7 @@ import { insertUser } from '../relay/users/users.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../tests/fixtures/ledger.ts'
 import { unusedPort } from '../tests/fixtures/ports.ts'
+import { statusLineRows } from './relay-status-line.ts'
 
 const calls = Number(process.env.BENCH_CALLS ?? 2000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 4)
@@ -204,12 +206,25 @@ async function main(): Promise<void> {
     startChild(['tests/fixtures/fake-provider.ts'], {}),
     startChild(['tests/fixtures/fake-provider.ts', '--latency-ms', String(thinkingMs)], {}),
   ])
-  const database = await createTestDatabase(process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite')
-  try {
-    await run(database, instant.url, thinking.url)
-  } finally {
-    await database.dispose()
+  const kind = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite'
+  if (process.env.BENCH_STATUS_LINE !== 'only') {
+    const database = await createTestDatabase(kind)
+    try {
+      await run(database, instant.url, thinking.url)
+    } finally {
+      await database.dispose()
+    }
   }
+  await statusLine(kind, thinking.url)
+}
+
+/** The status-line row, on the seeded database (bench/relay-status-line.ts). */
+async function statusLine(kind: 'sqlite' | 'postgres', providerUrl: string): Promise<void> {
+  const startRelay = async (env: Record<string, string>) =>
+    startChild(['relay/main.ts'], { NODE_ENV: 'production', PORT: String(await unusedPort()), JWT_SECRET: jwtSecret, LOG_LEVEL: 'error', ...env })
+  const rows = await statusLineRows({ kind, providerUrl, seconds, jwtSecret, startRelay })
+  console.log(`\nWith history: ${kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}, the database of bench/seed-history.ts, provider thinking ${thinkingMs} ms.`)
+  for (const row of rows) console.log(row.join('   '))
 }
 
 async function run(database: TestDatabase, instantUrl: string, thinkingUrl: string): Promise<void> {

@@ -411,6 +411,17 @@ export interface PointsLedgerTable {
   seq: number
 }
 
+/** Per user and UTC+8 day, kept by the ledger's writes (points/usage-days.ts). */
+export interface PointsUsageDaysTable {
+  user_id: string
+  /** Days since the epoch, in UTC+8. */
+  day: number
+  /** Net of the user's `consumed` rows that day, as a positive number. */
+  consumed: number
+  /** Lines the user's points history gained that day (a row of no hold, or a call's `frozen` row). */
+  lines: number
+}
+
 /** Single-use codes (subscriptions/redeem-codes.ts); only the SHA-256 of the code is kept. */
 export interface RedeemCodesTable {
   id: string
@@ -714,6 +725,7 @@ export interface Tables {
   points_accounts: PointsAccountsTable
   points_holds: PointsHoldsTable
   points_ledger: PointsLedgerTable
+  points_usage_days: PointsUsageDaysTable
   redeem_codes: RedeemCodesTable
   points_resets: PointsResetsTable
   model_costs: ModelCostsTable

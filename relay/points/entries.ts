@@ -5,12 +5,14 @@
  * rows, and each statement there is a network round trip, where SQLite's are function calls (and
  * SQLite has no data-modifying CTEs).
  */
-import { sql, type Insertable, type QueryCreator } from 'kysely'
+import { sql, type Insertable, type QueryCreator, type Selectable } from 'kysely'
 import { maxPointsChange, type PointsEntryType } from '../contract/points.ts'
 import { newId } from '../db/ids.ts'
 import { isPostgres, type Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
-import type { PointsLedgerTable, Tables } from '../db/schema.ts'
+import type { PointsLedgerTable, PointsUsageDaysTable, Tables } from '../db/schema.ts'
+import { dayMs } from './plan.ts'
+import { startsHistoryLine, usageDay, usageDayOffsetMs } from './usage-days.ts'
 import { RelayError } from '../http/relay-error.ts'
 
 export { maxPointsChange }
@@ -58,12 +60,20 @@ export async function appendEntry(trx: Database, input: EntryInput): Promise<Ent
     reason: input.reason ?? null,
     hold_id: input.holdId ?? null,
   }
+  // The user's day (usage-days.ts), when the row counts there: a line of their history, or points consumed.
+  const day = input.userId === null ? null : { consumed: consumedBy(input), lines: startsHistoryLine({ type: input.type, holdId: row.hold_id }) ? 1 : 0 }
+  const countsForDay = day !== null && (day.consumed !== 0 || day.lines !== 0)
   let balance: number | undefined
   if (isPostgres(trx)) {
-    balance = (await changeAndRecord(trx, { ...row, frozenChange, consumed: consumedBy(input), now: input.now })).rows[0]?.balance_after
+    const args = { ...row, frozenChange, consumed: consumedBy(input), now: input.now }
+    const result = countsForDay ? await changeRecordAndCount(trx, { ...args, lines: day.lines }) : await changeAndRecord(trx, args)
+    balance = result.rows[0]?.balance_after
   } else {
     const updated = (await applyChange(trx, { accountId: input.accountId, change: input.change, frozenChange, consumed: consumedBy(input), now: input.now })).rows[0]
-    if (updated) await insertEntry(trx, { ...row, balance_after: updated.balance, create_timestamp: updated.last_entry_timestamp, seq: updated.entries })
+    if (updated) {
+      await insertEntry(trx, { ...row, balance_after: updated.balance, create_timestamp: updated.last_entry_timestamp, seq: updated.entries })
+      if (countsForDay) await countDay(trx, { user_id: input.userId!, day: usageDay(updated.last_entry_timestamp), consumed: day.consumed, lines: day.lines })
+    }
     balance = updated?.balance
   }
   if (balance === undefined) throw new RelayError('points_insufficient')
@@ -106,13 +116,46 @@ function guardedChange(db: QueryCreator<Tables>, args: AccountChange) {
     .returning(['balance', 'entries', 'last_entry_timestamp'])
 }
 
+type RecordArgs = Omit<Required<Insertable<PointsLedgerTable>>, 'balance_after' | 'create_timestamp' | 'seq'> & { frozenChange: number; consumed: number; now: number }
+
 /** PostgreSQL: `applyChange` and `insertEntry` in one statement; no row when the guard refused the change. */
-const changeAndRecord = prepared(
-  (db, args: Omit<Required<Insertable<PointsLedgerTable>>, 'balance_after' | 'create_timestamp' | 'seq'> & { frozenChange: number; consumed: number; now: number }) =>
+const changeAndRecord = prepared((db, args: RecordArgs) => recordAfter(db.with('updated', (qc) => guardedChangeOf(qc, args)), args))
+
+/** PostgreSQL: the same, and the user's day counted (`countDay`), still one round trip. */
+const changeRecordAndCount = prepared((db, args: RecordArgs & { lines: number }) =>
+  recordAfter(
     db
-      .with('updated', (qc) =>
-        guardedChange(qc, { accountId: args.account_id, change: args.change, frozenChange: args.frozenChange, consumed: args.consumed, now: args.now }),
-      )
+      .with('updated', (qc) => guardedChangeOf(qc, args))
+      .with('counted', (qc) =>
+        qc
+          .insertInto('points_usage_days')
+          .columns(['user_id', 'day', 'consumed', 'lines'])
+          .expression((eb) =>
+            eb
+              .selectFrom('updated')
+              .select([
+                sql<string>`${args.user_id}::bigint`.as('user_id'),
+                sql<number>`((updated.last_entry_timestamp + ${sql.lit(usageDayOffsetMs)}) / ${sql.lit(dayMs)})::integer`.as('day'),
+                sql<number>`${args.consumed}::integer`.as('consumed'),
+                sql<number>`${args.lines}::integer`.as('lines'),
+              ]),
+          )
+          .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet(dayIncrement)),
+      ) as unknown as QueryCreator<Updated>, // the second CTE adds nothing the INSERT reads
+    args,
+  ),
+)
+
+function guardedChangeOf(db: QueryCreator<Tables>, args: RecordArgs) {
+  return guardedChange(db, { accountId: args.account_id, change: args.change, frozenChange: args.frozenChange, consumed: args.consumed, now: args.now })
+}
+
+/** The ledger row, from the account's UPDATE (`updated`). */
+type Updated = Tables & { updated: { balance: number; entries: number; last_entry_timestamp: number } }
+
+function recordAfter(db: QueryCreator<Updated>, args: RecordArgs) {
+  return (
+    db
       .insertInto('points_ledger')
       .columns(['id', 'account_id', 'user_id', 'type', 'change', 'balance_after', 'model', 'reason', 'hold_id', 'create_timestamp', 'seq'])
       // Typed casts: a parameter in a select list would otherwise be text.
@@ -133,8 +176,22 @@ const changeAndRecord = prepared(
             'updated.entries',
           ]),
       )
-      .returning('balance_after'),
+      .returning('balance_after')
+  )
+}
+
+/** Adds to a user's day, creating it on its first row (SQLite; PostgreSQL folds it into `changeRecordAndCount`). */
+const countDay = prepared((db, row: Selectable<PointsUsageDaysTable>) =>
+  db
+    .insertInto('points_usage_days')
+    .values({ user_id: row.user_id, day: row.day, consumed: row.consumed, lines: row.lines })
+    .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet(dayIncrement)),
 )
+
+const dayIncrement = {
+  consumed: sql<number>`points_usage_days.consumed + excluded.consumed`,
+  lines: sql<number>`points_usage_days.lines + excluded.lines`,
+}
 
 const insertEntry = prepared((db, row: Required<Insertable<PointsLedgerTable>>) =>
   db.insertInto('points_ledger').values({

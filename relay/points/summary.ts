@@ -13,8 +13,18 @@ import { usedEver, usedInPlan } from './usage.ts'
 /** docs/product.md, Constants defaults, shown while the user holds no package. */
 const noPackage = { hour_points: 100, validity_days: 30 } as const
 
-/** The package's texts in `lang` (callers that read only numbers leave it out). */
-export async function pointsSummary(db: Database, userId: string, now: number, lang: ContentLanguage = defaultContentLanguage): Promise<PointsSummary> {
+/**
+ * The package's texts in `lang` (callers that read only numbers leave it out). `used: false`
+ * leaves `used_points` at 0 for callers that do not show it (the status line): a team member's
+ * share is a sum over their rows in the pool (docs/decisions/141).
+ */
+export async function pointsSummary(
+  db: Database,
+  userId: string,
+  now: number,
+  lang: ContentLanguage = defaultContentLanguage,
+  { used = true }: { used?: boolean } = {},
+): Promise<PointsSummary> {
   const plan = await currentPlan(db, userId, now)
   if (!plan) {
     return {
@@ -36,7 +46,7 @@ export async function pointsSummary(db: Database, userId: string, now: number, l
   }
   const { pkg, subscription, account } = plan
   const inForce = isInForce(subscription)
-  const [usedPoints, forecast] = await Promise.all([usedInPlan(db, plan, userId), pointsForecast(db, plan, now)])
+  const [usedPoints, forecast] = await Promise.all([used ? usedInPlan(db, plan, userId) : 0, pointsForecast(db, plan, now)])
   return {
     balance: account.balance,
     points_limit: pkg.points_limit,

@@ -44,13 +44,12 @@ export async function usedByAccounts(db: Database, accountIds: readonly string[]
   return new Map(rows.map((r) => [r.id, r.consumed]))
 }
 
-/** Everything `userId` ever used, across every package and team. */
+/** Everything `userId` ever used, across every package and team: a row per day they used points (usage-days.ts), not per call. */
 export async function usedEver(db: Database, userId: string): Promise<number> {
   const row = await db
-    .selectFrom('points_ledger')
-    .select(netConsumed.as('used'))
+    .selectFrom('points_usage_days')
+    .select((eb) => eb.fn.sum<number | string | null>('consumed').as('used'))
     .where('user_id', '=', userId)
-    .where('type', '=', 'consumed')
     .executeTakeFirst()
   return Number(row?.used ?? 0)
 }

@@ -3,26 +3,19 @@
  * last `usageWindowDays` days, today included (docs/decisions/021). China has no daylight
  * saving, so a fixed offset is exact.
  */
-import { sql } from 'kysely'
 import { usageTimezone, usageWindowDays, type WeeklyUsage } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
-import { dayMs, hourMs } from './plan.ts'
+import { dayMs } from './plan.ts'
+import { usageDay } from './usage-days.ts'
 
-const offsetMs = 8 * hourMs
-
+/** Reads the user's days (usage-days.ts): at most `usageWindowDays` rows, however many calls they made. */
 export async function weeklyUsage(db: Database, userId: string, now: number): Promise<WeeklyUsage> {
-  const today = Math.floor((now + offsetMs) / dayMs)
-  const firstDay = today - (usageWindowDays - 1)
-  // Integer division of integers is integral on both databases. Literals, not parameters:
-  // PostgreSQL matches the GROUP BY expression to the selected one textually.
-  const day = sql<number>`(create_timestamp + ${sql.lit(offsetMs)}) / ${sql.lit(dayMs)}`
+  const firstDay = usageDay(now) - (usageWindowDays - 1)
   const rows = await db
-    .selectFrom('points_ledger')
-    .select([day.as('day'), sql<number | string>`-sum(change)`.as('consumed')])
+    .selectFrom('points_usage_days')
+    .select(['day', 'consumed'])
     .where('user_id', '=', userId)
-    .where('type', '=', 'consumed')
-    .where('create_timestamp', '>=', firstDay * dayMs - offsetMs)
-    .groupBy(day)
+    .where('day', '>=', firstDay)
     .execute()
   const byDay = new Map(rows.map((r) => [Number(r.day), Number(r.consumed)]))
   return {

@@ -35,6 +35,7 @@ import * as notifications from './0030-notifications.ts'
 import * as announcements from './0031-announcements.ts'
 import * as operatorOverview from './0032-operator-overview.ts'
 import * as pointsFunctions from './0036-points-functions.ts'
+import * as usageDays from './0038-usage-days.ts'
 import * as ledgerAccountTime from './0040-ledger-account-time.ts'
 import * as teamMemberCaps from './0041-team-member-caps.ts'
 
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0031-announcements': announcements,
   '0032-operator-overview': operatorOverview,
   '0036-points-functions': pointsFunctions,
+  '0038-usage-days': usageDays,
   '0040-ledger-account-time': ledgerAccountTime,
   '0041-team-member-caps': teamMemberCaps,
 }

@@ -1,0 +1,115 @@
+/**
+ * The second half of `npm run bench:portal`: does a page stay as fast when an account has a long
+ * history? On the database of bench/seed-history.ts (one account with BENCH_HEAVY_CALLS relayed
+ * calls, 1M by default; one with 100; 100k users and 100k redeem codes), in-process against the
+ * embedded relay as in production:
+ * - each signed-in page's server time (median of BENCH_RUNS renders) for both accounts, and the
+ *   ratio (the target: at most 1.5×, docs/decisions/139);
+ * - the usage log's CSV export of the heavy account: rows per second and the process's peak
+ *   memory above what it held before;
+ * - Home for a visitor, and the operator console (overview, a user search, the code list).
+ * `BENCH_DATABASE=postgres` seeds (once) and reads a schema in TEST_DATABASE_URL's database.
+ * Needs a build (`npm run build`). Prints a table; asserts nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { defaultShape, seededDatabase } from './seed-history.ts'
+
+const kind = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite'
+const runs = Number(process.env.BENCH_RUNS ?? 15)
+const seeded = await seededDatabase(kind)
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-history-'))
+Object.assign(process.env, {
+  NODE_ENV: 'production',
+  DATABASE_URL: seeded.url,
+  ...(seeded.searchPath ? { DATABASE_SCHEMA: seeded.searchPath } : {}),
+  SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+  JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789abcdef',
+  LOG_LEVEL: 'error',
+  PUBLIC_URL: 'http://portal.test',
+})
+
+const { prepareEnvironment } = await import('../server/env.ts')
+const { startEmbeddedRelay } = await import('../server/embedded-relay.ts')
+const { loadPortal, Visitor } = await import('../tests/integration/portal-harness.ts')
+const relay = await startEmbeddedRelay(prepareEnvironment(dataDir).relay!)
+const handle = await loadPortal({})
+type Visitor = InstanceType<typeof Visitor>
+
+async function signedIn(username: string, password: string): Promise<Visitor> {
+  const visitor = new Visitor(handle)
+  const login = await visitor.submit('/auth/login', { username, password })
+  if (login.status !== 302) throw new Error(`${username}: login answered ${login.status}`)
+  return visitor
+}
+
+/** Median server time of `path` over `runs` renders, after two to warm up. */
+async function medianMs(visitor: Visitor, path: string): Promise<number> {
+  const samples: number[] = []
+  for (let i = 0; i < runs + 2; i++) {
+    const start = performance.now()
+    const response = await visitor.get(path)
+    await response.text()
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`)
+    if (i >= 2) samples.push(performance.now() - start)
+  }
+  samples.sort((a, b) => a - b)
+  return samples[Math.floor(samples.length / 2)]!
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`
+
+/** Each signed-in page for the heavy and the light account, side by side. */
+async function pagesByHistory(heavy: Visitor, light: Visitor): Promise<void> {
+  const pages = ['/dashboard', '/points', '/subscription', '/usage', '/api-keys', '/referral', '/tickets', '/profile']
+  console.log(`${'page'.padEnd(14)} ${`${defaultShape.heavyCalls} calls`.padStart(12)} ${'100 calls'.padStart(12)} ${'ratio'.padStart(7)}`)
+  for (const path of pages) {
+    const [h, l] = [await medianMs(heavy, path), await medianMs(light, path)]
+    console.log(`${path.padEnd(14)} ${ms(h).padStart(12)} ${ms(l).padStart(12)} ${`${(h / l).toFixed(2)}×`.padStart(7)}`)
+  }
+}
+
+/** The heavy account's whole usage log as CSV: rows per second, and the peak memory the export added. */
+async function csvExport(heavy: Visitor): Promise<void> {
+  global.gc?.()
+  const before = process.memoryUsage().rss
+  let peak = before
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10)
+  const start = performance.now()
+  const response = await heavy.get('/usage/export')
+  let rows = 0
+  const decoder = new TextDecoder()
+  const reader = response.body!.getReader()
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rows += decoder.decode(chunk.value, { stream: true }).split('\n').length - 1
+  const seconds = (performance.now() - start) / 1000
+  clearInterval(sampler)
+  peak = Math.max(peak, process.memoryUsage().rss)
+  console.log(`/usage/export  ${rows - 1} rows in ${seconds.toFixed(1)} s: ${Math.round((rows - 1) / seconds)} rows/s, peak memory +${((peak - before) / 2 ** 20).toFixed(0)} MiB (RSS ${(peak / 2 ** 20).toFixed(0)} MiB)`)
+}
+
+/** Pages whose reads do not belong to one account: Home (background aggregates) and the operator console. */
+async function sharedPages(guest: Visitor, admin: Visitor): Promise<void> {
+  console.log(`/ (Home, visitor)          ${ms(await medianMs(guest, '/'))}`)
+  // The console's start page may send to one of its screens: the screen is timed.
+  const overview = await admin.get('/admin')
+  const start = overview.status === 302 ? new URL(overview.headers.get('location')!, 'http://portal.test').pathname : '/admin'
+  for (const path of [start, '/admin/users?q=user0500', '/admin/users?q=example.com', '/admin/codes']) console.log(`${path.padEnd(26)} ${ms(await medianMs(admin, path))}`)
+}
+
+const store = kind === 'postgres' ? `PostgreSQL (schema ${seeded.searchPath})` : 'SQLite'
+console.log(`\nportal with history: ${store}, ${seeded.seededSeconds > 0 ? `seeded in ${seeded.seededSeconds.toFixed(0)} s` : 'seeded database reused'}; median of ${runs} renders, in-process\n`)
+const [heavy, light, admin] = [
+  await signedIn(seeded.heavy.username, seeded.heavy.password),
+  await signedIn(seeded.light.username, seeded.light.password),
+  await signedIn(seeded.admin.username, seeded.admin.password),
+]
+await pagesByHistory(heavy, light)
+console.log('')
+await csvExport(heavy)
+console.log('')
+await sharedPages(new Visitor(handle), admin)
+
+await relay.close()
+rmSync(dataDir, { recursive: true, force: true })

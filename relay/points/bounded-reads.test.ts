@@ -1,0 +1,76 @@
+/**
+ * The reads a page makes of a user's points stay bounded by what it shows, however long their
+ * history (docs/decisions/139): every statement they run on the ledger, its daily rows and the
+ * call log is an index search, never a scan of the table. Checked with the database's own plan
+ * (EXPLAIN QUERY PLAN on SQLite; EXPLAIN with sequential scans discouraged on PostgreSQL, whose
+ * planner would otherwise read a test's few rows straight through).
+ */
+import { CompiledQuery, type KyselyPlugin, type QueryResult, type UnknownRow } from 'kysely'
+import { afterEach, expect, it } from 'vitest'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
+import { quickUser, redeemFresh, servicesOf } from '../../tests/fixtures/points.ts'
+import { isPostgres, type Database } from '../db/open-database.ts'
+import { pointsHistory } from './history.ts'
+import { freeze, settle } from './ledger.ts'
+import { pointsBlock } from './summary.ts'
+import { weeklyUsage } from './weekly-usage.ts'
+
+const watched = ['points_ledger', 'points_usage_days', 'proxy_calls']
+
+/** `db`, remembering every statement it compiles. */
+function recording(db: Database): { db: Database; statements: CompiledQuery[] } {
+  const statements: CompiledQuery[] = []
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      statements.push(db.getExecutor().compileQuery(node, queryId))
+      return node
+    },
+    transformResult: async ({ result }): Promise<QueryResult<UnknownRow>> => result,
+  }
+  return { db: db.withPlugin(plugin), statements }
+}
+
+/** The plan steps of `statement` that read a watched table without an index. */
+async function scans(db: Database, statement: CompiledQuery): Promise<string[]> {
+  if (isPostgres(db)) {
+    return db.transaction().execute(async (trx) => {
+      await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'))
+      const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${statement.sql}`, [...statement.parameters]))
+      return plan.rows.map((row) => row['QUERY PLAN']).filter((line) => watched.some((table) => line.includes(`Seq Scan on ${table}`)))
+    })
+  }
+  const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]))
+  return plan.rows.map((row) => row.detail).filter((detail) => watched.some((table) => new RegExp(`^SCAN ${table}\\b`).test(detail)))
+}
+
+describeEachDatabase('bounded reads of a long history', (ctx) => {
+  afterEach(() => expectLedgerInvariants(ctx.relay.db))
+
+  it('reads the dashboard figures, the points summary and the history through indexes only', async () => {
+    const user = await quickUser(ctx)
+    expect((await redeemFresh(ctx, user)).status).toBe(200)
+    const services = servicesOf(ctx)
+    for (let i = 0; i < 12; i++) {
+      const hold = await freeze(services, { userId: user.id, amount: 20, model: 'claude-sonnet-4-5' })
+      await settle(services, { holdId: hold.holdId, actual: 3 + i })
+    }
+    const { db, statements } = recording(ctx.relay.db)
+    const now = ctx.clock.now()
+    const [week, block, history, secondPage] = await Promise.all([
+      weeklyUsage(db, user.id, now),
+      pointsBlock(db, user.id, now, 'en'),
+      pointsHistory(db, user.id, { page: 1, pageSize: 5 }),
+      pointsHistory(db, user.id, { page: 3, pageSize: 5 }),
+    ])
+    const used = Array.from({ length: 12 }, (_, i) => 3 + i).reduce((a, b) => a + b, 0)
+    expect(week.days.at(-1)!.consumed_points).toBe(used)
+    expect(block.total_used_points).toBe(used)
+    // The redemption and twelve calls: one line each, newest first, the calls' net charges.
+    expect(history.total).toBe(13)
+    expect(history.items.map((item) => item.change)).toEqual([-14, -13, -12, -11, -10])
+    expect(secondPage.items.map((item) => item.type)).toEqual(['consumed', 'consumed', 'earned'])
+    expect(statements.length).toBeGreaterThan(5)
+    for (const statement of statements) expect({ sql: statement.sql, scans: await scans(ctx.relay.db, statement) }).toEqual({ sql: statement.sql, scans: [] })
+  })
+})
