@@ -13,6 +13,11 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
  * With `relay.async_commit` on for the connection (DATABASE_ASYNC_COMMIT), neither function's
  * transaction waits for the disk at its commit (synchronous_commit off for that transaction alone).
  *
+ * Both keep the user's day rows (`points_usage_days`, migration 0038, points/usage-days.ts) as
+ * appendEntry does: the frozen row opens a history line, a consumed row adds its points, an
+ * expiry row is a line of its own. The table is made by a later migration; PL/pgSQL resolves it
+ * when a function runs, and no call runs before every migration has.
+ *
  * `relay_settle` settles holds in the order given (callers sort by account, against deadlocks),
  * one row per hold; a hold settled already or never taken fails the whole statement, nothing of
  * it written, with SQLSTATE RL409 and the hold's id as the error's detail.
@@ -66,6 +71,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         values (p_hold, v_account.id, p_user, v_amount, p_model, p_now, null, p_owner);
       insert into points_ledger (id, account_id, user_id, type, change, balance_after, model, reason, hold_id, create_timestamp, seq)
         values (p_entry, v_account.id, p_user, 'frozen', -v_amount, v_account.balance, p_model, null, p_hold, v_account.last_entry_timestamp, v_account.entries);
+      -- The frozen row opens the call's line of the user's history (points/usage-days.ts).
+      insert into points_usage_days as d (user_id, day, consumed, lines) values (p_user, ((v_account.last_entry_timestamp + 28800000) / 86400000)::integer, 0, 1)
+        on conflict (user_id, day) do update set lines = d.lines + 1;
       return query select v_account.id, v_amount, v_account.balance;
     end
     $$`.execute(db)
@@ -109,6 +117,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             returning * into v_account;
           insert into points_ledger (id, account_id, user_id, type, change, balance_after, model, reason, hold_id, create_timestamp, seq)
             values (p_entries[3 * i - 1], v_account.id, v_hold.user_id, 'consumed', -v_charged, v_account.balance, v_hold.model, null, v_hold.id, v_account.last_entry_timestamp, v_account.entries);
+          insert into points_usage_days as d (user_id, day, consumed, lines) values (v_hold.user_id, ((v_account.last_entry_timestamp + 28800000) / 86400000)::integer, v_charged, 0)
+            on conflict (user_id, day) do update set consumed = d.consumed + excluded.consumed;
         end if;
         -- A subscription that ended while the call ran: what is left expires with it.
         if v_account.balance > 0 and not exists (
@@ -122,6 +132,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             returning * into v_account;
           insert into points_ledger (id, account_id, user_id, type, change, balance_after, model, reason, hold_id, create_timestamp, seq)
             values (p_entries[3 * i], v_account.id, v_hold.user_id, 'expired', -v_left, 0, v_hold.model, null, null, v_account.last_entry_timestamp, v_account.entries);
+          insert into points_usage_days as d (user_id, day, consumed, lines) values (v_hold.user_id, ((v_account.last_entry_timestamp + 28800000) / 86400000)::integer, 0, 1)
+            on conflict (user_id, day) do update set lines = d.lines + 1;
         end if;
         return query select v_hold.id, v_charged, v_account.balance;
       end loop;
