@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import type {} from 'zod-openapi'
 import { idSchema, timestampSchema, userSchema, userStatuses, userTypes } from './accounts.ts'
+import { adminCatalogEndpoints, catalogAuditActions, catalogTargetKinds } from './admin-catalog.ts'
 import { apiKeySchema } from './api-keys.ts'
 import { endpoint } from './endpoint.ts'
 import { pageQuery, pagedSchema } from './paging.ts'
@@ -36,10 +37,11 @@ export const auditActions = [
   'points.deduct',
   'redeem_codes.generate',
   'redeem_code.revoke',
+  ...catalogAuditActions,
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 export const auditActorKinds = ['admin', 'cli'] as const
-export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code'] as const
+export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code', ...catalogTargetKinds] as const
 export type AuditTargetKind = (typeof auditTargetKinds)[number]
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
@@ -334,4 +336,6 @@ export const adminEndpoints = {
     response: z.object({ id: idSchema }),
     errors: ['not_found', 'business_rule'],
   }),
+  // Packages, teams, resource links, the referral rule and OAuth clients (docs/decisions/131).
+  ...adminCatalogEndpoints,
 }
