@@ -22,7 +22,6 @@ import { canClose, TicketStatusButtons } from '#app/components/tickets/status-bu
 import { TicketPriorityBadge, TicketStatusBadge, TicketTypeLabel } from '#app/components/tickets/ticket-labels.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
-import { cn } from '#app/components/ui/cn.ts'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
