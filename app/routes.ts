@@ -50,6 +50,7 @@ export default [
     route('admin/resources', 'routes/admin/resources.tsx'),
     route('admin/referral', 'routes/admin/referral.tsx'),
     route('admin/oauth-clients', 'routes/admin/oauth-clients.tsx'),
+    route('admin/*', 'routes/admin/not-found.tsx'),
   ]),
   route('auth/logout', 'routes/auth/logout.ts'),
   route('resources/theme', 'routes/resources/theme.ts'),
