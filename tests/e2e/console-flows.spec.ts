@@ -9,7 +9,7 @@ import { createUser, expect, signInAsOperator, test, uniqueName } from './fixtur
 // Operator commands start a process each.
 test.beforeEach(() => test.slow())
 
-test('an admin creates a package, edits it, and fixes nothing once a code exists; the audit log shows each', async ({ page }) => {
+test('an admin creates a package and edits its terms; the audit log shows both', async ({ page }) => {
   const operator = await signInAsOperator(page)
   await page.getByTestId('nav-admin').last().click()
   await page.getByTestId('admin-nav').getByRole('link', { name: '套餐' }).click()
@@ -31,7 +31,9 @@ test('an admin creates a package, edits it, and fixes nothing once a code exists
 
   // Unused: its terms change.
   await row.getByRole('link', { name: `编辑 ${code}` }).click()
-  await page.getByLabel('积分上限').fill('6000')
+  // With scripts the page changes in place: the list's create form has the same fields.
+  await expect(page).toHaveURL(/\/admin\/packages\/\d+$/)
+  await page.getByTestId('edit-package').getByLabel('积分上限').fill('6000')
   await page.getByRole('button', { name: '保存' }).click()
   await expect(page.getByText(`套餐 ${code} 已保存`)).toBeVisible()
   await expect(row).toContainText('6,000')
@@ -78,6 +80,7 @@ test('an admin manages resource links, the referral rule and an OAuth client; th
   await linkForm.getByRole('button', { name: '添加' }).click()
   await expect(page.getByText('链接已添加')).toBeVisible()
   await page.getByRole('link', { name: `编辑 ${title}` }).click()
+  await expect(page.getByRole('heading', { name: '编辑链接' })).toBeVisible()
   await page.getByTestId('resource-form').getByLabel('标题').fill(`${title} 2`)
   await page.getByTestId('resource-form').getByRole('button', { name: '保存' }).click()
   await expect(page.getByText('链接已保存')).toBeVisible()

@@ -168,6 +168,7 @@ function ClientRow({ client }: { client: AdminOAuthClient }) {
 function ClientForm({ editing, formKey, lastResult }: { editing: AdminOAuthClient | null; formKey: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('admin')
   const [form, fields] = useZodForm(oauthClientFormSchema, {
+    id: editing ? `client-${editing.id}` : 'client-new',
     lastResult,
     defaultValue: editing ? { name: editing.name, redirect_uris: editing.redirect_uris.join('\n'), first_party: editing.first_party } : undefined,
   })

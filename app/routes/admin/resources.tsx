@@ -125,6 +125,7 @@ function LinkRow({ link, editing }: { link: ResourceLink; editing: boolean }) {
 function LinkForm({ editing, formKey, lastResult }: { editing: ResourceLink | null; formKey: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('admin')
   const [form, fields] = useZodForm(resourceFormSchema, {
+    id: editing ? `link-${editing.id}` : 'link-new',
     lastResult,
     defaultValue: editing ? { title: editing.title, url: editing.url, description: editing.description ?? '', sort_order: String(editing.sort_order) } : undefined,
   })
