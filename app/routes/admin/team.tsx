@@ -80,16 +80,19 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Card>
             <Facts
-              className="grid-cols-2 sm:grid-cols-4"
+              className="grid-cols-3"
               facts={[
                 { label: t('catalog.teams.package'), value: <span className="font-mono">{team.package}</span> },
                 { label: t('catalog.teams.ends'), value: <LocalTime ms={team.end_timestamp} /> },
                 { label: t('catalog.teams.members'), value: team.members, testId: 'team-members-count' },
-                { label: t('catalog.teams.code'), value: <span className="font-mono text-sm break-all">{detail.team_code}</span>, testId: 'team-code' },
               ]}
             />
-            <div className="mt-4 border-t border-zinc-100 pt-4 text-sm dark:border-zinc-800">
-              <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('catalog.teams.invite')}</p>
+            <div className="mt-4 space-y-1 border-t border-zinc-100 pt-4 text-sm dark:border-zinc-800">
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('catalog.teams.code')}</p>
+              <p className="font-mono text-xs break-all" data-testid="team-code">
+                {detail.team_code}
+              </p>
+              <p className="pt-2 text-xs text-zinc-500 dark:text-zinc-400">{t('catalog.teams.invite')}</p>
               {detail.invite_url ? (
                 <p className="mt-1 font-mono text-xs break-all" data-testid="team-invite">
                   {detail.invite_url}
