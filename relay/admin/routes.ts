@@ -13,6 +13,7 @@ import { listPackages, packageName } from '../subscriptions/packages.ts'
 import { replyAsOperator, setStatusAsOperator, ticketForOperator } from '../tickets/operator.ts'
 import { listAllTickets } from '../tickets/service.ts'
 import { adjustPoints, searchUsers, setUserStatus, setUserType, userForOperator } from '../users/operator.ts'
+import { catalogRoutes } from './catalog-routes.ts'
 
 export function adminRoutes(services: RelayServices): Route[] {
   const { db, clock } = services
@@ -78,5 +79,6 @@ export function adminRoutes(services: RelayServices): Route[] {
       await removeAnnouncement(db, consoleOperator(user, clientIp), params.id, clock.now())
       return { id: params.id }
     }),
+    ...catalogRoutes(services),
   ]
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import type {} from 'zod-openapi'
 import { idSchema, timestampSchema, userSchema, userStatuses, userTypes } from './accounts.ts'
+import { adminCatalogEndpoints, catalogAuditActions, catalogTargetKinds } from './admin-catalog.ts'
 import { apiKeySchema } from './api-keys.ts'
 import { endpoint } from './endpoint.ts'
 import { pageQuery, pagedSchema } from './paging.ts'
@@ -49,10 +50,11 @@ export const auditActions = [
   'price.remove',
   'announcement.create',
   'announcement.remove',
+  ...catalogAuditActions,
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 export const auditActorKinds = ['admin', 'cli'] as const
-export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code', 'provider', 'price', 'announcement'] as const
+export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code', 'provider', 'price', 'announcement', ...catalogTargetKinds] as const
 export type AuditTargetKind = (typeof auditTargetKinds)[number]
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
@@ -314,7 +316,7 @@ export const adminEndpoints = {
   packages: endpoint({
     method: 'get',
     path: '/api/admin/packages',
-    summary: 'The personal packages redeem codes can be made for',
+    summary: 'The packages redeem codes can be made for: personal packages and top-ups',
     tag,
     auth: 'admin',
     response: personalPackagesSchema,
@@ -331,7 +333,7 @@ export const adminEndpoints = {
   generateCodes: endpoint({
     method: 'post',
     path: '/api/admin/redeem-codes',
-    summary: 'Generate a batch of redeem codes for a personal package; the reply is the only time they are shown',
+    summary: 'Generate a batch of redeem codes for a personal package or a top-up; the reply is the only time they are shown',
     tag,
     auth: 'admin',
     body: generateCodesBody,
@@ -377,4 +379,6 @@ export const adminEndpoints = {
     response: z.object({ id: idSchema }),
     errors: ['not_found'],
   }),
+  // Packages, teams, resource links, the referral rule and OAuth clients (docs/decisions/131).
+  ...adminCatalogEndpoints,
 }

@@ -1,7 +1,9 @@
 /** Operator commands for external clients (docs/oauth.md). */
 import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
-import { clientNameMaxLength, createClient, listClients, removeClient } from './clients.ts'
+import { cliOperator } from '../audit/audit-log.ts'
+import { clientNameMaxLength, listClients } from './clients.ts'
+import { createClientAsOperator, removeClientAsOperator } from './operator-clients.ts'
 
 /**
  * The registry takes one value per option, so several redirect URIs come as one value
@@ -25,12 +27,12 @@ export const clientCommands: Command[] = [
       'first-party': { description: 'our own app: may also use /auth/sso-authorize', schema: z.boolean().default(false), flag: true },
     },
     async run(values, { services, print }) {
-      const { client, secret } = await createClient(services, {
+      const { client, secret } = await createClientAsOperator(services.db, cliOperator(), services.clock, {
         name: values.name,
         redirectUris: values['redirect-uri'],
         firstParty: values['first-party'],
       })
-      print(`client_id=${client.clientId}`)
+      print(`client_id=${client.client_id}`)
       print(`client_secret=${secret}`)
     },
   }),
@@ -52,7 +54,7 @@ export const clientCommands: Command[] = [
     summary: 'Remove a client with every code and refresh token it holds (its access tokens lapse within their lifetime)',
     options: { 'client-id': { description: 'the client_id to remove', schema: z.string().min(1) } },
     async run(values, { services, print }) {
-      if (!(await removeClient(services.db, values['client-id']))) throw new Error(`no client ${values['client-id']}`)
+      await removeClientAsOperator(services.db, cliOperator(), { client: { clientId: values['client-id'] }, now: services.clock.now() })
       print(`removed ${values['client-id']}`)
     },
   }),

@@ -11,6 +11,7 @@ import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import type { OAuthClientsTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
+import { inTransaction } from '../points/locks.ts'
 import { digest, randomSecret, sameDigest } from './secrets.ts'
 
 export interface OAuthClient {
@@ -48,6 +49,22 @@ export function redirectUriProblem(uri: string): string | null {
   return 'must be https://, or http:// on localhost, 127.0.0.1 or [::1]'
 }
 
+/**
+ * The client as it will be stored (name trimmed, URIs without repeats); a 400 `validation` naming
+ * the field otherwise, which the console shows beside it and the CLI prints.
+ */
+export function checkClient(input: NewClient): NewClient {
+  const name = input.name.trim()
+  if (name.length === 0 || name.length > clientNameMaxLength) {
+    throw new RelayError('validation', `client name must be 1–${clientNameMaxLength} characters`, { fields: { name: [`1–${clientNameMaxLength}`] } })
+  }
+  for (const uri of input.redirectUris) {
+    const problem = redirectUriProblem(uri)
+    if (problem) throw new RelayError('validation', `redirect URI ${uri}: ${problem}`, { fields: { redirect_uris: [`${uri}: ${problem}`] } })
+  }
+  return { name, redirectUris: [...new Set(input.redirectUris)], firstParty: input.firstParty }
+}
+
 function toClient(row: Selectable<OAuthClientsTable>): OAuthClient {
   return {
     clientId: row.client_id,
@@ -63,14 +80,7 @@ export async function createClient(
   { db, clock }: { db: Database; clock: Clock },
   input: NewClient,
 ): Promise<{ client: OAuthClient; secret: string }> {
-  const name = input.name.trim()
-  if (name.length === 0 || name.length > clientNameMaxLength) {
-    throw new RangeError(`client name must be 1–${clientNameMaxLength} characters`)
-  }
-  for (const uri of input.redirectUris) {
-    const problem = redirectUriProblem(uri)
-    if (problem) throw new RangeError(`redirect URI ${uri}: ${problem}`)
-  }
+  const { name, redirectUris } = checkClient(input)
   // The `rc_` prefix keeps ids from ever being all digits, which the wire format would turn into numbers.
   const clientId = `rc_${randomBytes(16).toString('base64url')}`
   const secret = randomSecret('rcs_')
@@ -79,7 +89,7 @@ export async function createClient(
     client_id: clientId,
     name,
     secret_hash: digest(secret),
-    redirect_uris: JSON.stringify([...new Set(input.redirectUris)]),
+    redirect_uris: JSON.stringify(redirectUris),
     first_party: input.firstParty ? 1 : 0,
     created_at: clock.now(),
   }
@@ -94,7 +104,7 @@ export async function listClients(db: Database): Promise<OAuthClient[]> {
 
 /** Removes the client with every code and token it holds; false when there is no such client. */
 export async function removeClient(db: Database, clientId: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx.deleteFrom('oauth_refresh_tokens').where('client_id', '=', clientId).execute()
     await trx.deleteFrom('oauth_device_codes').where('client_id', '=', clientId).execute()
     await trx.deleteFrom('oauth_authorization_codes').where('client_id', '=', clientId).execute()

@@ -2,7 +2,8 @@
 import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import type { ReferralReward, ReferralRule } from '../contract/referral.ts'
-import { readReferralRule, writeReferralRule } from './rule.ts'
+import { cliOperator } from '../audit/audit-log.ts'
+import { readReferralRule, setReferralRuleAsOperator } from './rule.ts'
 
 const purchases = ['first', 'later'] as const
 const amounts = [
@@ -52,7 +53,7 @@ export const referralCommands: Command[] = [
           if (value !== undefined) next[purchase][field] = value
         }
       }
-      await writeReferralRule(services.db, services.clock, next)
+      await setReferralRuleAsOperator(services.db, cliOperator(), services.clock, next)
       print(JSON.stringify(next, null, 2))
     },
   }),

@@ -2,7 +2,8 @@
 import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import { resourceBounds } from '../contract/resources.ts'
-import { addResourceLink, listResourceLinks, removeResourceLink } from './service.ts'
+import { cliOperator } from '../audit/audit-log.ts'
+import { addResourceLinkAsOperator, listResourceLinks, removeResourceLinkAsOperator } from './service.ts'
 
 export const resourceCommands: Command[] = [
   defineCommand({
@@ -16,7 +17,7 @@ export const resourceCommands: Command[] = [
     },
     async run({ title, url, description, order }, { services, print }) {
       // The service validates the link, so the CLI and any later caller refuse the same input.
-      const link = await addResourceLink(services.db, { title, url, description, sortOrder: order }, services.clock.now())
+      const link = await addResourceLinkAsOperator(services.db, cliOperator(), { title, url, description, sortOrder: order }, services.clock.now())
       print(link.id)
     },
   }),
@@ -40,7 +41,7 @@ export const resourceCommands: Command[] = [
     argument: { name: 'id', description: 'the id that resource list prints' },
     options: {},
     async run({ id }, { services, print }) {
-      await removeResourceLink(services.db, id, services.clock.now())
+      await removeResourceLinkAsOperator(services.db, cliOperator(), id, services.clock.now())
       print(`removed ${id}`)
     },
   }),

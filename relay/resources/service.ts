@@ -1,17 +1,18 @@
-/** Resource links: added, listed and removed by operators (cli.ts), read by every user (routes.ts). */
-import { z } from 'zod'
-import { resourceBounds, type ResourceLink, type ResourceList } from '../contract/resources.ts'
+/**
+ * Resource links: added, changed and removed by operators (the `…AsOperator` functions, from the
+ * CLI and the console alike, each with its audit row), read by every user (routes.ts).
+ */
+import type { z } from 'zod'
+import { resourceLinkBody } from '../contract/admin-catalog.ts'
+import { recordAudit, type Operator } from '../audit/audit-log.ts'
+import type { ResourceLink, ResourceList } from '../contract/resources.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import { RelayError } from '../http/relay-error.ts'
+import { inTransaction } from '../points/locks.ts'
 
-export const newResourceLink = z.object({
-  title: z.string().trim().min(resourceBounds.title.min).max(resourceBounds.title.max),
-  // Only http(s): the portal renders the URL as a link, and a `javascript:` one would run script.
-  url: z.url({ protocol: /^https?$/ }).max(resourceBounds.url.max),
-  description: z.string().trim().max(resourceBounds.description.max).optional(),
-  sortOrder: z.int().min(-1_000_000).max(1_000_000).default(0),
-})
+/** The console's body (contract/admin-catalog.ts) is the one rule; the CLI names the order `sortOrder`. */
+export const newResourceLink = resourceLinkBody.omit({ sort_order: true }).extend({ sortOrder: resourceLinkBody.shape.sort_order })
 export type NewResourceLink = z.input<typeof newResourceLink>
 
 export async function addResourceLink(db: Database, input: NewResourceLink, now: number): Promise<ResourceLink> {
@@ -59,4 +60,36 @@ export async function listResourceLinks(db: Database): Promise<ResourceList> {
   ])
   const times = [latest.updated, latest.removed].filter((t): t is number => t !== null).map(Number)
   return { items, count: items.length, last_updated_timestamp: times.length > 0 ? Math.max(...times) : null }
+}
+
+/** What the audit log keeps of a link. */
+function linkState(link: Pick<ResourceLink, 'title' | 'url' | 'description' | 'sort_order'>) {
+  return { title: link.title, url: link.url, description: link.description, sort_order: link.sort_order }
+}
+
+export async function addResourceLinkAsOperator(db: Database, operator: Operator, input: NewResourceLink, now: number): Promise<ResourceLink> {
+  return inTransaction(db, async (trx) => {
+    const link = await addResourceLink(trx, input, now)
+    await recordAudit(trx, operator, { action: 'resource.add', target: { kind: 'resource_link', ref: link.id }, after: linkState(link) }, now)
+    return link
+  })
+}
+
+export async function updateResourceLinkAsOperator(db: Database, operator: Operator, id: string, input: NewResourceLink, now: number): Promise<void> {
+  const link = newResourceLink.parse(input)
+  await inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom('resource_links').select(['title', 'url', 'description', 'sort_order']).where('id', '=', id).where('removed_timestamp', 'is', null).executeTakeFirst()
+    if (!before) throw new RelayError('not_found', `no resource link ${id}`)
+    const after = { title: link.title, url: link.url, description: link.description || null, sort_order: link.sortOrder }
+    await trx.updateTable('resource_links').set({ ...after, update_timestamp: now }).where('id', '=', id).execute()
+    await recordAudit(trx, operator, { action: 'resource.update', target: { kind: 'resource_link', ref: id }, before: linkState(before), after: linkState(after) }, now)
+  })
+}
+
+export async function removeResourceLinkAsOperator(db: Database, operator: Operator, id: string, now: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom('resource_links').select(['title', 'url', 'description', 'sort_order']).where('id', '=', id).where('removed_timestamp', 'is', null).executeTakeFirst()
+    await removeResourceLink(trx, id, now)
+    await recordAudit(trx, operator, { action: 'resource.remove', target: { kind: 'resource_link', ref: id }, before: before && linkState(before) }, now)
+  })
 }

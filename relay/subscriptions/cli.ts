@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import { packageKinds } from '../contract/accounts.ts'
 import { contentLanguages, type PerLanguage } from '../contract/languages.ts'
-import { createPackage, listPackages, packageNames } from './packages.ts'
+import { listPackages, packageNames } from './packages.ts'
+import { createPackageAsOperator } from './operator-packages.ts'
 import { generateRedeemCodes, revokeRedeemCode } from './operator-codes.ts'
 import { maxCodesPerBatch } from './redeem-codes.ts'
 import { cliOperator } from '../audit/audit-log.ts'
@@ -34,7 +35,7 @@ function perLanguageValue(values: Readonly<Record<string, unknown>>, field: stri
 export const subscriptionCommands: Command[] = [
   defineCommand({
     name: 'package create',
-    summary: 'Create a package (packages never change afterwards: make a new one for a new offer)',
+    summary: 'Create a package (its terms are fixed once a subscription or code refers to it: make a new one for a new offer)',
     options: {
       code: { description: 'unique code, 2–32 letters, digits, _ or - (stored upper-case)', schema: z.string() },
       name: { description: 'name users see, the same in every language (a brand name); or give the three below', schema: z.string().optional() },
@@ -50,7 +51,7 @@ export const subscriptionCommands: Command[] = [
     async run(values, { services, print }) {
       const name = perLanguageValue(values, 'name')
       if (!name) throw new Error('--name-zh, --name-en and --name-ja (or --name for every language): required')
-      const pkg = await createPackage(services.db, services.clock.now(), {
+      const pkg = await createPackageAsOperator(services.db, cliOperator(), {
         code: values.code,
         name,
         kind: values.kind,
@@ -59,7 +60,7 @@ export const subscriptionCommands: Command[] = [
         validity_days: values['validity-days'],
         price: values.price,
         description: perLanguageValue(values, 'description') ?? null,
-      })
+      }, services.clock.now())
       print(`${pkg.code}  ${pkg.id}`)
     },
   }),

@@ -1,7 +1,8 @@
 /**
- * Packages: what a subscription grants. Operators create them (CLI); they never change once made,
- * so a subscription reads its package's terms live and a redeem code always means what it meant
- * when it was printed. A new offer is a new package.
+ * Packages: what a subscription grants. Operators create them (CLI or console); their terms never
+ * change once a subscription or redeem code refers to them, so a subscription reads its package's
+ * terms live and a redeem code always means what it meant when it was printed. A new offer is a
+ * new package (operator-packages.ts, docs/decisions/131).
  */
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
@@ -11,6 +12,7 @@ import type { PackageInfo } from '../contract/subscriptions.ts'
 import { newId } from '../db/ids.ts'
 import { isUniqueViolation, type Database } from '../db/open-database.ts'
 import type { PackagesTable } from '../db/schema.ts'
+import { RelayError } from '../http/relay-error.ts'
 import { maxPointsChange } from '../points/entries.ts'
 
 export type PackageRow = Selectable<PackagesTable>
@@ -41,7 +43,7 @@ export const newPackageSchema = z.object({
 })
 export type NewPackage = z.input<typeof newPackageSchema>
 
-/** Bad input or a taken code throws an Error saying what is wrong. */
+/** Bad input throws an Error saying what is wrong, a taken code a 409 `conflict`. */
 export async function createPackage(db: Database, now: number, input: NewPackage): Promise<PackageRow> {
   const parsed = newPackageSchema.safeParse(input)
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error))
@@ -60,7 +62,7 @@ export async function createPackage(db: Database, now: number, input: NewPackage
   try {
     await db.insertInto('packages').values(row).execute()
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Error(`a package with code ${row.code} exists`)
+    if (isUniqueViolation(error)) throw new RelayError('conflict', `a package with code ${row.code} exists`)
     throw error
   }
   return row

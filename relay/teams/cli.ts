@@ -3,10 +3,10 @@ import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import { usernameSchema } from '../contract/accounts.ts'
 import { knownPublicUrl, unknownPublicUrlHint } from '../deployment/public-url.ts'
-import { findPackageByCode } from '../subscriptions/packages.ts'
-import { findUserByUsername } from '../users/users.ts'
-import { invitationUrl, teamCodeOf } from './team-codes.ts'
-import { createTeam, listTeams, renewTeam } from './teams.ts'
+import { cliOperator } from '../audit/audit-log.ts'
+import { createTeamAsOperator, renewTeamAsOperator } from './operator.ts'
+import { invitationUrl } from './team-codes.ts'
+import { listTeams } from './teams.ts'
 
 export const teamCommands: Command[] = [
   defineCommand({
@@ -20,11 +20,7 @@ export const teamCommands: Command[] = [
     async run(values, { services, print }) {
       const { db, clock, config } = services
       const publicUrl = await knownPublicUrl(db, config)
-      const [pkg, owner] = await Promise.all([findPackageByCode(db, values.package), findUserByUsername(db, values.owner)])
-      if (!pkg) throw new Error(`no package with code ${values.package}`)
-      if (!owner) throw new Error(`no user named ${values.owner}`)
-      const team = await createTeam(db, clock.now(), { name: values.name, pkg, ownerId: owner.id })
-      const code = teamCodeOf(team)
+      const { teamCode: code } = await createTeamAsOperator(db, cliOperator(), { name: values.name, packageCode: values.package, owner: values.owner, now: clock.now() })
       print(code)
       print(publicUrl ? invitationUrl(publicUrl, code) : `no invitation link: ${unknownPublicUrlHint}. The owner also finds it on the portal's subscription page.`)
     },
@@ -52,10 +48,8 @@ export const teamCommands: Command[] = [
     },
     async run(values, { services, print }) {
       const { db, clock } = services
-      const pkg = await findPackageByCode(db, values.package)
-      if (!pkg) throw new Error(`no package with code ${values.package}`)
-      const subscription = await renewTeam(db, clock.now(), { teamId: values.team, pkg })
-      print(`team ${values.team} on ${pkg.code} until ${new Date(subscription.end_timestamp).toISOString()}`)
+      const subscription = await renewTeamAsOperator(db, cliOperator(), { teamId: values.team, packageCode: values.package, now: clock.now() })
+      print(`team ${values.team} on ${values.package.trim().toUpperCase()} until ${new Date(subscription.end_timestamp).toISOString()}`)
     },
   }),
 ]

@@ -31,13 +31,13 @@ type TeamRow = Selectable<TeamsTable>
 
 const enforceAttempts = codeGuessLimits('team-code')
 
-/** Operator CLI: the team, its subscription and pool; the owner joins it as its first member. */
+/** Operators (teams/operator.ts): the team, its subscription and pool; the owner joins it as its first member. */
 export async function createTeam(
   db: Database,
   now: number,
   input: { name: string; pkg: PackageRow; ownerId: string },
 ): Promise<TeamRow> {
-  if (input.pkg.kind !== 'team') throw new Error(`${input.pkg.code} is a personal package`)
+  if (input.pkg.kind !== 'team') throw new RelayError('business_rule', `${input.pkg.code} is a personal package`)
   return inTransaction(db, async (trx) => {
     await lockUser(trx, input.ownerId)
     if (await findMembership(trx, input.ownerId)) throw new RelayError('already_in_team')
@@ -50,15 +50,15 @@ export async function createTeam(
 }
 
 /**
- * Operator CLI: a new subscription for the team, on the same pool and with the same members. One
+ * Operators (teams/operator.ts): a new subscription for the team, on the same pool and with the same members. One
  * still in force ends first (cancelled, its points expire), as a personal redemption replaces
  * the package in force.
  */
 export async function renewTeam(db: Database, now: number, input: { teamId: string; pkg: PackageRow }): Promise<Selectable<SubscriptionsTable>> {
-  if (input.pkg.kind !== 'team') throw new Error(`${input.pkg.code} is a personal package`)
+  if (input.pkg.kind !== 'team') throw new RelayError('business_rule', `${input.pkg.code} is a personal package`)
   return inTransaction(db, async (trx) => {
     const team = await trx.selectFrom('teams').selectAll().where('id', '=', input.teamId).executeTakeFirst()
-    if (!team) throw new Error(`no team ${input.teamId}`)
+    if (!team) throw new RelayError('not_found', `no team ${input.teamId}`)
     const found = await findTeamPlan(trx, { ...team, joined_timestamp: team.create_timestamp })
     // Locks the pool (catch-up) before ending what is in force.
     const previous = await endPlanInForce(trx, found, now)
@@ -76,16 +76,17 @@ export interface TeamListing {
   name: string
   owner: string
   package: string
-  status: string
+  status: Selectable<SubscriptionsTable>['status']
   end_timestamp: number
   members: number
 }
 
 /**
- * Operator CLI: every team with its newest subscription and its member count, newest team first.
- * A subscription past its end shows as expired, though the row changes only when next caught up.
+ * Operators: every team (or the one `teamId` names) with its newest subscription and its member
+ * count, newest team first. A subscription past its end shows as expired, though the row changes
+ * only when next caught up.
  */
-export async function listTeams(db: Database, now: number): Promise<TeamListing[]> {
+export async function listTeams(db: Database, now: number, teamId?: string): Promise<TeamListing[]> {
   const rows = await db
     .selectFrom('teams')
     .innerJoin('users', 'users.id', 'teams.owner_id')
@@ -104,6 +105,7 @@ export async function listTeams(db: Database, now: number): Promise<TeamListing[
       'subscriptions.end_timestamp',
       eb.selectFrom('team_members').select((m) => m.fn.countAll<number>().as('n')).whereRef('team_members.team_id', '=', 'teams.id').as('members'),
     ])
+    .$if(teamId !== undefined, (qb) => qb.where('teams.id', '=', teamId!))
     .orderBy('teams.id', 'desc')
     .execute()
   return rows.map((row) => ({

@@ -1,10 +1,10 @@
 /**
  * The operator console (docs/decisions/115), with JavaScript on and off: an admin answers a
  * ticket, decides a points-reset request, disables a user, grants points, generates and revokes
- * redeem codes; each action shows
- * in the audit log. Anyone else gets the 404 page at /admin.
+ * redeem codes; each action shows in the audit log. Anyone else gets the 404 page at /admin.
+ * The catalogue's flows (packages, teams, links, referral rule, clients): console-flows.spec.ts.
  */
-import { admin, createUser, expect, relayApi, signIn, test, type TestUser } from './fixtures.ts'
+import { admin, createUser, expect, relayApi, signIn, signInAsOperator, test, type TestUser } from './fixtures.ts'
 
 // Operator commands start a process each.
 test.beforeEach(() => test.slow())
@@ -99,10 +99,8 @@ test('an admin answers a ticket, decides a reset, disables a user and grants poi
 })
 
 test('an admin denies a reset request and the user sees why', async ({ page }) => {
-  const operator = await createUser('admin')
   const resetUser = await userWithWaitingReset()
-  await signIn(page, operator)
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await signInAsOperator(page)
   await page.goto(`/admin/tickets?type=pointsReset&status=pending`)
   await page.getByTestId('admin-ticket-row').filter({ hasText: resetUser.ticket }).getByRole('link').first().click()
   await page.getByLabel('拒绝理由（可选，将回复给用户）').fill('One reset per month.')
@@ -115,9 +113,7 @@ test('an admin denies a reset request and the user sees why', async ({ page }) =
 })
 
 test('an admin generates codes, sees them once, revokes one; the audit log shows both', async ({ page }) => {
-  const operator = await createUser('admin')
-  await signIn(page, operator)
-  await expect(page).toHaveURL(/\/dashboard$/)
+  const operator = await signInAsOperator(page)
   await page.goto('/admin/codes')
   await page.getByLabel('数量').fill('2')
   await page.getByLabel('有效天数（可选）').fill('30')

@@ -7,7 +7,7 @@
  * - `createUser()`: a fresh account made by the operator CLI (spares the per-address limits on
  *   registration, which only the registration spec exercises).
  * - `latestCode(email)`: the 6-digit code of the newest mail the SMTP sink received for `email`.
- * - `signIn(page, user)`: the login form, filled and submitted.
+ * - `signIn(page, user)`: the login form, filled and submitted; `signInAsOperator(page)` a new admin, on their dashboard.
  * - `relayApi(path, body, token?)`: a POST to the relay's account API, as the portal and CLIs make it.
  * - `spendThroughRelay(token, model)`: one metered call of `model` with a new API key of the user.
  * - `jsEnabled`: whether this project runs with JavaScript (`js`) or without (`no-js`).
@@ -123,6 +123,14 @@ export async function signIn(page: Page, user: TestUser, { remember = false, pat
   await page.getByLabel(/^密码$|^Password$/).fill(user.password)
   if (remember) await page.getByLabel(/记住我|Remember me/).check()
   await page.getByRole('button', { name: /^登录$|^Sign in$/ }).click()
+}
+
+/** A new admin, signed in on their dashboard: where every operator console spec starts. */
+export async function signInAsOperator(page: Page): Promise<TestUser> {
+  const operator = await createUser('admin')
+  await signIn(page, operator)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  return operator
 }
 
 export const test = base.extend<{ jsEnabled: boolean; allowConsoleError: (pattern: RegExp) => void; consoleErrors: string[] }>({

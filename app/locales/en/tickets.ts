@@ -104,6 +104,7 @@ export default {
     noTags: 'None',
     none: '—',
     awaitingReply: 'No reply from support yet. We handle tickets within 1–2 working days.',
+    noReplyYet: 'No reply from support yet.',
     reply: 'Reply',
     replyLabel: 'Add information',
     replyHint: 'Your reply appears in the conversation',

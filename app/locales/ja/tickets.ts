@@ -104,6 +104,7 @@ export default {
     noTags: 'なし',
     none: '—',
     awaitingReply: 'サポートからの返信はまだありません。1～2 営業日以内に対応します。',
+    noReplyYet: 'サポートからの返信はまだありません。',
     reply: '返信',
     replyLabel: '追加情報',
     replyHint: '返信はやり取りに表示されます',

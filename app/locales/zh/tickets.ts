@@ -102,6 +102,7 @@ export default {
     noTags: '无',
     none: '—',
     awaitingReply: '客服尚未回复。我们会在 1–2 个工作日内处理。',
+    noReplyYet: '客服尚未回复。',
     reply: '回复',
     replyLabel: '补充说明',
     replyHint: '补充信息会显示在沟通记录中',

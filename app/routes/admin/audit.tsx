@@ -1,7 +1,7 @@
 /** The audit log: read-only, filtered by actor, action, target and days (UTC), paged. */
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/audit'
-import { auditActions, auditQuery, endpoints, type AuditEntry } from '#relay/contract/index.ts'
+import { auditActions, auditQuery, catalogAuditActions, endpoints, type AuditAction, type AuditEntry } from '#relay/contract/index.ts'
 import { FilterForm, FilterInput, FilterSelect, ListPager, oneOf } from '#app/components/admin/list-controls.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -33,15 +33,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: getI18n(context).t('admin:audit.title'), entries, filter }
 }
 
+type CatalogAction = (typeof catalogAuditActions)[number]
+const isCatalogAction = (action: AuditAction): action is CatalogAction => (catalogAuditActions as readonly string[]).includes(action)
+
+/** An action's name: the catalogue's actions are named in their own block of the locale files. */
+function useActionLabel(): (action: AuditAction) => string {
+  const { t } = useTranslation('admin')
+  return (action) => (isCatalogAction(action) ? t(`catalog.auditActions.${action}`) : t(`audit.actions.${action}`))
+}
+
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
+  const actionLabel = useActionLabel()
   const { entries, filter } = loaderData
   return (
     <div className="space-y-6">
       <PageHeader title={loaderData.title} subtitle={t('audit.subtitle')} />
       <FilterForm testId="audit-filter">
         <FilterInput name="actor" label={t('audit.actor')} value={filter.actor} placeholder={t('audit.actorHint')} />
-        <FilterSelect name="action" label={t('audit.action')} value={filter.action} options={auditActions.map((a) => ({ value: a, label: t(`audit.actions.${a}`) }))} />
+        <FilterSelect name="action" label={t('audit.action')} value={filter.action} options={auditActions.map((a) => ({ value: a, label: actionLabel(a) }))} />
         <FilterInput name="target" label={t('audit.target')} value={filter.target} placeholder={t('audit.targetHint')} />
         <FilterInput name="from" type="date" label={t('audit.from')} value={filter.from} />
         <FilterInput name="to" type="date" label={t('audit.to')} value={filter.to} />
@@ -75,6 +85,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('admin')
+  const actionLabel = useActionLabel()
   return (
     <tr className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 py-3 align-top md:table-row md:py-0" data-testid="audit-row" data-action={entry.action}>
       <td className="text-xs text-zinc-500 md:table-cell md:py-3 md:pr-3 md:text-sm md:whitespace-nowrap dark:text-zinc-400">
@@ -85,7 +96,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <span className="text-xs text-zinc-500 dark:text-zinc-400">{entry.actor_kind === 'cli' ? t('audit.cli') : entry.client_ip}</span>
       </td>
       <td className="md:table-cell md:py-3 md:pr-3">
-        <Badge tone="indigo">{t(`audit.actions.${entry.action}`)}</Badge>
+        <Badge tone="indigo">{actionLabel(entry.action)}</Badge>
       </td>
       <td className="justify-self-end font-mono text-xs md:table-cell md:py-3 md:pr-3" data-testid="audit-target">
         {entry.target_ref}

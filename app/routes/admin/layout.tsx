@@ -3,7 +3,7 @@
  * signed out, or signed in as any other type — gets the plain 404 page and no sign of the
  * console; the relay refuses its calls to them the same way.
  */
-import { ClipboardList, Coins, Gauge, Gift, Megaphone, ScrollText, Server, Ticket, Users } from 'lucide-react'
+import { ClipboardList, Coins, Gauge, Gift, KeyRound, Link2, Megaphone, Package, ScrollText, Server, Share2, Ticket, Users, UsersRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { createContext, data, isRouteErrorResponse, NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/layout'
@@ -75,12 +75,21 @@ const sections = [
   { to: '/admin/pricing', key: 'ops.nav.pricing', icon: Coins },
 ] as const
 
+/** The catalogue (docs/decisions/131): what users are offered and which apps may ask them for access. */
+const catalogSections = [
+  { to: '/admin/packages', key: 'catalog.nav.packages', icon: Package },
+  { to: '/admin/teams', key: 'catalog.nav.teams', icon: UsersRound },
+  { to: '/admin/resources', key: 'catalog.nav.resources', icon: Link2 },
+  { to: '/admin/referral', key: 'catalog.nav.referral', icon: Share2 },
+  { to: '/admin/oauth-clients', key: 'catalog.nav.clients', icon: KeyRound },
+] as const
+
 function AdminNav() {
   const { t } = useTranslation('admin')
   return (
     <nav aria-label={t('nav.label')} className="flex flex-col gap-1" data-testid="admin-nav">
       <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{t('title')}</p>
-      {sections.map(({ to, key, icon: Icon, ...rest }) => (
+      {[...sections, ...catalogSections].map(({ to, key, icon: Icon, ...rest }) => (
         <NavLink key={to} to={to} end={'end' in rest} className={navItemClass}>
           <Icon className="size-4 shrink-0" />
           {t(key)}

@@ -7,15 +7,16 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/ticket'
-import { canTransition, endpoints, idSchema, operatorTicketStatuses, ticketBounds, type AdminTicketDetail, type TicketMessage } from '#relay/contract/index.ts'
+import { canTransition, endpoints, idSchema, operatorTicketStatuses, ticketBounds, type AdminTicketDetail } from '#relay/contract/index.ts'
 import { FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { TextareaField } from '#app/components/forms/textarea-field.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
+import { NotFoundCard } from '#app/components/not-found-card.tsx'
+import { TicketConversation } from '#app/components/tickets/conversation.tsx'
 import { TicketPriorityBadge, TicketStatusBadge, TicketTypeLabel } from '#app/components/tickets/ticket-labels.tsx'
-import { Badge } from '#app/components/ui/badge.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { inputClass, Label } from '#app/components/ui/input.tsx'
@@ -102,16 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
   const { ticket } = loaderData
-  if (!ticket) {
-    return (
-      <Card className="mx-auto max-w-xl text-center" data-testid="admin-ticket-not-found">
-        <h1 className="text-xl font-bold tracking-tight">{t('ticket.notFound')}</h1>
-        <Link to="/admin/tickets" className="mt-4 inline-block text-sm font-medium text-indigo-600 dark:text-indigo-400">
-          ← {t('ticket.back')}
-        </Link>
-      </Card>
-    )
-  }
+  if (!ticket) return <NotFoundCard title={t('ticket.notFound')} back="/admin/tickets" backLabel={t('ticket.back')} data-testid="admin-ticket-not-found" />
   const open = operatorTicketStatuses.some((to) => canTransition('staff', ticket.status, to))
   return (
     <div className="space-y-6">
@@ -136,7 +128,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           {ticket.type === 'pointsReset' ? <ResetDecision open={open} /> : null}
-          <Conversation ticket={ticket} />
+          <TicketConversation ticket={ticket} owner={ticket.owner_name} testId="admin-conversation" />
           <ReplyBox key={ticket.messages.length} ticket={ticket} formKey={loaderData.formKey} lastResult={actionData?.result} />
         </div>
         <div className="space-y-6">
@@ -146,42 +138,6 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
     </div>
-  )
-}
-
-function Conversation({ ticket }: { ticket: AdminTicketDetail }) {
-  const { t } = useTranslation('admin')
-  const original: TicketMessage = { id: 'original', author_kind: 'user', author_name: ticket.owner_name, content: ticket.content, create_timestamp: ticket.create_timestamp }
-  return (
-    <Card>
-      <CardTitle>{t('ticket.conversation')}</CardTitle>
-      <ol className="mt-4 space-y-4" data-testid="admin-conversation">
-        {[original, ...ticket.messages].map((message) => {
-          const support = message.author_kind === 'admin'
-          return (
-            <li key={message.id} data-author={message.author_kind} className={cn('flex', support ? 'justify-end' : 'justify-start')}>
-              <div
-                className={cn(
-                  'max-w-[90%] min-w-0 rounded-2xl px-4 py-3',
-                  support
-                    ? 'rounded-tr-sm border border-indigo-200 bg-indigo-50 dark:border-indigo-900/70 dark:bg-indigo-950/40'
-                    : 'rounded-tl-sm border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-800/50',
-                )}
-              >
-                <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
-                  <span className="font-semibold text-zinc-700 dark:text-zinc-200">
-                    {support ? (message.author_name ?? t('ticket.support')) : (message.author_name ?? t('ticket.user'))}
-                  </span>
-                  {support ? <Badge tone="indigo">{t('ticket.support')}</Badge> : null}
-                  <LocalTime ms={message.create_timestamp} />
-                </div>
-                <p className="mt-1.5 text-sm break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{message.content}</p>
-              </div>
-            </li>
-          )
-        })}
-      </ol>
-    </Card>
   )
 }
 

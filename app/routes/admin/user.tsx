@@ -15,6 +15,7 @@ import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
+import { NotFoundCard } from '#app/components/not-found-card.tsx'
 import { TicketStatusBadge } from '#app/components/tickets/ticket-labels.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
@@ -91,16 +92,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation('admin')
   const operator = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user
   const { detail } = loaderData
-  if (!detail) {
-    return (
-      <Card className="mx-auto max-w-xl text-center" data-testid="admin-user-not-found">
-        <h1 className="text-xl font-bold tracking-tight">{t('user.notFound')}</h1>
-        <Link to="/admin/users" className="mt-4 inline-block text-sm font-medium text-indigo-600 dark:text-indigo-400">
-          ← {t('user.back')}
-        </Link>
-      </Card>
-    )
-  }
+  if (!detail) return <NotFoundCard title={t('user.notFound')} back="/admin/users" backLabel={t('user.back')} data-testid="admin-user-not-found" />
   const self = operator?.id === detail.user.id
   return (
     <div className="space-y-6">

@@ -3,26 +3,25 @@
  * ticket's details (times, assignee, tags), the status legend, a reply box, close and reopen,
  * and a not-found state for an id that is missing or belongs to someone else.
  */
-import { Search } from 'lucide-react'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/detail'
-import { endpoints, ticketBounds, type TicketDetail, type TicketMessage } from '#relay/contract/index.ts'
+import { endpoints, ticketBounds, type TicketDetail } from '#relay/contract/index.ts'
 import { FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { TextareaField } from '#app/components/forms/textarea-field.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
+import { NotFoundCard } from '#app/components/not-found-card.tsx'
+import { TicketConversation } from '#app/components/tickets/conversation.tsx'
 import { StatusLegend } from '#app/components/tickets/status-legend.tsx'
 import { canClose, TicketStatusButtons } from '#app/components/tickets/status-buttons.tsx'
 import { TicketPriorityBadge, TicketStatusBadge, TicketTypeLabel } from '#app/components/tickets/ticket-labels.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
-import { cn } from '#app/components/ui/cn.ts'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
@@ -82,7 +81,9 @@ function TicketDetailScreen({
   replyResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation('tickets')
-  if (!ticket) return <NotFound id={id} />
+  if (!ticket) {
+    return <NotFoundCard title={t('detail.notFoundTitle')} body={t('detail.notFoundBody')} back="/tickets" backLabel={t('detail.back')} data-testid="ticket-not-found" data-ticket-id={id} />
+  }
   return (
     <div className="space-y-6">
       <header className="space-y-3">
@@ -110,7 +111,7 @@ function TicketDetailScreen({
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <Conversation ticket={ticket} />
+          <TicketConversation ticket={ticket} testId="conversation" />
           {/* A new key after each reply empties the box once the reply is in the conversation. */}
           <ReplyBox key={ticket.messages.length} ticket={ticket} formKey={formKey} lastResult={replyResult} />
         </div>
@@ -120,89 +121,6 @@ function TicketDetailScreen({
         </div>
       </div>
     </div>
-  )
-}
-
-function NotFound({ id }: { id: string }) {
-  const { t } = useTranslation('tickets')
-  return (
-    <Card className="mx-auto max-w-xl text-center" data-testid="ticket-not-found" data-ticket-id={id}>
-      <span className="mx-auto grid size-12 place-items-center rounded-full bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
-        <Search className="size-6" />
-      </span>
-      <h1 className="mt-4 text-xl font-bold tracking-tight">{t('detail.notFoundTitle')}</h1>
-      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('detail.notFoundBody')}</p>
-      <Link to="/tickets" className={buttonClass({ variant: 'primary', className: 'mt-6' })}>
-        {t('detail.back')}
-      </Link>
-    </Card>
-  )
-}
-
-function Conversation({ ticket }: { ticket: TicketDetail }) {
-  const { t } = useTranslation('tickets')
-  const original: TicketMessage = {
-    id: 'original',
-    author_kind: 'user',
-    author_name: null,
-    content: ticket.content,
-    create_timestamp: ticket.create_timestamp,
-  }
-  const hasReply = ticket.messages.some((message) => message.author_kind === 'admin')
-  return (
-    <Card aria-labelledby="conversation-title">
-      <CardTitle id="conversation-title">{t('detail.conversation')}</CardTitle>
-      <ol className="mt-4 space-y-4" data-testid="conversation">
-        {[original, ...ticket.messages].map((message) => (
-          <MessageItem key={message.id} message={message} original={message === original} />
-        ))}
-      </ol>
-      {hasReply ? null : (
-        <p className="mt-4 text-sm text-zinc-500 dark:text-zinc-400" data-testid="awaiting-reply">
-          {t('detail.awaitingReply')}
-        </p>
-      )}
-    </Card>
-  )
-}
-
-function MessageItem({ message, original }: { message: TicketMessage; original: boolean }) {
-  const { t } = useTranslation('tickets')
-  const admin = message.author_kind === 'admin'
-  const name = admin ? (message.author_name ?? t('detail.support')) : t('detail.you')
-  return (
-    <li
-      data-author={admin ? 'admin' : 'user'}
-      className={cn('flex gap-3', admin ? 'flex-row' : 'flex-row-reverse sm:pl-10', admin && 'sm:pr-10')}
-    >
-      <span
-        aria-hidden="true"
-        className={cn(
-          'grid size-8 shrink-0 place-items-center rounded-full text-xs font-semibold',
-          admin ? 'bg-indigo-600 text-white dark:bg-indigo-500' : 'bg-zinc-200 text-zinc-700 dark:bg-zinc-700 dark:text-zinc-200',
-        )}
-      >
-        {name.slice(0, 1).toUpperCase()}
-      </span>
-      <div
-        className={cn(
-          'min-w-0 flex-1 rounded-2xl px-4 py-3',
-          admin
-            ? 'rounded-tl-sm border border-indigo-200 bg-indigo-50 dark:border-indigo-900/70 dark:bg-indigo-950/40'
-            : 'rounded-tr-sm border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-800/50',
-        )}
-      >
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
-          <span className={cn('font-semibold', admin ? 'text-indigo-700 dark:text-indigo-300' : 'text-zinc-700 dark:text-zinc-200')}>
-            {name}
-          </span>
-          {admin ? <Badge tone="indigo">{t('detail.supportReply')}</Badge> : null}
-          {original ? <Badge tone="zinc">{t('detail.original')}</Badge> : null}
-          <LocalTime ms={message.create_timestamp} />
-        </div>
-        <p className="mt-1.5 text-sm break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{message.content}</p>
-      </div>
-    </li>
   )
 }
 

@@ -1,0 +1,96 @@
+/**
+ * One package for an operator: change its names and descriptions, and its terms while no
+ * subscription or redeem code refers to it (the relay holds the same rule, docs/decisions/131).
+ */
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link } from 'react-router'
+import type { Route } from './+types/package'
+import { endpoints, type CatalogPackage } from '#relay/contract/index.ts'
+import { NotFoundCard } from '#app/components/not-found-card.tsx'
+import { PackageFields } from '#app/components/admin/package-fields.tsx'
+import { FormErrors } from '#app/components/forms/field.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { Notice } from '#app/components/ui/notice.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { packageFormSchema } from '#app/schemas/admin-catalog.ts'
+import { flowRefusal } from '#app/utils/form-refusal.server.ts'
+import { invalid } from '#app/utils/forms.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const t = getI18n(context).t
+  const { items } = await getRelay(context).call(endpoints.admin.catalogPackages)
+  const pkg = items.find((item) => item.id === params.id)
+  if (!pkg) return data({ title: t('admin:catalog.packages.notFound'), pkg: null }, { status: 404 })
+  return { title: `${pkg.code} · ${t('admin:catalog.packages.title')}`, pkg }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: packageFormSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  let saved: CatalogPackage
+  try {
+    saved = await getRelay(context).call(endpoints.admin.updatePackage, { params: { id: params.id }, body: submission.value })
+  } catch (error) {
+    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+  }
+  return redirectWithToast('/admin/packages', { type: 'success', key: 'admin:catalog.toast.packageSaved', values: { code: saved.code } })
+}
+
+export default function AdminPackage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
+  const { pkg } = loaderData
+  if (!pkg) return <NotFoundCard title={t('catalog.packages.notFound')} back="/admin/packages" backLabel={t('catalog.packages.back')} />
+  return <EditForm pkg={pkg} lastResult={actionData?.result} />
+}
+
+function EditForm({ pkg, lastResult }: { pkg: CatalogPackage; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('admin')
+  const inUse = pkg.subscriptions + pkg.redeem_codes > 0
+  const [form, fields] = useZodForm(packageFormSchema, {
+    lastResult,
+    defaultValue: {
+      name: pkg.name,
+      description: pkg.description,
+      points_limit: String(pkg.points_limit),
+      hour_points: String(pkg.hour_points),
+      validity_days: String(pkg.validity_days),
+      price: (pkg.price / 100).toFixed(2),
+    },
+  })
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        above={
+          <Link to="/admin/packages" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+            ← {t('catalog.packages.back')}
+          </Link>
+        }
+        title={<span className="font-mono">{pkg.code}</span>}
+        subtitle={t('catalog.packages.editSubtitle')}
+        actions={<Badge tone={pkg.kind === 'team' ? 'sky' : 'zinc'}>{t(`catalog.packages.kinds.${pkg.kind}`)}</Badge>}
+      />
+      {inUse ? (
+        <Notice tone="info" data-testid="terms-locked">
+          {t('catalog.packages.termsLocked', { subscriptions: pkg.subscriptions, codes: pkg.redeem_codes })}
+        </Notice>
+      ) : null}
+      <Card>
+        <Form method="post" {...getFormProps(form)} className="space-y-5" data-testid="edit-package">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <PackageFields fields={fields} termsLocked={inUse} />
+          <SubmitButton>{t('catalog.save')}</SubmitButton>
+        </Form>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,155 @@
+/**
+ * Resource links: the list every user sees on their profile page; add one, edit one (`?edit=<id>`
+ * fills the form with it, so it works without JavaScript), remove one. The same service functions
+ * as the CLI's `resource add|remove`.
+ */
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
+import type { Route } from './+types/resources'
+import { endpoints, idSchema, resourceBounds, type ResourceLink } from '#relay/contract/index.ts'
+import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { FormKey } from '#app/components/forms/form-key.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Table } from '#app/components/ui/table.tsx'
+import { getI18n } from '#app/middleware/i18n.server.ts'
+import { getRelay } from '#app/middleware/session.server.ts'
+import { resourceFormSchema } from '#app/schemas/admin-catalog.ts'
+import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
+import { flowRefusal } from '#app/utils/form-refusal.server.ts'
+import { invalid } from '#app/utils/forms.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { badForm, operatorOutcome } from './outcome.server.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+const back = '/admin/resources'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const list = await getRelay(context).call(endpoints.admin.resources)
+  const editId = new URL(request.url).searchParams.get('edit')
+  return { title: getI18n(context).t('admin:catalog.resources.title'), links: list.items, editing: list.items.find((link) => link.id === editId) ?? null, formKey: newFormKey() }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const relay = getRelay(context)
+  const formData = await request.formData()
+  const id = formData.get('id') ? idSchema.safeParse(formData.get('id')) : null
+  if (id && !id.success) return badForm(back)
+  if (formData.get('intent') === 'remove') {
+    if (!id) return badForm(back)
+    return operatorOutcome(back, async () => {
+      await relay.call(endpoints.admin.removeResource, { params: { id: id.data } })
+      return { type: 'success', key: 'admin:catalog.toast.resourceRemoved' }
+    })
+  }
+  const submission = parseWithZod(formData, { schema: resourceFormSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  try {
+    if (id) await relay.call(endpoints.admin.updateResource, { params: { id: id.data }, body: submission.value })
+    // A repeated post of the same form adds the link once.
+    else await relay.call(endpoints.admin.addResource, { body: submission.value, ...formKeyOf(formData) })
+  } catch (error) {
+    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+  }
+  return redirectWithToast(back, { type: 'success', key: id ? 'admin:catalog.toast.resourceSaved' : 'admin:catalog.toast.resourceAdded' })
+}
+
+export default function AdminResources({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
+  const { links, editing } = loaderData
+  return (
+    <div className="space-y-6">
+      <PageHeader title={loaderData.title} subtitle={t('catalog.resources.subtitle')} />
+      <Card>
+        {links.length === 0 ? (
+          <p className="py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('catalog.resources.empty')}</p>
+        ) : (
+          <Table
+            phone="stack"
+            caption={t('catalog.resources.caption')}
+            testId="admin-resources"
+            columns={[
+              { id: 'order', label: t('catalog.resources.order') },
+              { id: 'title', label: t('catalog.resources.linkTitle') },
+              { id: 'url', label: t('catalog.resources.url') },
+              { id: 'actions', label: '', align: 'end' },
+            ]}
+          >
+            {links.map((link) => (
+              <LinkRow key={link.id} link={link} editing={editing?.id === link.id} />
+            ))}
+          </Table>
+        )}
+      </Card>
+      {/* A new key per link edited, so the form takes that link's values. */}
+      <LinkForm key={editing?.id ?? 'new'} editing={editing} formKey={loaderData.formKey} lastResult={actionData?.result} />
+    </div>
+  )
+}
+
+function LinkRow({ link, editing }: { link: ResourceLink; editing: boolean }) {
+  const { t } = useTranslation('admin')
+  return (
+    <tr className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 py-3 md:table-row md:py-0" data-testid="resource-row" data-editing={editing || undefined}>
+      <td className="text-sm text-zinc-500 tabular-nums md:table-cell md:py-3 md:pr-3 dark:text-zinc-400">{link.sort_order}</td>
+      <td className="min-w-0 md:table-cell md:py-3 md:pr-3">
+        <p className="font-medium break-words">{link.title}</p>
+        {link.description ? <p className="text-xs break-words text-zinc-500 dark:text-zinc-400">{link.description}</p> : null}
+      </td>
+      <td className="col-span-2 min-w-0 md:table-cell md:max-w-xs md:py-3 md:pr-3">
+        <a href={link.url} rel="noreferrer noopener" target="_blank" className="font-mono text-xs break-all text-indigo-600 dark:text-indigo-400">
+          {link.url}
+        </a>
+      </td>
+      <td className="col-span-2 flex justify-end gap-2 md:table-cell md:py-3 md:text-right md:whitespace-nowrap">
+        <Link to={`?edit=${link.id}`} className={buttonClass({ variant: 'ghost', size: 'sm' })} aria-label={`${t('catalog.edit')} ${link.title}`}>
+          {t('catalog.edit')}
+        </Link>
+        <Form method="post" className="inline">
+          <input type="hidden" name="id" value={link.id} />
+          <SubmitButton intent="remove" variant="secondary" size="sm" aria-label={`${t('catalog.remove')} ${link.title}`}>
+            {t('catalog.remove')}
+          </SubmitButton>
+        </Form>
+      </td>
+    </tr>
+  )
+}
+
+function LinkForm({ editing, formKey, lastResult }: { editing: ResourceLink | null; formKey: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('admin')
+  const [form, fields] = useZodForm(resourceFormSchema, {
+    id: editing ? `link-${editing.id}` : 'link-new',
+    lastResult,
+    defaultValue: editing ? { title: editing.title, url: editing.url, description: editing.description ?? '', sort_order: String(editing.sort_order) } : undefined,
+  })
+  return (
+    <Card id="link-form">
+      <CardTitle>{editing ? t('catalog.resources.editTitle') : t('catalog.resources.add')}</CardTitle>
+      <Form method="post" action={editing ? `?edit=${editing.id}` : undefined} {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="resource-form">
+        {editing ? <input type="hidden" name="id" value={editing.id} /> : <FormKey value={formKey} />}
+        <div className="sm:col-span-2">
+          <FormErrors id={form.errorId} errors={form.errors} />
+        </div>
+        <Field meta={fields.title} label={t('catalog.resources.linkTitle')} maxLength={resourceBounds.title.max} />
+        <Field meta={fields.url} label={t('catalog.resources.url')} type="url" maxLength={resourceBounds.url.max} placeholder="https://" />
+        <Field meta={fields.description} label={t('catalog.resources.description')} maxLength={resourceBounds.description.max} />
+        <Field meta={fields.sort_order} label={t('catalog.resources.order')} hint={t('catalog.resources.orderHint')} inputMode="numeric" />
+        <div className="flex gap-2 sm:col-span-2">
+          <SubmitButton intent="save">{editing ? t('catalog.save') : t('catalog.resources.submitAdd')}</SubmitButton>
+          {editing ? (
+            <Link to="/admin/resources" className={buttonClass({ variant: 'ghost' })}>
+              {t('catalog.cancel')}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </Card>
+  )
+}

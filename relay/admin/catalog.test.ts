@@ -1,0 +1,164 @@
+import { afterEach, expect, it } from 'vitest'
+import { adminCatalogEndpoints as admin } from '../contract/admin-catalog.ts'
+import type { Endpoint } from '../contract/endpoint.ts'
+import { fillPath } from '../contract/paths.ts'
+import { defaultReferralRule } from '../contract/referral.ts'
+import { resourceEndpoints } from '../contract/resources.ts'
+import { referralEndpoints } from '../contract/referral.ts'
+import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
+import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
+import { quickUser, type PointsUser } from '../../tests/fixtures/points.ts'
+
+const texts = (text: string) => ({ zh: text, en: text, ja: text })
+const none = texts('')
+
+describeEachDatabase('operator console: packages, teams, resource links, referral rule, OAuth clients', (ctx) => {
+  afterEach(() => expectLedgerInvariants(ctx.relay.db))
+
+  let operator: PointsUser
+  const call = (endpoint: Endpoint, options: { id?: string; body?: unknown; key?: string; ip?: string } = {}) =>
+    ctx.request(endpoint.method.toUpperCase(), options.id ? fillPath(endpoint.path, { id: options.id }) : endpoint.path, {
+      token: operator.token,
+      body: options.body,
+      ip: options.ip,
+      headers: options.key ? { 'idempotency-key': options.key } : {},
+    })
+  const auditOf = (ref: string) => ctx.relay.db.selectFrom('audit_log').selectAll().where('target_ref', '=', ref).orderBy('id').execute()
+
+  async function signInAdmin() {
+    operator = await quickUser(ctx)
+    await ctx.relay.db.updateTable('users').set({ user_type: 'admin' }).where('id', '=', operator.id).execute()
+  }
+
+  it('creates a package once per form key, edits its texts always and its terms only while nothing refers to it', async () => {
+    await signInAdmin()
+    const code = `P${ctx.unique('').toUpperCase()}`.slice(0, 20)
+    const body = { code: code.toLowerCase(), kind: 'personal', name: { zh: '专业', en: 'Pro', ja: 'プロ' }, description: none, points_limit: 5000, hour_points: 200, validity_days: 60, price: 19900 }
+    const created = await call(admin.createPackage, { body, key: 'package-form-key-001', ip: '203.0.113.9' })
+    expect(created.status).toBe(200)
+    expect(created.body.data).toMatchObject({ code, subscriptions: 0, redeem_codes: 0, name: { en: 'Pro' } })
+    expect((await call(admin.createPackage, { body, key: 'package-form-key-001' })).body.data.id).toBe(created.body.data.id)
+    expect((await call(admin.createPackage, { body })).status).toBe(409)
+    const id = created.body.data.id as string
+
+    // Unused: every term may change.
+    const terms = { name: { zh: '专业版', en: 'Pro', ja: 'プロ' }, description: texts('For power users'), points_limit: 6000, hour_points: 250, validity_days: 90, price: 29900 }
+    expect((await call(admin.updatePackage, { id, body: terms })).body.data).toMatchObject({ points_limit: 6000, price: 29900, name: { zh: '专业版' }, description: { en: 'For power users' } })
+
+    // Once a redeem code is printed for it, its terms are fixed; its texts are not.
+    expect((await runOperatorCli(ctx, 'codes', 'create', '--package', code, '--count', '1')).code).toBe(0)
+    const refused = await call(admin.updatePackage, { id, body: { ...terms, points_limit: 1 } })
+    expect(refused.status).toBe(422)
+    expect(refused.body.error.details.reason).toBe('business_rule')
+    const renamed = await call(admin.updatePackage, { id, body: { ...terms, name: texts('Pro 2') } })
+    expect(renamed.body.data).toMatchObject({ points_limit: 6000, redeem_codes: 1, name: { ja: 'Pro 2' } })
+    const listed = (await call(admin.catalogPackages)).body.data.items as Array<{ code: string; redeem_codes: number }>
+    expect(listed.find((p) => p.code === code)).toMatchObject({ redeem_codes: 1 })
+    expect((await call(admin.updatePackage, { id: '999', body: terms })).status).toBe(404)
+
+    const rows = await auditOf(code)
+    expect(rows.map((r) => [r.action, r.actor_kind])).toEqual([
+      ['package.create', 'admin'],
+      ['package.update', 'admin'],
+      ['package.update', 'admin'],
+    ])
+    expect(rows[0]).toMatchObject({ actor_id: operator.id, client_ip: '203.0.113.9', target_kind: 'package' })
+    expect(JSON.parse(rows[1]!.before!)).toMatchObject({ points_limit: 5000, price: 19900 })
+    expect(JSON.parse(rows[1]!.after!)).toMatchObject({ points_limit: 6000, price: 29900 })
+
+    // The CLI's package create is the same function, recorded as the CLI.
+    const cliCode = `C${ctx.unique('').toUpperCase()}`.slice(0, 20)
+    expect((await runOperatorCli(ctx, 'package', 'create', '--code', cliCode, '--name', 'Cli', '--kind', 'team', '--points-limit', '10')).code).toBe(0)
+    expect(await auditOf(cliCode)).toMatchObject([{ action: 'package.create', actor_kind: 'cli', actor_id: null }])
+  })
+
+  it('creates a team whose owner joins at once, shows its members, renews it; refusals write nothing', async () => {
+    await signInAdmin()
+    const owner = await quickUser(ctx)
+    const created = await call(admin.createTeam, { body: { name: 'Core', package_code: 'team', owner: owner.username }, key: 'team-form-key-0001' })
+    expect(created.status).toBe(200)
+    const id = created.body.data.id as string
+    expect(created.body.data.team_code).toMatch(/\S+/)
+    const detail = (await call(admin.team, { id })).body.data
+    expect(detail).toMatchObject({ team: { name: 'Core', owner: owner.username, package: 'TEAM', status: 'normal', members: 1 }, members: [{ user_id: owner.id }] })
+    expect((await call(admin.teams)).body.data.items.map((t: { id: string }) => t.id)).toContain(id)
+
+    ctx.clock.advance(86_400_000)
+    const renewed = await call(admin.renewTeam, { id, body: { package_code: 'TEAM' }, key: 'renew-form-key-001' })
+    expect(renewed.body.data.end_timestamp).toBeGreaterThan(detail.team.end_timestamp)
+    const rows = await auditOf(id)
+    expect(rows.map((r) => r.action)).toEqual(['team.create', 'team.renew'])
+    expect(JSON.parse(rows[0]!.after!)).toEqual({ name: 'Core', package: 'TEAM', owner: owner.username })
+    expect(JSON.parse(rows[1]!.before!)).toMatchObject({ package: 'TEAM', end_timestamp: detail.team.end_timestamp })
+
+    const before = await ctx.relay.db.selectFrom('audit_log').select('id').execute()
+    expect((await call(admin.createTeam, { body: { name: 'X', package_code: 'TEAM', owner: owner.username } })).status).toBe(409)
+    expect((await call(admin.createTeam, { body: { name: 'X', package_code: 'PERSONAL', owner: (await quickUser(ctx)).username } })).status).toBe(422)
+    expect((await call(admin.createTeam, { body: { name: 'X', package_code: 'TEAM', owner: 'nobody_here' } })).status).toBe(404)
+    expect((await call(admin.renewTeam, { id: '999', body: { package_code: 'TEAM' } })).status).toBe(404)
+    expect((await call(admin.team, { id: '999' })).status).toBe(404)
+    expect(await ctx.relay.db.selectFrom('audit_log').select('id').execute()).toHaveLength(before.length)
+  })
+
+  it('adds, changes and removes resource links that users see, each audited', async () => {
+    await signInAdmin()
+    const added = await call(admin.addResource, { body: { title: 'Guide', url: 'https://docs.example.com', sort_order: 5 }, key: 'resource-form-key-1' })
+    const id = added.body.data.id as string
+    expect((await call(admin.addResource, { body: { title: 'x', url: 'javascript:alert(1)' } })).status).toBe(400)
+    await call(admin.updateResource, { id, body: { title: 'Guide 2', url: 'https://docs.example.com/2', description: 'Start here' } })
+    const seen = (await ctx.request('GET', resourceEndpoints.list.path, { token: operator.token })).body.data.items
+    expect(seen.find((l: { id: string }) => l.id === id)).toEqual({ id, title: 'Guide 2', url: 'https://docs.example.com/2', description: 'Start here', sort_order: 0 })
+    expect((await call(admin.removeResource, { id })).status).toBe(200)
+    expect((await call(admin.removeResource, { id })).status).toBe(404)
+    expect((await call(admin.updateResource, { id, body: { title: 'x', url: 'https://example.com' } })).status).toBe(404)
+    const rows = await auditOf(id)
+    expect(rows.map((r) => r.action)).toEqual(['resource.add', 'resource.update', 'resource.remove'])
+    expect(JSON.parse(rows[1]!.before!)).toMatchObject({ title: 'Guide', sort_order: 5 })
+    expect(JSON.parse(rows[2]!.before!)).toMatchObject({ title: 'Guide 2' })
+  })
+
+  it('replaces the referral rule, which users see at once, with its before and after', async () => {
+    await signInAdmin()
+    const rule = { first: { inviter_points: 100, invitee_points: 50, inviter_days: 3, invitee_days: 0 }, later: { inviter_points: 10, invitee_points: 0, inviter_days: 0, invitee_days: 0 } }
+    try {
+      expect((await call(admin.setReferralRule, { body: rule })).body.data).toEqual(rule)
+      expect((await call(admin.referralRule)).body.data).toEqual(rule)
+      expect((await ctx.request('GET', referralEndpoints.stats.path, { token: operator.token })).body.data.rule).toEqual(rule)
+      expect((await call(admin.setReferralRule, { body: { ...rule, later: { ...rule.later, inviter_points: -1 } } })).status).toBe(400)
+      const rows = await auditOf('rule')
+      expect(rows.at(-1)).toMatchObject({ action: 'referral_rule.set', target_kind: 'referral_rule', after: JSON.stringify(rule) })
+    } finally {
+      // Other suites on this database expect the default.
+      await call(admin.setReferralRule, { body: defaultReferralRule })
+    }
+  })
+
+  it('registers a client (its secret shown once, never audited), edits and removes it', async () => {
+    await signInAdmin()
+    const created = await call(admin.createOAuthClient, { body: { name: 'Editor', redirect_uris: ['https://app.example.com/cb'], first_party: false }, key: 'client-form-key-01' })
+    expect(created.body.data.client_secret).toMatch(/^rcs_/)
+    const { id, client_id: clientId } = created.body.data.client
+    const refused = await call(admin.createOAuthClient, { body: { name: 'Bad', redirect_uris: ['http://example.com/cb'], first_party: false } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.error.details.fields.redirect_uris).toHaveLength(1)
+
+    const edited = await call(admin.updateOAuthClient, { id, body: { name: 'Editor 2', redirect_uris: ['http://127.0.0.1:8080/cb'], first_party: true } })
+    expect(edited.body.data).toMatchObject({ id, client_id: clientId, name: 'Editor 2', first_party: true, redirect_uris: ['http://127.0.0.1:8080/cb'] })
+    expect((await call(admin.oauthClients)).body.data.items).toContainEqual(edited.body.data)
+    expect((await call(admin.removeOAuthClient, { id })).status).toBe(200)
+    expect((await call(admin.removeOAuthClient, { id })).status).toBe(404)
+
+    const rows = await auditOf(clientId)
+    expect(rows.map((r) => r.action)).toEqual(['oauth_client.create', 'oauth_client.update', 'oauth_client.remove'])
+    expect(rows.map((r) => `${r.before}${r.after}`).join('')).not.toContain(created.body.data.client_secret)
+    // The CLI's commands are the same functions, recorded as the CLI.
+    const cli = await runOperatorCli(ctx, 'client', 'create', '--name', 'From CLI')
+    const cliId = /client_id=(\S+)/.exec(cli.stdout)![1]!
+    expect((await runOperatorCli(ctx, 'client', 'remove', '--client-id', cliId)).code).toBe(0)
+    expect((await auditOf(cliId)).map((r) => [r.action, r.actor_kind])).toEqual([
+      ['oauth_client.create', 'cli'],
+      ['oauth_client.remove', 'cli'],
+    ])
+  })
+})

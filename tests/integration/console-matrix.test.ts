@@ -1,0 +1,122 @@
+/**
+ * Every page of the operator console, as declared in app/routes.ts (docs/decisions/115, 132):
+ * anyone but an admin — signed out, a normal or team user, a caller holding an API key or an
+ * OAuth client's token — gets the same bare 404 on every address under /admin, sees nothing that
+ * says a console exists, and changes nothing by posting its forms. An admin gets the pages.
+ */
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import { parse } from 'node-html-parser'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import routes from '../../app/routes.ts'
+import { apiKeyEndpoints } from '../../relay/contract/api-keys.ts'
+import { describeEachDatabase } from '../fixtures/databases.ts'
+import { databaseFingerprint } from '../fixtures/fingerprint.ts'
+import { codeFlowTokens, registerClient } from '../fixtures/oauth.ts'
+import type { TestAccount, TestRelay } from '../fixtures/relay-harness.ts'
+import { loadPortal, portalOrigin, Visitor } from './portal-harness.ts'
+
+let target: TestRelay | undefined
+let server: ServerType
+let handle: (request: Request) => Promise<Response>
+
+beforeAll(async () => {
+  server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: (request) => target!.relay.fetch(request, { clientIp: '127.0.0.1' }), port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
+  handle = await loadPortal({
+    RELAY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    SESSION_SECRET: 'integration-session-secret-0123456789abcdef',
+    PUBLIC_URL: portalOrigin,
+  })
+})
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+})
+
+/** Every address the console's layout serves, parameters filled in, plus one it does not have. */
+function consolePaths(): string[] {
+  const console = routes.find((entry) => entry.file === 'routes/admin/layout.tsx')
+  if (!console?.children?.length) throw new Error('no console layout in app/routes.ts')
+  const paths = console.children.map((entry) => `/${entry.path!.replace(/:\w+/g, '1').replace('*', 'no-such-page')}`)
+  return [...paths, '/admin/no-such-page/deeper']
+}
+
+/** What would tell a visitor the console is there: its navigation, its name in any language, a link into it. */
+const hints = ['admin-nav', '运营控制台', 'Operator console', 'オペレーターコンソール', 'href="/admin']
+
+/**
+ * What a reader sees: the body's text and links, scripts left out. The hydration data names the
+ * route modules the address matched, like any route's public JavaScript (docs/decisions/132).
+ */
+function visible(html: string, what: string): string {
+  const body = parse(html).querySelector('body')
+  if (!body) throw new Error(`${what}: no page but ${html.slice(0, 200)}`)
+  for (const hidden of body.querySelectorAll('script, template, [hidden]')) hidden.remove()
+  return `${body.structuredText}\n${body.querySelectorAll('a[href]').map((a) => a.getAttribute('href')).join(' ')}`
+}
+
+describeEachDatabase('operator console pages', (ctx) => {
+  beforeAll(() => {
+    target = ctx
+  })
+
+  async function signedIn(account: TestAccount): Promise<Visitor> {
+    const visitor = new Visitor(handle)
+    expect((await visitor.submit('/auth/login', { username: account.username, password: account.password })).status).toBe(302)
+    return visitor
+  }
+  const typed = async (type: 'normal' | 'team' | 'admin') => {
+    const account = await ctx.signUp()
+    await ctx.relay.db.updateTable('users').set({ user_type: type }).where('username', '=', account.username).execute()
+    return account
+  }
+
+  it('answers every console address with the same bare 404 to anyone but an admin, and posting changes nothing', async () => {
+    const paths = consolePaths()
+    expect(paths).toContain('/admin/packages')
+    const normal = await typed('normal')
+    const operator = await typed('admin')
+    const apiKey = (await ctx.request('POST', apiKeyEndpoints.create.path, { token: normal.login.access_token, body: { name: 'k' } })).body.data.key as string
+    const oauthToken = (await codeFlowTokens(ctx, operator.login.access_token, await registerClient(ctx))).access_token
+    const visitors: Array<[string, Visitor, Record<string, string>]> = [
+      ['signed out', new Visitor(handle), {}],
+      ['normal user', await signedIn(normal), {}],
+      ['team user', await signedIn(await typed('team')), {}],
+      ['API key', new Visitor(handle), { authorization: `Bearer ${apiKey}` }],
+      ['OAuth token', new Visitor(handle), { authorization: `Bearer ${oauthToken}` }],
+    ]
+    const before = await databaseFingerprint(ctx.relay.db)
+
+    for (const [who, visitor, headers] of visitors) {
+      const request = (path: string, init: RequestInit = {}) =>
+        handle(new Request(new URL(path, portalOrigin), { ...init, redirect: 'manual', headers: { cookie: visitor.cookieHeader(), ...headers, ...init.headers } }))
+      const reference = visible(await (await request('/admin/no-such-page')).text(), `${who} GET /admin/no-such-page`)
+      for (const path of paths) {
+        const page = await request(path)
+        expect(page.status, `${who} GET ${path}`).toBe(404)
+        const html = await page.text()
+        for (const hint of hints) expect(html, `${who} GET ${path}`).not.toContain(hint)
+        expect(visible(html, `${who} GET ${path}`), `${who} GET ${path}`).toBe(reference)
+        // A form posted as the console's pages would post it (the create forms, one-button actions).
+        const posted = await request(path, {
+          method: 'POST',
+          body: new URLSearchParams({ intent: 'remove', id: '1', code: 'MATRIX', kind: 'personal', name: 'x', package_code: 'TEAM', owner: normal.username }),
+          headers: { origin: portalOrigin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
+        })
+        expect(posted.status, `${who} POST ${path}`).toBe(404)
+      }
+    }
+    expect(await databaseFingerprint(ctx.relay.db)).toEqual(before)
+
+    // The control: the same pages open for an admin.
+    const admin = await signedIn(operator)
+    for (const path of paths.filter((p) => !p.includes('/1') && !p.includes('no-such-page') && p !== '/admin')) {
+      const page = await admin.get(path)
+      expect(page.status, `admin GET ${path}`).toBe(200)
+      expect(await page.text()).toContain('admin-nav')
+    }
+    // Five callers by sixteen addresses, each a page render and a post.
+  }, 180_000)
+})
