@@ -16,7 +16,8 @@
  * TEST_DATABASE_URL's database instead of a temporary SQLite file), BENCH_RELAYS (relay processes
  * on the one database, each call sent to the next in turn; default 1), BENCH_WORKERS (WORKERS of
  * each relay, relay/workers.ts; default 1), BENCH_STATUS_LINE=only (just the status-line row of
- * bench/relay-status-line.ts, which runs on the seeded database of bench/seed-history.ts).
+ * bench/relay-status-line.ts, which runs on the seeded database of bench/seed-history.ts) or
+ * BENCH_STATUS_LINE=skip (every row but that one).
  *
  * Besides: one user's calls against 64 users' at 8 and 32 in flight (one user's calls all take
  * points from one account), and, after everything, the ledger's invariants checked against the
@@ -215,7 +216,7 @@ async function main(): Promise<void> {
       await database.dispose()
     }
   }
-  await statusLine(kind, thinking.url)
+  if (process.env.BENCH_STATUS_LINE !== 'skip') await statusLine(kind, thinking.url)
 }
 
 /** The status-line row, on the seeded database (bench/relay-status-line.ts). */
