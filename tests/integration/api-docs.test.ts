@@ -168,6 +168,6 @@ describeEachDatabase('API reference', (ctx) => {
     // Signed out, the call is not made: the visitor is sent to sign in.
     const stranger = await post(new Visitor(handle), '/api/docs/points', { operation: 'getApiUserPoints' })
     expect(stranger.status).toBe(302)
-    expect(stranger.headers.get('location')).toBe('/auth/login?redirectTo=%2Fapi%2Fdocs%2Fpoints')
+    expect(stranger.headers.get('location')).toBe('/auth/login?redirectTo=%2Fapi%2Fdocs%2Fpoints&reason=required')
   })
 })
