@@ -131,7 +131,7 @@ test("a team owner caps a member's points; a bad number keeps the input and says
   await caps.locator('summary').click()
   await caps.getByLabel('每小时积分').fill('0')
   await caps.getByRole('button', { name: '保存限额' }).click()
-  await expect(page.getByTestId(`caps-${owner.username}`).getByText('数字太小')).toBeVisible()
+  await expect(page.getByTestId(`caps-${owner.username}`).getByText('数值过小')).toBeVisible()
   await expect(page.getByTestId(`caps-${owner.username}`).getByLabel('每小时积分')).toHaveValue('0')
 
   await page.getByTestId(`caps-${owner.username}`).getByLabel('每小时积分').fill('100')
