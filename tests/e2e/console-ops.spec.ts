@@ -63,8 +63,14 @@ test('an admin adds, tests, edits and toggles a provider and sets a price; the a
   // Edit it into a fixed price.
   await row.getByRole('link', { name: `编辑 ${model}` }).click()
   await expect(page.getByTestId('price-form').getByLabel('模型或模式')).toHaveValue(model)
-  await page.getByTestId('price-form').getByLabel('计费方式').selectOption('fixed')
-  await page.getByTestId('price-form').getByLabel('每次积分').fill('4')
+  // Each step checked before the next, so a form still hydrating cannot drop one.
+  const kind = page.getByTestId('price-form').getByLabel('计费方式')
+  await kind.selectOption('fixed')
+  await expect(kind).toHaveValue('fixed')
+  const perCall = page.getByTestId('price-form').getByLabel('每次积分')
+  await perCall.fill('4')
+  await expect(perCall).toHaveValue('4')
+  await expect(kind).toHaveValue('fixed')
   await page.getByTestId('price-form').getByRole('button', { name: '保存价格' }).click()
   await expect(page.getByText(`已保存价格：${model}`)).toBeVisible()
   await expect(page.locator(`[data-testid="price-row"][data-model="${model}"]`).getByTestId('typical-points')).toHaveText('4 积分')
