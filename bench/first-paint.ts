@@ -9,7 +9,7 @@
  * that link (one round trip per request the first paint waits for, plus the bytes of the HTML and
  * its stylesheets at 400 kbit/s), and the JavaScript fetched before any interaction (compressed
  * bytes and requests, counted until the network has been quiet for two seconds).
- * Asserts nothing.
+ * `BENCH_PAGES=/pricing,/status` measures only those pages. Asserts nothing.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -187,7 +187,8 @@ try {
     'JS KiB'.padStart(7),
     'JS req'.padStart(7),
   )
-  for (const target of targets) {
+  const only = process.env.BENCH_PAGES?.split(',')
+  for (const target of targets.filter((t) => !only || only.includes(t.path))) {
     const loads: Load[] = []
     for (let i = 0; i < runs; i++) loads.push(await coldLoad(browser, server.url, target, cookies))
     const typical = loads.find((load) => load.visibleMs === median(loads.map((l) => l.visibleMs)))!
