@@ -1,7 +1,7 @@
 /**
  * Public pages are complete without JavaScript (their links and forms work as they are), so they
- * download React and hydrate at the visitor's first press of a pointer or key, not before: their
- * first load stays small on slow links. Every other page hydrates as soon as its modules are in
+ * download React and hydrate at the visitor's first press of a pointer or key (or first input),
+ * not before: their first load stays small on slow links. Every other page hydrates as soon as its modules are in
  * (docs/decisions/138-public-pages-hydrate-on-first-interaction.md).
  */
 import { defaultLanguage, isLanguage } from '#app/locales/types.ts'
@@ -21,7 +21,8 @@ async function hydrate() {
   await app.hydrate(lng, messages.default)
 }
 
-const interactions = ['pointerdown', 'keydown', 'touchstart'] as const
+// Not focus: autofocus fires it. `input` catches autofill and pasting without a key press.
+const interactions = ['pointerdown', 'keydown', 'touchstart', 'input'] as const
 
 if (document.documentElement.dataset.hydrate === 'on-interaction') {
   const start = () => {
