@@ -1,10 +1,10 @@
-import i18next from 'i18next'
-import { startTransition, StrictMode } from 'react'
-import { hydrateRoot } from 'react-dom/client'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { HydratedRouter } from 'react-router/dom'
+/**
+ * Public pages are complete without JavaScript (their links and forms work as they are), so they
+ * download React and hydrate at the visitor's first press of a pointer or key (or first input),
+ * not before: their first load stays small on slow links. Every other page hydrates as soon as its modules are in
+ * (docs/decisions/138-public-pages-hydrate-on-first-interaction.md).
+ */
 import { defaultLanguage, isLanguage } from '#app/locales/types.ts'
-import { i18nOptions } from '#app/utils/i18n.ts'
 
 // Only the page's language is downloaded: each language is its own chunk (slow networks).
 const loaders = {
@@ -16,18 +16,20 @@ const loaders = {
 async function hydrate() {
   const lang = document.documentElement.lang
   const lng = isLanguage(lang) ? lang : defaultLanguage
-  const { default: messages } = await loaders[lng]()
-  await i18next.use(initReactI18next).init({ ...i18nOptions, lng, resources: { [lng]: messages } })
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>
-      </I18nextProvider>,
-    )
-  })
+  // Both at once: one round trip, not two.
+  const [app, messages] = await Promise.all([import('#app/hydrate.tsx'), loaders[lng]()])
+  await app.hydrate(lng, messages.default)
 }
 
-void hydrate()
+// Not focus: autofocus fires it. `input` catches autofill and pasting without a key press.
+const interactions = ['pointerdown', 'keydown', 'touchstart', 'input'] as const
+
+if (document.documentElement.dataset.hydrate === 'on-interaction') {
+  const start = () => {
+    for (const type of interactions) removeEventListener(type, start, true)
+    void hydrate()
+  }
+  for (const type of interactions) addEventListener(type, start, { capture: true, passive: true })
+} else {
+  void hydrate()
+}

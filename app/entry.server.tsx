@@ -6,8 +6,11 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { i18nForDocument } from '#app/middleware/i18n.server.ts'
+import { StylesheetProvider } from '#app/utils/inline-stylesheet.tsx'
 import { NonceProvider } from '#app/utils/nonce.tsx'
+import { preloadsAfterShell } from '#app/utils/preloads-after-shell.server.ts'
 import { applySecurityHeaders } from '#app/utils/security-headers.server.ts'
+import stylesheet from '#app/styles/app.css?inline'
 
 export const streamTimeout = 5_000
 
@@ -35,9 +38,12 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        {/* Inlined in builds; the dev server links it instead, for hot reload (docs/decisions/137). */}
+        <StylesheetProvider value={import.meta.env.DEV ? null : stylesheet}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,
@@ -51,7 +57,9 @@ export default async function handleRequest(
             },
           })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          pipe(body)
+          const reordered = preloadsAfterShell()
+          reordered.pipe(body)
+          pipe(reordered)
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
         },
         onShellError(error: unknown) {

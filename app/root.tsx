@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
@@ -17,12 +18,14 @@ import { getLocale, i18nMiddleware } from '#app/middleware/i18n.server.ts'
 import { sameOriginMiddleware } from '#app/middleware/same-origin.server.ts'
 import { sessionMiddleware } from '#app/middleware/session.server.ts'
 import { takeToast, toastMiddleware } from '#app/middleware/toast.server.ts'
+import { InlineStylesheet } from '#app/utils/inline-stylesheet.tsx'
 import { useNonce } from '#app/utils/nonce.tsx'
 import { readTheme } from '#app/utils/preferences.server.ts'
 import stylesheet from '#app/styles/app.css?url'
 
+// Builds inline the stylesheet in the head (InlineStylesheet, docs/decisions/137); only the dev server links it, for hot reload.
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
@@ -36,16 +39,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   })
 }
 
+/** A layout route's `handle`: `{ hydrate: 'on-interaction' }` for pages complete without JavaScript. */
+export interface HydrateHandle {
+  hydrate?: 'on-interaction'
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const loaderData = useRouteLoaderData<typeof loader>('root')
   const { i18n } = useTranslation()
   const lang = loaderData?.locale ?? i18n.language
+  // Read once by entry.client: public pages hydrate at the first interaction (docs/decisions/138).
+  const hydrate = useMatches().some((match) => (match.handle as HydrateHandle | undefined)?.hydrate === 'on-interaction') ? 'on-interaction' : undefined
   return (
-    <html lang={lang} data-theme={loaderData?.theme ?? 'system'}>
+    <html lang={lang} data-theme={loaderData?.theme ?? 'system'} data-hydrate={hydrate}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <InlineStylesheet />
         <Meta />
         <Links />
       </head>

@@ -108,12 +108,7 @@ export const verifyCodeBody = z.object({ device_code: deviceCodeSchema })
 
 export const verifyTokenBody = z.object({ token: z.string().min(1).max(4096), ...clientAuth })
 
-/** Screens of the portal the relay points people at. */
-export const oauthScreens = {
-  device: '/auth/device-code',
-  oauth: '/auth/oauth-authorize',
-  sso: '/auth/sso-authorize',
-} as const
+export { oauthScreens } from './screens.ts'
 
 const scopeListSchema = z.array(z.enum(oauthScopes))
 

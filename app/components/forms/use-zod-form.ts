@@ -4,24 +4,53 @@
  * layout under the pointer, so a click on the submit button could land elsewhere.
  *
  * `schema` may be a function of the submitter's `intent`, for pages whose buttons submit
- * different steps of one form (send code, then register).
+ * different steps of one form (send code, then register); on public pages it is given as
+ * `lazySchema(() => import(…))`, so zod is not part of their first load.
+ *
+ * The zod adapter (and a lazy schema) is loaded once the form is mounted in the browser; until it
+ * arrives, a submit goes to the server, which validates it the same way, as it does without
+ * JavaScript (docs/decisions/138-public-pages-hydrate-on-first-interaction.md).
  */
 import { useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useState } from 'react'
 import type { z } from 'zod'
 
 type SchemaOrPicker<S extends z.ZodType> = S | ((intent: FormDataEntryValue | null) => z.ZodType)
 
+const lazy = Symbol('lazy schema')
+
+/** A schema downloaded once the page is interactive: `lazySchema(() => import('#app/schemas/auth.ts').then((m) => m.loginSchema))`. */
+export interface LazySchema<S extends z.ZodType> {
+  [lazy]: () => Promise<SchemaOrPicker<S>>
+}
+
+export function lazySchema<S extends z.ZodType>(load: () => Promise<SchemaOrPicker<S>>): LazySchema<S> {
+  return { [lazy]: load }
+}
+
+type Validate = (formData: FormData) => unknown
+
 export function useZodForm<S extends z.ZodType>(
-  schema: SchemaOrPicker<S>,
+  schema: SchemaOrPicker<S> | LazySchema<S>,
   options: { lastResult?: SubmissionResult<string[]> | null; defaultValue?: Partial<z.input<S>>; id?: string } = {},
 ) {
+  const [validate, setValidate] = useState<Validate | null>(null)
+  useEffect(() => {
+    let mounted = true
+    void Promise.all([import('@conform-to/zod/v4'), lazy in schema ? schema[lazy]() : schema]).then(([{ parseWithZod }, resolved]) => {
+      const pick = (intent: FormDataEntryValue | null) => (typeof resolved === 'function' ? resolved(intent) : resolved)
+      if (mounted) setValidate(() => (formData: FormData) => parseWithZod(formData, { schema: pick(formData.get('intent')) }))
+    })
+    return () => {
+      mounted = false
+    }
+    // The schema is fixed for the form's life.
+  }, [])
   return useForm<z.input<S> & Record<string, unknown>>({
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: typeof schema === 'function' ? schema(formData.get('intent')) : schema }) as never,
+    onValidate: validate ? ({ formData }) => validate(formData) as never : undefined,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })

@@ -12,10 +12,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/device-code'
-import { endpoints, normaliseDeviceCode, oauthScreens, type DeviceCodeCheck } from '#relay/contract/index.ts'
+import { endpoints, normaliseDeviceCode, type DeviceCodeCheck } from '#relay/contract/index.ts'
+import { oauthScreens } from '#relay/contract/screens.ts'
 import { ErrorList, FormErrors } from '#app/components/forms/field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
-import { useZodForm } from '#app/components/forms/use-zod-form.ts'
+import { lazySchema, useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { ClientHeading, ClientName, PermissionList } from '#app/components/oauth/consent-parts.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
@@ -77,6 +78,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+// Public page: zod arrives after hydration, outside the first load (docs/decisions/138).
+const clientSchema = lazySchema(() => import('#app/schemas/oauth.ts').then((m) => m.deviceCodeSchema))
+
 export default function DeviceCode({ loaderData, actionData }: Route.ComponentProps) {
   // React Router's inferred union drops the verify branch's extra fields (as api-keys.tsx notes).
   const verified = actionData as { check?: DeviceCodeCheck; minutesLeft?: number; minutesAgo?: number } | undefined
@@ -96,7 +100,7 @@ export default function DeviceCode({ loaderData, actionData }: Route.ComponentPr
 
 function EnterCode({ prefill, signedIn, lastResult }: { prefill: string; signedIn: boolean; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('oauth')
-  const [form, fields] = useZodForm(deviceCodeSchema, { lastResult, defaultValue: { code: prefill } })
+  const [form, fields] = useZodForm(clientSchema, { lastResult, defaultValue: { code: prefill } })
   const code = getInputProps(fields.code, { type: 'text' })
   return (
     <>

@@ -8,13 +8,13 @@ import { endpoints } from '#relay/contract/index.ts'
 import { CodeWaitNotice, SendCodeButton, useCodeWait } from '#app/components/forms/code-wait.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
-import { useZodForm } from '#app/components/forms/use-zod-form.ts'
+import { lazySchema, useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { AuthCard } from '#app/components/auth-card.tsx'
 import { ActionNotice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
-import { resetSchema, resetSchemaFor } from '#app/schemas/auth.ts'
+import { resetSchemaFor, type resetSchema } from '#app/schemas/auth.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { invalid, relayRefusal, retryAfterOf } from '#app/utils/forms.server.ts'
 import { toastHeader } from '#app/utils/toast.server.ts'
@@ -57,10 +57,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
 }
 
+// Public page: zod arrives after hydration, outside the first load (docs/decisions/138).
+const clientSchema = lazySchema<typeof resetSchema>(() => import('#app/schemas/auth.ts').then((m) => m.resetSchemaFor))
+
 export default function ForgotPassword({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   // The submitter's intent picks the schema, as in the action.
-  const [form, fields] = useZodForm<typeof resetSchema>(resetSchemaFor, { lastResult: actionData?.result })
+  const [form, fields] = useZodForm<typeof resetSchema>(clientSchema, { lastResult: actionData?.result })
   const notice = actionData && 'notice' in actionData ? (actionData.notice as string | undefined) : undefined
   const wait = useCodeWait(actionData && 'waitSeconds' in actionData ? (actionData.waitSeconds as number) : undefined, actionData)
   return (

@@ -7,7 +7,7 @@ import type { Route } from './+types/login'
 import { endpoints } from '#relay/contract/index.ts'
 import { Checkbox } from '#app/components/forms/checkbox.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
-import { useZodForm } from '#app/components/forms/use-zod-form.ts'
+import { lazySchema, useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { AuthCard } from '#app/components/auth-card.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
@@ -49,11 +49,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
 }
 
+// Public page: zod arrives after hydration, outside the first load (docs/decisions/138).
+const clientSchema = lazySchema(() => import('#app/schemas/auth.ts').then((m) => m.loginSchema))
+
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   const { t: te } = useTranslation('errors')
   const [searchParams] = useSearchParams()
-  const [form, fields] = useZodForm(loginSchema, { lastResult: actionData?.result })
+  const [form, fields] = useZodForm(clientSchema, { lastResult: actionData?.result })
   const redirectTo = searchParams.get('redirectTo') ?? ''
   return (
     <AuthCard title={loaderData.title} subtitle={t('login.subtitle')}>

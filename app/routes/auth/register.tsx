@@ -8,13 +8,13 @@ import { endpoints } from '#relay/contract/index.ts'
 import { Checkbox } from '#app/components/forms/checkbox.tsx'
 import { CodeWaitNotice, SendCodeButton, useCodeWait } from '#app/components/forms/code-wait.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
-import { useZodForm } from '#app/components/forms/use-zod-form.ts'
+import { lazySchema, useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { AuthCard } from '#app/components/auth-card.tsx'
 import { ActionNotice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay, startSession } from '#app/middleware/session.server.ts'
-import { registerSchema, registerSchemaFor } from '#app/schemas/auth.ts'
+import { registerSchemaFor, type registerSchema } from '#app/schemas/auth.ts'
 import { invalid, relayRefusal, retryAfterOf } from '#app/utils/forms.server.ts'
 import { toastHeader } from '#app/utils/toast.server.ts'
 
@@ -83,11 +83,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+// Public page: zod arrives after hydration, outside the first load (docs/decisions/138).
+const clientSchema = lazySchema<typeof registerSchema>(() => import('#app/schemas/auth.ts').then((m) => m.registerSchemaFor))
+
 export default function Register({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   const [searchParams] = useSearchParams()
   // The submitter's intent picks the schema, as in the action.
-  const [form, fields] = useZodForm<typeof registerSchema>(registerSchemaFor, {
+  const [form, fields] = useZodForm<typeof registerSchema>(clientSchema, {
     lastResult: actionData?.result,
     defaultValue: { inviteCode: searchParams.get('invite') ?? undefined },
   })

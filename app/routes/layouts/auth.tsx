@@ -2,11 +2,15 @@ import { useTranslation } from 'react-i18next'
 import { Outlet, redirect } from 'react-router'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/auth'
+import type { HydrateHandle } from '#app/root.tsx'
 import { Brand } from '#app/components/layout/brand.tsx'
 import { SettingsMenu } from '#app/components/layout/settings-menu.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { getHoneypotInputProps, honeypotMiddleware } from '#app/middleware/honeypot.server.ts'
 import { getSession } from '#app/middleware/session.server.ts'
+
+// Complete without JavaScript: hydrates at the visitor's first interaction (docs/decisions/138).
+export const handle: HydrateHandle = { hydrate: 'on-interaction' }
 
 export const middleware: Route.MiddlewareFunction[] = [honeypotMiddleware]
 

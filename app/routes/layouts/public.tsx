@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet } from 'react-router'
 import type { Route } from './+types/public'
+import type { HydrateHandle } from '#app/root.tsx'
 import { Brand } from '#app/components/layout/brand.tsx'
 import { SettingsMenu } from '#app/components/layout/settings-menu.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { getSession } from '#app/middleware/session.server.ts'
+
+// Complete without JavaScript: hydrates at the visitor's first interaction (docs/decisions/138).
+export const handle: HydrateHandle = { hydrate: 'on-interaction' }
 
 export function loader({ context }: Route.LoaderArgs) {
   return { signedIn: getSession(context) !== null }
