@@ -31,7 +31,13 @@ test('opens the API reference from the dashboard, switches language and tries a 
   await expect(card).toContainText(`curl -sS '${baseURL}/api/user/points'`)
 
   // With scripts the form answers in place: a mark left on the page survives the call.
-  if (jsEnabled) await page.evaluate(() => document.body.setAttribute('data-before-call', 'yes'))
+  if (jsEnabled) {
+    // Public pages hydrate at the first interaction (docs/decisions/138): a first press starts
+    // it, and the copy buttons, which exist only once hydrated, say when it is done.
+    await card.getByRole('heading', { level: 2 }).click()
+    await expect(card.getByRole('button', { name: /^Copy/ }).first()).toBeVisible()
+    await page.evaluate(() => document.body.setAttribute('data-before-call', 'yes'))
+  }
   await card.getByRole('button', { name: 'Send request' }).click()
   const result = page.getByTestId('try-result-getApiUserPoints')
   await expect(result).toContainText('HTTP 200')
