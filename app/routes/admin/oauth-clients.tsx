@@ -7,6 +7,7 @@ import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
+import { EditRemoveActions } from '#app/components/admin/edit-remove-actions.tsx'
 import type { Route } from './+types/oauth-clients'
 import { endpoints, idSchema, oauthClientNameMax, type AdminOAuthClient, type CreatedOAuthClient } from '#relay/contract/index.ts'
 import { Checkbox } from '#app/components/forms/checkbox.tsx'
@@ -150,17 +151,7 @@ function ClientRow({ client }: { client: AdminOAuthClient }) {
       <td className="text-xs text-zinc-500 md:table-cell md:py-3 md:pr-3 md:text-sm dark:text-zinc-400">
         <LocalTime ms={client.create_timestamp} />
       </td>
-      <td className="flex justify-end gap-2 md:table-cell md:py-3 md:text-right md:whitespace-nowrap">
-        <Link to={`?edit=${client.id}`} className={buttonClass({ variant: 'ghost', size: 'sm' })} aria-label={`${t('catalog.edit')} ${client.name}`}>
-          {t('catalog.edit')}
-        </Link>
-        <Form method="post" className="inline">
-          <input type="hidden" name="id" value={client.id} />
-          <SubmitButton intent="remove" variant="secondary" size="sm" aria-label={`${t('catalog.remove')} ${client.name}`}>
-            {t('catalog.remove')}
-          </SubmitButton>
-        </Form>
-      </td>
+      <EditRemoveActions id={client.id} name={client.name} />
     </tr>
   )
 }

@@ -7,6 +7,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import { EditRemoveActions } from '#app/components/admin/edit-remove-actions.tsx'
 import type { Route } from './+types/resources'
 import { endpoints, idSchema, resourceBounds, type ResourceLink } from '#relay/contract/index.ts'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
@@ -94,7 +95,6 @@ export default function AdminResources({ loaderData, actionData }: Route.Compone
 }
 
 function LinkRow({ link, editing }: { link: ResourceLink; editing: boolean }) {
-  const { t } = useTranslation('admin')
   return (
     <tr className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 py-3 md:table-row md:py-0" data-testid="resource-row" data-editing={editing || undefined}>
       <td className="text-sm text-zinc-500 tabular-nums md:table-cell md:py-3 md:pr-3 dark:text-zinc-400">{link.sort_order}</td>
@@ -107,17 +107,7 @@ function LinkRow({ link, editing }: { link: ResourceLink; editing: boolean }) {
           {link.url}
         </a>
       </td>
-      <td className="col-span-2 flex justify-end gap-2 md:table-cell md:py-3 md:text-right md:whitespace-nowrap">
-        <Link to={`?edit=${link.id}`} className={buttonClass({ variant: 'ghost', size: 'sm' })} aria-label={`${t('catalog.edit')} ${link.title}`}>
-          {t('catalog.edit')}
-        </Link>
-        <Form method="post" className="inline">
-          <input type="hidden" name="id" value={link.id} />
-          <SubmitButton intent="remove" variant="secondary" size="sm" aria-label={`${t('catalog.remove')} ${link.title}`}>
-            {t('catalog.remove')}
-          </SubmitButton>
-        </Form>
-      </td>
+      <EditRemoveActions id={link.id} name={link.title} className="col-span-2" />
     </tr>
   )
 }
