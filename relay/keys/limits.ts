@@ -26,6 +26,7 @@ import { dayMs, hourMs } from '../points/plan.ts'
 import type { RelayServices } from '../services.ts'
 import type { CallRecord } from '../proxy/call-log.ts'
 import { ProxyError, proxyErrorStatus, type ClientApi } from '../proxy/client-errors.ts'
+import { confirmApiKey, forgetApiKey } from './service.ts'
 import { chargeUpfront, reservation, type Charge, type UpfrontCharge } from '../proxy/metering.ts'
 import type { ModelCost } from '../contract/points.ts'
 
@@ -43,6 +44,11 @@ export interface KeyControls {
   allowedModels: RegExp[] | null
   /** Whether any counting limit is set: only then does a call take a lease. */
   counted: boolean
+  /**
+   * False when the key was taken from the process's cache (keys/service.ts): the call must
+   * confirm it is still live, which its freeze does (docs/decisions/146).
+   */
+  confirmed: boolean
 }
 
 type ControlColumns = Pick<
@@ -81,7 +87,7 @@ const parsedPatterns = new Map<string, RegExp[]>()
  * The key's controls for a call, or a refusal (RelayError, so `GET /api/v1/usage` refuses the
  * same way) when the key is switched off or past its expiry.
  */
-export function keyControls(row: ControlColumns & { id: string }, now: number): KeyControls {
+export function keyControls(row: ControlColumns & { id: string }, now: number, confirmed = true): KeyControls {
   if (row.disabled_timestamp !== null) throw new RelayError('api_key_disabled', 'the API key is disabled')
   if (row.expires_timestamp !== null && row.expires_timestamp <= now) throw new RelayError('api_key_expired', 'the API key has expired')
   let allowedModels: RegExp[] | null = null
@@ -94,7 +100,7 @@ export function keyControls(row: ControlColumns & { id: string }, now: number): 
     }
   }
   const counted = row.points_quota !== null || row.daily_points_quota !== null || row.rpm_limit !== null || row.concurrency_limit !== null
-  return { keyId: row.id, allowedModels, counted }
+  return { keyId: row.id, allowedModels, counted, confirmed }
 }
 
 /** Whether the key may call the model (an OAuth token may call any). */
@@ -133,13 +139,20 @@ export async function chargeWithinKeyLimits(
     allowModel(key, upfront.model)
     const capped = await memberCaps.isCapped(services.db, upfront.userId, services.clock.now())
     if (key?.counted || capped) leaseId = await takeLease(services, { keyId: key?.counted ? key.keyId : null, memberId: capped ? upfront.userId : null }, likelyPoints(upfront))
-    return { charge: await chargeUpfront(services, upfront), leaseId }
+    // A key from the cache is confirmed by the freeze, or, when the call freezes nothing, on its own.
+    const liveKey = key && !key.confirmed ? key.keyId : null
+    const charge = await chargeUpfront(services, upfront, liveKey)
+    if (charge.kind === 'free' && key) await confirmApiKey(services.db, key, services.clock)
+    return { charge, leaseId }
   } catch (error) {
     if (leaseId !== null) {
       // A lease the database will not give back now (it is out of reach) stops counting after
       // STALE_HOLD_MINUTES; the call's own error is the one to answer.
       await deleteLease(services.db, { id: leaseId }).catch(() => undefined)
     }
+    // The key is no longer live (RelayError, as authenticateApiKey refuses): refused as at
+    // authentication, not recorded as a call.
+    if (error instanceof RelayError && key) forgetApiKey(key.keyId)
     if (error instanceof ProxyError) {
       const { started, uploadMs, ...record } = call
       const durationMs = performance.now() - started

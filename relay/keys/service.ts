@@ -1,7 +1,8 @@
 /**
  * API keys: minted with a recognisable prefix, stored as a SHA-256 digest, shown in full once
- * (docs/decisions/050). `authenticateApiKey` is the metered proxy's hot path: one indexed read,
- * and a write at most once a minute per key to keep "last used" fresh.
+ * (docs/decisions/050). `authenticateApiKey` is the metered proxy's hot path: one indexed read
+ * (none for a metered call on PostgreSQL whose key was read a moment ago, see `cachedKeys`), and a
+ * write at most once a minute per key to keep "last used" fresh.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { generateRandomString, type RandomReader } from '@oslojs/crypto/random'
@@ -9,7 +10,7 @@ import type { Selectable } from 'kysely'
 import type { Clock } from '../clock.ts'
 import { apiKeyBounds, apiKeyPattern, apiKeyPrefix, type ApiKey, type ApiKeyLimits, type ApiKeyUse, type CreatedApiKey } from '../contract/api-keys.ts'
 import { newId } from '../db/ids.ts'
-import type { Database } from '../db/open-database.ts'
+import { isPostgres, type Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
 import type { ApiKeysTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
@@ -73,6 +74,7 @@ export async function setApiKeyLimits(db: Database, clock: Clock, userId: string
       .where('deleted_at', 'is', null)
       .executeTakeFirst()
     if (!current) throw new RelayError('not_found', 'API key not found')
+    forgetApiKey(keyId)
     return trx
       .updateTable('api_keys')
       .set(limitColumns(limits, now, current.disabled_timestamp))
@@ -129,6 +131,7 @@ export async function createApiKey(db: Database, clock: Clock, userId: string, n
 
 /** Deletes one of the caller's keys; another user's key, or one already deleted, is a 404. */
 export async function deleteApiKey(db: Database, clock: Clock, userId: string, keyId: string): Promise<void> {
+  forgetApiKey(keyId)
   const result = await db
     .updateTable('api_keys')
     .set({ deleted_at: clock.now() })
@@ -151,14 +154,31 @@ export interface ApiKeyIdentity {
  * owner disabled or let expire is refused (RelayError `api_key_disabled`, `api_key_expired`). The
  * lookup is by digest, so its timing can reveal nothing about the key itself; the digests are
  * then compared in constant time as well.
+ *
+ * `cached` (a metered call, which confirms the key when it freezes): on PostgreSQL the key may
+ * come from `cachedKeys`, its controls then `confirmed: false`.
  */
-export async function authenticateApiKey(db: Database, rawKey: string, clock: Clock): Promise<ApiKeyIdentity | null> {
+export async function authenticateApiKey(db: Database, rawKey: string, clock: Clock, { cached = false } = {}): Promise<ApiKeyIdentity | null> {
   if (!apiKeyPattern.test(rawKey)) return null
   const digest = hashKey(rawKey)
-  const [row] = (await liveKeyByHash(db, { digest })).rows
-  if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(digest))) return null
   const now = clock.now()
-  const controls = keyControls(row, now)
+  const cache = cached && isPostgres(db)
+  const entry = cache ? cachedKeys.get(digest) : undefined
+  const confirmed = !(entry && entry.until > now)
+  let row: LiveKeyRow
+  if (!confirmed) row = entry!.row
+  else {
+    const [read] = (await liveKeyByHash(db, { digest })).rows
+    if (!read || !timingSafeEqual(Buffer.from(read.key_hash), Buffer.from(digest))) return null
+    row = read
+  }
+  // Expiry is checked against the clock whether the row was read now or a moment ago.
+  const controls = keyControls(row, now, confirmed)
+  // Only a key that may call is kept: one enabled again elsewhere is not refused from here.
+  if (cache && confirmed) {
+    if (cachedKeys.size >= maxCachedKeys) cachedKeys.clear()
+    cachedKeys.set(digest, { row, until: now + keyCacheMs })
+  }
   if (row.last_used_timestamp === null || now - row.last_used_timestamp >= lastUsedResolutionMs) {
     // Guarded, so parallel requests of one key (or several relay instances) write it once.
     await db
@@ -169,29 +189,76 @@ export async function authenticateApiKey(db: Database, rawKey: string, clock: Cl
         eb.or([eb('last_used_timestamp', 'is', null), eb('last_used_timestamp', '<=', now - lastUsedResolutionMs)]),
       )
       .execute()
+    row.last_used_timestamp = now
   }
   return { keyId: row.id, userId: row.user_id, controls }
 }
+
+/**
+ * A key read from `cachedKeys` whose call freezes nothing (a free model) is confirmed here, one
+ * read by id; refuses as `authenticateApiKey` does. Keys read from the database just now pass.
+ */
+export async function confirmApiKey(db: Database, key: KeyControls, clock: Clock): Promise<void> {
+  if (key.confirmed) return
+  const [row] = (await liveKeyById(db, { id: key.keyId })).rows
+  if (!row) {
+    forgetApiKey(key.keyId)
+    throw new RelayError('unauthenticated', 'unknown or deleted API key')
+  }
+  keyControls(row, clock.now())
+}
+
+/**
+ * On PostgreSQL, where each read is a round trip on the call's path: the keys of this process's
+ * metered calls of the last `keyCacheMs`, by digest (docs/decisions/146). Whether the key is still
+ * live is not taken from here: the call's freeze confirms it in the same statement
+ * (points/ledger.ts `liveKey`, migration 0042), a free call with `confirmApiKey`, so a key deleted
+ * or disabled, or a user disabled, from any process stops at its next call as before. What may be
+ * up to `keyCacheMs` old is the rest of the key's controls (allowed models, quotas, requests per
+ * minute, calls at once) when changed through another process; a change through this one forgets
+ * the key at once.
+ */
+const keyCacheMs = 5_000
+const maxCachedKeys = 10_000
+const cachedKeys = new Map<string, { row: LiveKeyRow; until: number }>()
+
+/** Drops the key from this process's cache: its controls changed, or it was found no longer live. */
+export function forgetApiKey(keyId: string): void {
+  for (const [digest, { row }] of cachedKeys) if (row.id === keyId) cachedKeys.delete(digest)
+}
+
+const liveKeyColumns = [
+  'api_keys.id',
+  'api_keys.user_id',
+  'api_keys.key_hash',
+  'api_keys.last_used_timestamp',
+  'api_keys.disabled_timestamp',
+  'api_keys.expires_timestamp',
+  'api_keys.points_quota',
+  'api_keys.daily_points_quota',
+  'api_keys.allowed_models',
+  'api_keys.rpm_limit',
+  'api_keys.concurrency_limit',
+] as const
 
 // Prepared (db/prepared.ts): every relayed call starts here.
 const liveKeyByHash = prepared((db, args: { digest: string }) =>
   db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select([
-      'api_keys.id',
-      'api_keys.user_id',
-      'api_keys.key_hash',
-      'api_keys.last_used_timestamp',
-      'api_keys.disabled_timestamp',
-      'api_keys.expires_timestamp',
-      'api_keys.points_quota',
-      'api_keys.daily_points_quota',
-      'api_keys.allowed_models',
-      'api_keys.rpm_limit',
-      'api_keys.concurrency_limit',
-    ])
+    .select(liveKeyColumns)
     .where('api_keys.key_hash', '=', args.digest)
     .where('api_keys.deleted_at', 'is', null)
     .where('users.status', '=', 'active'),
 )
+const liveKeyById = prepared((db, args: { id: string }) =>
+  db
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .select(liveKeyColumns)
+    .where('api_keys.id', '=', args.id)
+    .where('api_keys.deleted_at', 'is', null)
+    .where('users.status', '=', 'active'),
+)
+
+type LiveKeyRow = Awaited<ReturnType<typeof liveKeyByHash>>['rows'][number]

@@ -27,13 +27,14 @@ export interface ApiCaller {
 
 /**
  * The caller, or RelayError `unauthenticated` / `token_expired` / `api_key_disabled` /
- * `api_key_expired` (401) or `insufficient_scope` (403).
+ * `api_key_expired` (401) or `insufficient_scope` (403). `cached`: an API key may come from the
+ * process's cache, for a caller that confirms it (keys/service.ts `authenticateApiKey`).
  */
-export async function apiCaller(c: Context, services: RelayServices): Promise<ApiCaller> {
+export async function apiCaller(c: Context, services: RelayServices, options: { cached?: boolean } = {}): Promise<ApiCaller> {
   const credential = apiKeyOf(c)
   if (!credential) throw new RelayError('unauthenticated', 'an API key or an OAuth access token with the api scope is required')
   if (apiKeyPattern.test(credential)) {
-    const identity = await authenticateApiKey(services.db, credential, services.clock)
+    const identity = await authenticateApiKey(services.db, credential, services.clock, options)
     if (!identity) throw new RelayError('unauthenticated', 'unknown or deleted API key')
     return { userId: identity.userId, keyId: identity.keyId, clientId: null, key: identity.controls }
   }

@@ -91,12 +91,21 @@ export function spend(
   })
 }
 
+/**
+ * `liveKey` (PostgreSQL only): the API key the call came with, when the relay took it from its
+ * cache (keys/service.ts); the same statement confirms it is still live, and refuses as
+ * `authenticateApiKey` would (RelayError `unauthenticated`, `api_key_disabled`,
+ * `api_key_expired`) when it is not, freezing nothing (docs/decisions/146).
+ */
 export function freeze(
   { db, clock, config }: LedgerServices,
-  input: { userId: string; amount: number; model: string | null; atLeast?: number },
+  input: { userId: string; amount: number; model: string | null; atLeast?: number; liveKey?: string | null },
 ): Promise<Hold> {
   checkAmount(input.amount)
   if (input.atLeast !== undefined) checkAmount(input.atLeast)
+  const liveKey = input.liveKey ?? null
+  // A programming error: only PostgreSQL's keys are cached.
+  if (liveKey !== null && !isPostgres(db)) throw new Error('freeze: liveKey is confirmed on PostgreSQL only')
   const owner = config?.instance ?? null
   const fullPath = () =>
     withPlanInForce(db, input.userId, clock.now(), async (trx, plan, now) => {
@@ -121,8 +130,12 @@ export function freeze(
   if (!isPostgres(db)) return fullPath()
   // PostgreSQL: one statement, committed at once, when nothing but the freeze is due (docs/decisions/134).
   const holdId = newId()
-  const args = { userId: input.userId, amount: input.amount, atLeast: input.atLeast ?? input.amount, model: input.model, holdId, entryId: newId(), now: clock.now(), owner }
-  return freezeAtOnce(db, args).then(({ rows: [row] }) => (row ? { holdId, accountId: row.account_id, amount: row.amount, balance: row.balance } : fullPath()))
+  const args = { userId: input.userId, liveKey, amount: input.amount, atLeast: input.atLeast ?? input.amount, model: input.model, holdId, entryId: newId(), now: clock.now(), owner }
+  return freezeAtOnce(db, args).then(({ rows: [row] }) => {
+    if (!row) return fullPath()
+    if (row.refusal !== null) throw new RelayError(row.refusal)
+    return { holdId, accountId: row.account_id!, amount: row.amount!, balance: row.balance! }
+  })
 }
 
 export function settle(services: LedgerServices, input: { holdId: string; actual: number }): Promise<Settlement> {
@@ -222,12 +235,17 @@ const insertHold = prepared((db, args: { id: string; accountId: string; userId: 
 const closeHold = prepared((db, args: { id: string; now: number }) =>
   db.updateTable('points_holds').set({ settled_timestamp: args.now }).where('id', '=', args.id).where('settled_timestamp', 'is', null).returningAll(),
 )
-// PostgreSQL's functions of migration 0036 (docs/decisions/134).
+// PostgreSQL's functions of migrations 0036 and 0042 (docs/decisions/134, 146).
 const freezeAtOnce = prepared(
-  (db, args: { userId: string; amount: number; atLeast: number; model: string | null; holdId: string; entryId: string; now: number; owner: string | null }) =>
+  (db, args: { userId: string; liveKey: string | null; amount: number; atLeast: number; model: string | null; holdId: string; entryId: string; now: number; owner: string | null }) =>
     db
       .selectFrom(
-        sql<{ account_id: string; amount: number; balance: number }>`relay_freeze(${args.userId}::bigint, ${args.amount}::integer, ${args.atLeast}::integer, ${args.model}::varchar, ${args.holdId}::bigint, ${args.entryId}::bigint, ${args.now}::bigint, ${args.owner}::varchar)`.as('f'),
+        sql<{
+          account_id: string | null
+          amount: number | null
+          balance: number | null
+          refusal: 'unauthenticated' | 'api_key_disabled' | 'api_key_expired' | null
+        }>`relay_freeze(${args.userId}::bigint, ${args.liveKey}::bigint, ${args.amount}::integer, ${args.atLeast}::integer, ${args.model}::varchar, ${args.holdId}::bigint, ${args.entryId}::bigint, ${args.now}::bigint, ${args.owner}::varchar)`.as('f'),
       )
       .selectAll(),
 )

@@ -49,7 +49,8 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   // Read now: once the client has gone, its socket no longer knows its address.
   const caller = clientIp(c, services.config.trustProxy)
   try {
-    const identity = await authenticate(c, services)
+    // Its key perhaps from the cache: the freeze below confirms it (keys/service.ts).
+    const identity = await authenticate(c, services, { cached: true })
     const client = clientSide(c)
     const uploadStarted = performance.now()
     const raw = await readBody(client)
@@ -81,7 +82,10 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
         shortfallCeiling: services.config.callShortfallCeilingPoints,
       },
       { ...call, started, uploadMs },
-    )
+    ).catch((error: unknown) => {
+      // The cached key found no longer live: refused as authentication would have.
+      throw error instanceof RelayError && keyRefusals.has(error.reason) ? credentialRefusal(error) : error
+    })
     const relayMs = performance.now() - started - uploadMs
 
     // Settled after the answer, in a group with other calls' (settlements.ts); never awaited on
@@ -145,20 +149,27 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
 }
 
 /** The caller (an API key, or an OAuth token with the `api` scope), or a refusal in the client's format. */
-export async function authenticate(c: Context<RelayEnv>, services: RelayServices): Promise<ApiCaller> {
+export async function authenticate(c: Context<RelayEnv>, services: RelayServices, options: { cached?: boolean } = {}): Promise<ApiCaller> {
   try {
-    return await apiCaller(c, services)
+    return await apiCaller(c, services, options)
   } catch (error) {
-    if (!(error instanceof RelayError)) throw error
-    if (error.reason === 'insufficient_scope') {
-      throw new ProxyError('insufficient_scope', 'This OAuth token was not granted the api scope: sign in again asking for scope "api" (docs/oauth.md), or use an API key from the portal.')
-    }
-    if (error.reason === 'token_expired') throw new ProxyError('unauthenticated', 'The OAuth access token has expired: refresh it (docs/oauth.md).')
-    if (error.reason === 'api_key_disabled') throw new ProxyError('key_disabled', "This API key is disabled: its owner can enable it again on the portal's API keys page.")
-    if (error.reason === 'api_key_expired') throw new ProxyError('key_disabled', "This API key has expired: its owner can extend it on the portal's API keys page, or create a new one.")
-    // Never "x-api-key" in this message: Claude Code then shows its own "Not logged in · Please run /login" instead.
-    throw new ProxyError('unauthenticated', "Invalid API key: the key is unknown or was deleted. Create one on the portal's API keys page and use it as the API key (Claude Code: ANTHROPIC_AUTH_TOKEN).")
+    throw error instanceof RelayError ? credentialRefusal(error) : error
   }
+}
+
+/** How the ledger's freeze refuses a cached key found no longer live (points/ledger.ts `freeze`). */
+const keyRefusals = new Set<string>(['unauthenticated', 'api_key_disabled', 'api_key_expired'])
+
+/** A credential's refusal (apiCaller's RelayError) in the client's terms. */
+function credentialRefusal(error: RelayError): ProxyError {
+  if (error.reason === 'insufficient_scope') {
+    return new ProxyError('insufficient_scope', 'This OAuth token was not granted the api scope: sign in again asking for scope "api" (docs/oauth.md), or use an API key from the portal.')
+  }
+  if (error.reason === 'token_expired') return new ProxyError('unauthenticated', 'The OAuth access token has expired: refresh it (docs/oauth.md).')
+  if (error.reason === 'api_key_disabled') return new ProxyError('key_disabled', "This API key is disabled: its owner can enable it again on the portal's API keys page.")
+  if (error.reason === 'api_key_expired') return new ProxyError('key_disabled', "This API key has expired: its owner can extend it on the portal's API keys page, or create a new one.")
+  // Never "x-api-key" in this message: Claude Code then shows its own "Not logged in · Please run /login" instead.
+  return new ProxyError('unauthenticated', "Invalid API key: the key is unknown or was deleted. Create one on the portal's API keys page and use it as the API key (Claude Code: ANTHROPIC_AUTH_TOKEN).")
 }
 
 /** The model's price and the providers to try; refuses when either is missing. */

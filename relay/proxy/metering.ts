@@ -51,15 +51,22 @@ export function reservation(cost: ModelCost, inputTokens: number, maxOutputToken
   return { points, atLeast: Math.min(Math.max(1, worst - shortfallCeiling), points) }
 }
 
-/** Holds the call's price (fixed) or likely cost (variable); refuses in the client's terms when it cannot. */
-export async function chargeUpfront(services: LedgerServices, { userId, model, cost, inputTokens, maxOutputTokens, shortfallCeiling }: UpfrontCharge): Promise<Charge> {
+/**
+ * Holds the call's price (fixed) or likely cost (variable); refuses in the client's terms when it
+ * cannot. `liveKey`: an API key for the freeze to confirm (points/ledger.ts `freeze`).
+ */
+export async function chargeUpfront(
+  services: LedgerServices,
+  { userId, model, cost, inputTokens, maxOutputTokens, shortfallCeiling }: UpfrontCharge,
+  liveKey: string | null = null,
+): Promise<Charge> {
   const fixed = cost.kind === 'fixed'
   const { points, atLeast } = fixed
     ? { points: Math.min(cost.points_per_call ?? 0, maxPointsChange), atLeast: Math.min(cost.points_per_call ?? 0, maxPointsChange) }
     : reservation(cost, inputTokens, maxOutputTokens, shortfallCeiling)
   if (points <= 0) return { kind: 'free' }
   try {
-    const hold = await freeze(services, { userId, amount: points, model, atLeast })
+    const hold = await freeze(services, { userId, amount: points, model, atLeast, liveKey })
     return { kind: 'hold', holdId: hold.holdId, accountId: hold.accountId, points: hold.amount }
   } catch (error) {
     if (error instanceof RelayError && error.reason === 'points_insufficient') {
