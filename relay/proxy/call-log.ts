@@ -49,7 +49,8 @@ export async function recordCalls(db: Database, calls: readonly CallRecord[]): P
   else for (const call of calls) await recordCall(db, call)
 }
 
-function callRow(call: CallRecord): Required<Insertable<ProxyCallsTable>> {
+/** The call's `proxy_calls` row. */
+export function callRow(call: CallRecord): Required<Insertable<ProxyCallsTable>> {
   return {
     id: newId(),
     user_id: call.userId,

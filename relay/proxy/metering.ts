@@ -77,6 +77,12 @@ export async function chargeUpfront(
   }
 }
 
+/** What an answer's usage cost, to settle its hold with. */
+export function actualPoints(cost: ModelCost, usage: TokenUsage | null): number {
+  // A fixed price is its points_per_call whatever the usage; no answer costs nothing.
+  return usage ? Math.min(pointsForUsage(cost, usage), maxPointsChange) : 0
+}
+
 /** How a charge ended: the points taken, and what the usage cost beyond them (the balance ran out). */
 export interface Settled {
   points: number
@@ -92,8 +98,7 @@ export async function settleCharges(
   services: LedgerServices,
   ends: ReadonlyArray<{ charge: Charge; cost: ModelCost; usage: TokenUsage | null }>,
 ): Promise<Settled[]> {
-  // A fixed price is its points_per_call whatever the usage; no answer costs nothing.
-  const actuals = ends.map(({ cost, usage }) => (usage ? Math.min(pointsForUsage(cost, usage), maxPointsChange) : 0))
+  const actuals = ends.map(({ cost, usage }) => actualPoints(cost, usage))
   const holds = ends.flatMap(({ charge }, i) => (charge.kind === 'hold' ? [{ holdId: charge.holdId, actual: actuals[i]! }] : []))
   const settled = holds.length > 0 ? await settleAll(services, holds) : []
   let next = 0

@@ -15,15 +15,18 @@
  * writes whatever is waiting (the relay's `close` calls it).
  */
 import type { ModelCost } from '../contract/points.ts'
-import type { Database } from '../db/open-database.ts'
+import { sql } from 'kysely'
+import { newId } from '../db/ids.ts'
+import { isPostgres, type Database } from '../db/open-database.ts'
+import { prepared } from '../db/prepared.ts'
 import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import type { Logger } from '../logger.ts'
 import type { LedgerServices } from '../points/ledger.ts'
 import { inTransaction } from '../points/locks.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
-import { endLeasedCalls } from '../keys/limits.ts'
-import { recordCalls, type CallRecord } from './call-log.ts'
-import { settleCharges, type Charge } from './metering.ts'
+import { dayOf, endLeasedCalls, hourOf } from '../keys/limits.ts'
+import { callRow, recordCalls, type CallRecord } from './call-log.ts'
+import { actualPoints, settleCharges, type Charge } from './metering.ts'
 
 export interface Settlement {
   charge: Charge
@@ -103,11 +106,11 @@ export class SettlementQueue {
       return x < y ? -1 : x > y ? 1 : 0
     })
     try {
-      await inTransaction(this.#services.db, (trx) => this.#settle(trx, group.map((waiting) => waiting.settlement)))
+      await this.#settle(group.map((waiting) => waiting.settlement))
     } catch {
       for (const { settlement } of group) {
         try {
-          await inTransaction(this.#services.db, (trx) => this.#settle(trx, [settlement]))
+          await this.#settle([settlement])
         } catch (error) {
           if (isDatabaseUnavailable(error) && this.#retryLater(settlement)) continue
           // The answer is out already; the hold stays until the stale-hold sweep gives it back (stale-holds.ts).
@@ -137,8 +140,18 @@ export class SettlementQueue {
     return true
   }
 
-  /** Settles the calls' charges (in account order), records the calls and ends their keys' part (leases, counters). */
-  async #settle(trx: Database, settlements: readonly Settlement[]): Promise<void> {
+  /**
+   * Settles the calls' charges (in account order), records the calls and ends their keys' part
+   * (leases, counters), all or nothing: one statement on PostgreSQL (docs/decisions/146), a
+   * transaction on SQLite.
+   */
+  #settle(settlements: readonly Settlement[]): Promise<void> {
+    const { db, clock } = this.#services
+    if (isPostgres(db)) return settleCallsAtOnce(db, clock.now(), settlements)
+    return inTransaction(db, (trx) => this.#settleIn(trx, settlements))
+  }
+
+  async #settleIn(trx: Database, settlements: readonly Settlement[]): Promise<void> {
     const settled = await settleCharges({ db: trx, clock: this.#services.clock }, settlements)
     const calls = settlements.map(({ charge, call }, i) => ({ ...call, clientId: call.clientId ?? null, holdId: charge.kind === 'hold' ? charge.holdId : null, ...settled[i]! }))
     await recordCalls(trx, calls)
@@ -149,3 +162,30 @@ export class SettlementQueue {
 function accountOf(charge: Charge): string {
   return charge.kind === 'free' ? '' : charge.accountId
 }
+
+/** PostgreSQL: `relay_settle_calls` (migration 0042) does what `#settleIn` does, in one statement. */
+async function settleCallsAtOnce(db: Database, now: number, settlements: readonly Settlement[]): Promise<void> {
+  const holds: string[] = []
+  const actuals: number[] = []
+  const calls = settlements.map(({ charge, cost, usage, call, leaseId }) => {
+    const actual = actualPoints(cost, usage)
+    if (charge.kind === 'hold') {
+      holds.push(charge.holdId)
+      actuals.push(actual)
+    }
+    // The points and the shortfall are the function's to fill in from the hold's settlement.
+    const row = callRow({ ...call, clientId: call.clientId ?? null, holdId: charge.kind === 'hold' ? charge.holdId : null, points: 0, shortfall: 0 })
+    return { ...row, hold: charge.kind === 'hold' ? holds.length : null, actual, lease_id: leaseId ?? null }
+  })
+  const entries = holds.flatMap(() => [newId(), newId(), newId()])
+  await settleCalls(db, { holds, actuals, entries, now, calls: JSON.stringify(calls), day: dayOf(now), hour: hourOf(now) })
+}
+
+// Prepared (db/prepared.ts): every settlement group.
+const settleCalls = prepared((db, args: { holds: string[]; actuals: number[]; entries: string[]; now: number; calls: string; day: number; hour: number }) =>
+  db
+    .selectFrom(
+      sql<{ settled: null }>`relay_settle_calls(${args.holds}::bigint[], ${args.actuals}::integer[], ${args.entries}::bigint[], ${args.now}::bigint, ${args.calls}::jsonb, ${args.day}::integer, ${args.hour}::integer)`.as('settled'),
+    )
+    .selectAll(),
+)

@@ -38,7 +38,7 @@ import * as pointsFunctions from './0036-points-functions.ts'
 import * as usageDays from './0038-usage-days.ts'
 import * as ledgerAccountTime from './0040-ledger-account-time.ts'
 import * as teamMemberCaps from './0041-team-member-caps.ts'
-import * as freezeConfirmsKey from './0042-freeze-confirms-key.ts'
+import * as callFunctions from './0042-call-functions.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -74,5 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0038-usage-days': usageDays,
   '0040-ledger-account-time': ledgerAccountTime,
   '0041-team-member-caps': teamMemberCaps,
-  '0042-freeze-confirms-key': freezeConfirmsKey,
+  '0042-call-functions': callFunctions,
 }

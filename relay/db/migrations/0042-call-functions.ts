@@ -1,8 +1,9 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
 
 /**
- * PostgreSQL only: `relay_freeze` (migration 0036, docs/decisions/134) replaced by one that
- * (docs/decisions/146)
+ * PostgreSQL only: a relayed call's statements, fewer (docs/decisions/146, 147).
+ *
+ * `relay_freeze` (migration 0036, docs/decisions/134) is replaced by one that
  * - confirms, first, the API key the relay took from its cache (`p_key`; null: the caller was
  *   just read from the database, or is an OAuth token): a key deleted, disabled or past its
  *   expiry, or its user no longer active, freezes nothing and returns one row naming the
@@ -12,6 +13,16 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
  *   next synchronous commit, its settlement's at the latest (docs/decisions/147).
  * Otherwise the rules are 0036's, unchanged: no row when something else is due (the caller then
  * takes the ledger's full path).
+ *
+ * And `relay_settle_calls`: a settlement group (proxy/settlements.ts) in one statement, committed
+ * on its own, where it was BEGIN, `relay_settle`, the calls' INSERT, the keys' counters and COMMIT
+ * (docs/decisions/146). It settles the holds with `relay_settle` (its rules, its RL409, its
+ * asynchronous commit where chosen), then records the calls, given as `proxy_calls` rows in JSON
+ * with three more members: `hold` (the call's hold, an index into `p_holds`; absent when it took
+ * none), `actual` (what its usage cost) and `lease_id`. A call's `points` and `shortfall_points`
+ * come from its hold's settlement, as `settleCharges` computes them (proxy/metering.ts). Then
+ * what `endLeasedCalls` does (keys/limits.ts): the calls' leases end, and the points charged are
+ * added to their keys' counters and to capped members', rows in id order against deadlocks.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return
@@ -79,6 +90,55 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       insert into points_usage_days as d (user_id, day, consumed, lines) values (p_user, ((v_account.last_entry_timestamp + 28800000) / 86400000)::integer, 0, 1)
         on conflict (user_id, day) do update set lines = d.lines + 1;
       return query select v_account.id, v_amount, v_account.balance, null::varchar;
+    end
+    $$`.execute(db)
+  await sql`
+    create function relay_settle_calls(p_holds bigint[], p_actuals integer[], p_entries bigint[], p_now bigint, p_calls jsonb, p_day integer, p_hour integer)
+    returns void
+    language plpgsql as $$
+    declare
+      v_charged integer[];
+      v_members bigint[];
+      v_member_points integer[];
+      v_id bigint;
+      v_points bigint;
+    begin
+      select coalesce(array_agg(s.charged order by s.n), '{}') into v_charged
+        from relay_settle(p_holds, p_actuals, p_entries, p_now) with ordinality as s(hold_id, charged, balance, n);
+      insert into proxy_calls
+        select (jsonb_populate_record(null::proxy_calls, c.call || jsonb_build_object(
+            'points', coalesce(v_charged[(c.call->>'hold')::integer], 0),
+            'shortfall_points', coalesce((c.call->>'actual')::integer - v_charged[(c.call->>'hold')::integer], 0)))).*
+          from jsonb_array_elements(p_calls) as c(call);
+      with ended as (
+        delete from call_leases l using jsonb_array_elements(p_calls) as c(call)
+          where l.id = (c.call->>'lease_id')::bigint
+          returning l.member_id, coalesce(v_charged[(c.call->>'hold')::integer], 0) as points
+      )
+      select array_agg(e.member_id), array_agg(e.points) into v_members, v_member_points from ended e where e.member_id is not null;
+      for v_id, v_points in
+        select (c.call->>'key_id')::bigint, sum(coalesce(v_charged[(c.call->>'hold')::integer], 0))
+          from jsonb_array_elements(p_calls) as c(call)
+          where c.call->>'key_id' is not null
+          group by 1 having sum(coalesce(v_charged[(c.call->>'hold')::integer], 0)) > 0 order by 1
+      loop
+        update api_keys k
+          set points_used = k.points_used + v_points,
+            day_points_used = case when k.points_day = p_day then k.day_points_used + v_points else v_points end,
+            points_day = p_day
+          where k.id = v_id;
+      end loop;
+      for v_id, v_points in
+        select u.member_id, sum(u.points) from unnest(v_members, v_member_points) as u(member_id, points)
+          group by 1 having sum(u.points) > 0 order by 1
+      loop
+        update team_members m
+          set hour_points_used = case when m.points_hour = p_hour then m.hour_points_used + v_points else v_points end,
+            points_hour = p_hour,
+            day_points_used = case when m.points_day = p_day then m.day_points_used + v_points else v_points end,
+            points_day = p_day
+          where m.user_id = v_id;
+      end loop;
     end
     $$`.execute(db)
 }
