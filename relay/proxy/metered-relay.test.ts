@@ -265,6 +265,34 @@ describeEachDatabase(
       }
     })
 
+    it('served over HTTP, passes a whole answer larger than its buffer on unchanged, with its length', async () => {
+      const served = await serveRelay(ctx.relay)
+      try {
+        const user = await customer(ctx, 100)
+        // About 2 MB: many more pieces than the relay buffers before it starts answering.
+        primary.queue({ kind: 'answer', text: 'x'.repeat(2_000_000) })
+        const reply = await fetch(`${served.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': user.key }, body: JSON.stringify(messages('fixed-model')) })
+        expect(reply.status).toBe(200)
+        const text = await reply.text()
+        expect(text).toBe(primary.received.at(-1)!.sent.toString('utf8'))
+        expect(text.length).toBeGreaterThan(2_000_000)
+        await settled(ctx, user.id, 1)
+        expect((await callsOf(user.id))[0]).toMatchObject({ outcome: 'completed', points: 5 })
+      } finally {
+        await served.stop()
+      }
+    })
+
+    it('breaks off a whole answer the provider cuts in its middle, and records the call as cut', async () => {
+      const user = await customer(ctx, 100)
+      primary.queue({ kind: 'cut', afterEvents: 0 })
+      const response = await callRelay(ctx, '/v1/messages', { key: user.key, body: messages('fixed-model') })
+      expect(response.status).toBe(200)
+      await expect(response.text()).rejects.toThrow()
+      await settled(ctx, user.id, 1)
+      expect((await callsOf(user.id))[0]).toMatchObject({ outcome: 'cut' })
+    })
+
     it('settles a stream the provider cuts by the usage known so far, and breaks the client stream too', async () => {
       const user = await customer(ctx, 10_000)
       primary.queue({ kind: 'cut', afterEvents: 4 })

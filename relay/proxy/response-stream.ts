@@ -22,8 +22,14 @@ export interface ResponseStreamOptions {
   onEnd(end: StreamEnd): Promise<void>
 }
 
-export function responseStream({ upstream, meter, streamed, drop, onEnd }: ResponseStreamOptions): ReadableStream<Uint8Array> {
+/**
+ * `body`, and `filled`: resolves once the answer has ended, or the body holds as much as it
+ * buffers (then the provider is paused until the client reads).
+ */
+export function responseStream({ upstream, meter, streamed, drop, onEnd }: ResponseStreamOptions): { body: ReadableStream<Uint8Array>; filled: Promise<void> } {
   const { body } = upstream
+  let fill!: () => void
+  const filled = new Promise<void>((resolve) => (fill = resolve))
   const splitter = streamed ? new SseSplitter() : null
   const encoder = new TextEncoder()
   let ended: Promise<void> | null = null
@@ -44,7 +50,7 @@ export function responseStream({ upstream, meter, streamed, drop, onEnd }: Respo
     return out ? encoder.encode(out) : null
   }
 
-  return new ReadableStream<Uint8Array>(
+  const stream = new ReadableStream<Uint8Array>(
     {
       start(controller) {
         body.on('data', (chunk: Buffer) => {
@@ -56,7 +62,10 @@ export function responseStream({ upstream, meter, streamed, drop, onEnd }: Respo
             controller.enqueue(chunk)
             observe(chunk)
           }
-          if ((controller.desiredSize ?? 1) <= 0) body.pause()
+          if ((controller.desiredSize ?? 1) <= 0) {
+            body.pause()
+            fill()
+          }
         })
         // The client's stream ends first; the settlement follows without holding it up.
         body.on('end', () => {
@@ -67,6 +76,7 @@ export function responseStream({ upstream, meter, streamed, drop, onEnd }: Respo
           } catch {
             // The client cancelled meanwhile.
           }
+          fill()
           void end('completed')
         })
         // An error (reset, idle timeout) is followed by `close`; `close` without `end` is a cut.
@@ -78,6 +88,7 @@ export function responseStream({ upstream, meter, streamed, drop, onEnd }: Respo
           } catch {
             // Already cancelled by the client.
           }
+          fill()
           void end('cut')
         })
       },
@@ -92,4 +103,5 @@ export function responseStream({ upstream, meter, streamed, drop, onEnd }: Respo
     },
     { highWaterMark: 16 },
   )
+  return { body: stream, filled }
 }
