@@ -129,8 +129,8 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
         finish({ outcome: end, status: upstream.status, providerId: provider.id, usage: meter.usage(end === 'completed', inputEstimate), firstByteMs }),
     })
     // A JSON answer is of no use to the client before its end: it goes out whole when it fits the
-    // body's buffer, head and body in one write with their length, where it was three writes
-    // (the head, the body, the end of a chunked body; docs/decisions/146).
+    // body's buffer, head and body in one write with their length, where it was two (the head,
+    // then the body with the end of its chunked encoding; docs/decisions/146).
     if (!request.stream) await filled
     return new Response(body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {

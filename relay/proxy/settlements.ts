@@ -8,7 +8,8 @@
  * stays frozen up to `windowMs` longer.
  *
  * Correctness does not rest on the grouping: every settlement in a group is the ledger's own
- * guarded `settle`/`refund`, so the group is only a shared BEGIN…COMMIT. Groups are written one
+ * guarded `settle`/`refund`, so the group is only a shared BEGIN…COMMIT (on PostgreSQL one
+ * statement, `relay_settle_calls`, committed on its own: docs/decisions/146). Groups are written one
  * at a time, each in account order, so two groups (or a group and a spend) cannot deadlock on
  * PostgreSQL's row locks. A group that fails as a whole is rolled back and its settlements are
  * retried one by one, so one bad settlement cannot take the others down with it. `drain()`
