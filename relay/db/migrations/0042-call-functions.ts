@@ -3,7 +3,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
 /**
  * PostgreSQL only: a relayed call's statements, fewer (docs/decisions/146, 147).
  *
- * `relay_freeze` (migration 0036, docs/decisions/134) is replaced by one that
+ * `relay_freeze` (migration 0036, docs/decisions/134) gets a successor that
  * - confirms, first, the API key the relay took from its cache (`p_key`; null: the caller was
  *   just read from the database, or is an OAuth token): a key deleted, disabled or past its
  *   expiry, or its user no longer active, freezes nothing and returns one row naming the
@@ -12,7 +12,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
  * - never waits for the disk at its commit: a freeze is a provisional hold, made durable by the
  *   next synchronous commit, its settlement's at the latest (docs/decisions/147).
  * Otherwise the rules are 0036's, unchanged: no row when something else is due (the caller then
- * takes the ledger's full path).
+ * takes the ledger's full path). It is an overload (one more argument): 0036's is left in place.
  *
  * And `relay_settle_calls`: a settlement group (proxy/settlements.ts) in one statement, committed
  * on its own, where it was BEGIN, `relay_settle`, the calls' INSERT, the keys' counters and COMMIT
@@ -26,7 +26,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return
-  await sql`drop function relay_freeze(bigint, integer, integer, varchar, bigint, bigint, bigint, varchar)`.execute(db)
+  // A new overload: 0036's stays for relays of the previous version still serving during an
+  // upgrade (they keep working, with its commit rules); nothing of this version calls it.
   await sql`
     create function relay_freeze(p_user bigint, p_key bigint, p_amount integer, p_at_least integer, p_model varchar, p_hold bigint, p_entry bigint, p_now bigint, p_owner varchar)
     returns table (account_id bigint, amount integer, balance integer, refusal varchar)
