@@ -38,6 +38,7 @@ import * as pointsFunctions from './0036-points-functions.ts'
 import * as usageDays from './0038-usage-days.ts'
 import * as ledgerAccountTime from './0040-ledger-account-time.ts'
 import * as teamMemberCaps from './0041-team-member-caps.ts'
+import * as historyFilterIndexes from './0043-history-filter-indexes.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0038-usage-days': usageDays,
   '0040-ledger-account-time': ledgerAccountTime,
   '0041-team-member-caps': teamMemberCaps,
+  '0043-history-filter-indexes': historyFilterIndexes,
 }
