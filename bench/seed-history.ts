@@ -8,9 +8,11 @@
  *   the account's and key's running totals updated as the ledger's own writes would;
  * - calls spread over the last 60 days (inside the usage log's retention), three keys, four
  *   models, streamed or not, a few refused, failed or abandoned ones;
- * - rows go in as multi-row INSERTs in transactions, straight through the driver (hundreds of
- *   thousands of rows a second on SQLite); derived tables (daily usage, public figures) are then
- *   rebuilt by the relay's own code.
+ * - rows go in by batches in transactions, straight through the driver: multi-row INSERTs on
+ *   SQLite (hundreds of thousands of rows a second), one array parameter per column on PostgreSQL,
+ *   whose secondary indexes and foreign keys are dropped for the load and restored after it
+ *   (docs/decisions/148); derived tables (daily usage, the public and the operator console's
+ *   hourly figures) are then built by the relay's own code.
  *
  * Seeding takes a while, so the result is kept and reused while its shape matches: an SQLite file
  * under bench/.data/ (git-ignored) or a PostgreSQL schema `bench_history_…` in TEST_DATABASE_URL's
@@ -24,6 +26,7 @@ import { performance } from 'node:perf_hooks'
 import BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import pg from 'pg'
+import { refreshOperatorStats } from '../relay/admin/overview.ts'
 import { hashPassword } from '../relay/auth/passwords.ts'
 import type { Clock } from '../relay/clock.ts'
 import { relayConfigSchema } from '../relay/config.ts'
@@ -39,7 +42,7 @@ import { createRedeemCodes, redeemCode } from '../relay/subscriptions/redeem-cod
 import { insertUser } from '../relay/users/users.ts'
 
 /** Bump when the seeded rows change, so stored databases of the old shape are not reused. */
-const shapeVersion = 2
+const shapeVersion = 3
 const dayMs = 86_400_000
 const spanDays = 60
 const models = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5', 'claude-sonnet-4-5-20250929'] as const
@@ -124,6 +127,13 @@ interface Target {
   userIds(): Promise<Map<string, string>>
   /** Username → the API key the seed made for them. */
   keys(): Promise<Map<string, string>>
+  /**
+   * Drops the secondary indexes and foreign keys of `tables` for a bulk load and returns what
+   * restores them (PostgreSQL: one sorted build per index, one join per foreign key, instead of
+   * millions of insertions and lookups; restoring checks the loaded rows as the row-by-row writes
+   * would have, a unique index its keys, a foreign key its references). SQLite loads fast enough as is.
+   */
+  deferIndexes(tables: readonly string[]): Promise<() => Promise<void>>
   /** Runs `fn` in one transaction; `insert` appends rows of one table. */
   transaction(fn: (insert: (table: string, columns: readonly string[], rows: unknown[][]) => Promise<void>) => Promise<void>): Promise<void>
   run(statement: string, params?: unknown[]): Promise<void>
@@ -174,6 +184,9 @@ function sqliteTarget(name: string): Target {
         db.close()
       }
     },
+    async deferIndexes() {
+      return async () => {}
+    },
     async transaction(fn) {
       const db = open()
       db.exec('begin')
@@ -209,6 +222,20 @@ async function postgresTarget(name: string): Promise<Target> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   const found = await client.query(`select 1 from information_schema.tables where table_schema = $1 and table_name = 'bench_seed_complete'`, [name])
+  // This connection seeds; a stored seed is read by clients of their own, and left open it would keep the benchmark's process from exiting.
+  if (found.rowCount === 1) await client.end()
+  const typesOf = new Map<string, Map<string, string>>()
+  const columnTypes = async (table: string) => {
+    let types = typesOf.get(table)
+    if (!types) {
+      const { rows } = await client.query<{ column: string; type: string }>(
+        `select attname as column, format_type(atttypid, atttypmod) as type from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped`,
+        [`${name}.${table}`],
+      )
+      typesOf.set(table, (types = new Map(rows.map((row) => [row.column, row.type]))))
+    }
+    return types
+  }
   const numbered = (statement: string) => {
     let n = 0
     return statement.replaceAll('?', () => `$${++n}`)
@@ -246,16 +273,35 @@ async function postgresTarget(name: string): Promise<Target> {
         await reader.end()
       }
     },
+    async deferIndexes(tables) {
+      const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+        `select i.indexname as name, i.indexdef as definition from pg_indexes i
+         where i.schemaname = $1 and i.tablename = any($2)
+           and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = $1::regnamespace)`,
+        [name, tables],
+      )
+      const { rows: keys } = await client.query<{ table: string; name: string; definition: string }>(
+        `select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+         where connamespace = $1::regnamespace and contype = 'f' and conrelid = any($2::regclass[])`,
+        [name, tables.map((table) => `${name}.${table}`)],
+      )
+      for (const key of keys) await client.query(`alter table ${key.table} drop constraint ${key.name}`)
+      for (const index of indexes) await client.query(`drop index ${name}.${index.name}`)
+      return async () => {
+        await client.query(`set maintenance_work_mem = '256MB'`)
+        for (const index of indexes) await client.query(index.definition)
+        for (const key of keys) await client.query(`alter table ${key.table} add constraint ${key.name} ${key.definition}`)
+      }
+    },
     async transaction(fn) {
       await client.query('begin')
       try {
         await fn(async (table, columns, rows) => {
-          const perStatement = Math.floor(60_000 / columns.length)
-          for (let start = 0; start < rows.length; start += perStatement) {
-            const chunk = rows.slice(start, start + perStatement)
-            const text = `insert into ${table} (${columns.join(', ')}) values ${chunk.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')}`
-            await client.query(numbered(text), chunk.flat().map((value) => (typeof value === 'bigint' ? value.toString() : value)))
-          }
+          // One array parameter per column, unnested server-side: one short statement per batch,
+          // where a multi-row VALUES of as many parameters spends most of its time being parsed.
+          const types = await columnTypes(table)
+          const text = `insert into ${table} (${columns.join(', ')}) select * from unnest(${columns.map((column, i) => `$${i + 1}::${types.get(column)}[]`).join(', ')})`
+          await client.query(text, columns.map((_, i) => rows.map((row) => (typeof row[i] === 'bigint' ? row[i].toString() : row[i]))))
         })
         await client.query('commit')
       } catch (error) {
@@ -331,9 +377,11 @@ async function seed(target: Target, shape: SeedShape): Promise<void> {
     await fn()
     timings.push(`${what} ${((performance.now() - t0) / 1000).toFixed(1)} s`)
   }
+  const rebuildIndexes = await target.deferIndexes(['proxy_calls', 'points_holds', 'points_ledger', 'users', 'redeem_codes'])
   for (const account of seeded) await timed(`${account.calls} calls`, () => seedCalls(target, account.userId, keysOf.get(account.userId)!, account.calls, start, now, account.seed))
   await timed(`${shape.users} users`, () => seedUsers(target, shape.users, start))
   await timed(`${shape.codes} codes`, () => seedCodes(target, shape.codes, pkg.id, start))
+  await timed('indexes', rebuildIndexes)
   // Statistics for the planner, as a database that grew by itself would have.
   await target.run('analyze')
 
@@ -342,6 +390,7 @@ async function seed(target: Target, shape: SeedShape): Promise<void> {
   runtime = await openRuntime(config, { logger: createLogger('error'), clock })
   await timed('daily usage', () => rebuildUsageDays(runtime.deps.db))
   await timed('public figures', async () => void (await refreshPublicStats({ db: runtime.deps.db, clock })))
+  await timed('operator figures', async () => void (await refreshOperatorStats({ db: runtime.deps.db, clock })))
   await runtime.close()
   console.error(`seeded: ${timings.join(', ')}`)
 }

@@ -39,6 +39,7 @@ import * as usageDays from './0038-usage-days.ts'
 import * as ledgerAccountTime from './0040-ledger-account-time.ts'
 import * as teamMemberCaps from './0041-team-member-caps.ts'
 import * as callFunctions from './0042-call-functions.ts'
+import * as historyFilterIndexes from './0043-history-filter-indexes.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0040-ledger-account-time': ledgerAccountTime,
   '0041-team-member-caps': teamMemberCaps,
   '0042-call-functions': callFunctions,
+  '0043-history-filter-indexes': historyFilterIndexes,
 }
