@@ -1,6 +1,6 @@
 /** Account security: two-factor enrolment and sign-in, the security page, sessions ended elsewhere; JS on and off. */
 import { totpCode } from '../../relay/auth/totp.ts'
-import { createUser, expect, signIn, test } from './fixtures.ts'
+import { createUser, expect, signIn, signOut, test } from './fixtures.ts'
 
 test('enrol in two-factor sign-in, then sign in with a code and with a recovery code, never with a wrong one', async ({ page }) => {
   // Four sign-ins and an enrolment: more than one ordinary test's time on a busy machine.
@@ -30,7 +30,7 @@ test('enrol in two-factor sign-in, then sign in with a code and with a recovery 
   await expect(page.getByTestId('two-factor-state')).toHaveText('已开启')
 
   // The password step starts no session: the code step asks, and a wrong code is refused.
-  await page.getByTestId('logout').filter({ visible: true }).click()
+  await signOut(page)
   await page.goto('/auth/login?redirectTo=%2Fprofile%2Fsecurity')
   await signIn(page, user)
   await expect(page).toHaveURL(/\/auth\/login\/two-factor$/)
@@ -45,7 +45,7 @@ test('enrol in two-factor sign-in, then sign in with a code and with a recovery 
   await page.getByRole('button', { name: '验证' }).click()
   await expect(page).toHaveURL(/\/profile\/security$/)
 
-  await page.getByTestId('logout').filter({ visible: true }).click()
+  await signOut(page)
   await signIn(page, user)
   await page.getByLabel('动态码或恢复码').fill(codes[0]!)
   await page.getByRole('button', { name: '验证' }).click()
@@ -57,7 +57,7 @@ test('enrol in two-factor sign-in, then sign in with a code and with a recovery 
   await expect(page.getByTestId('sign-ins')).toContainText('动态码错误')
 
   // A used recovery code does not work again.
-  await page.getByTestId('logout').filter({ visible: true }).click()
+  await signOut(page)
   await signIn(page, user)
   await page.getByLabel('动态码或恢复码').fill(codes[0]!)
   await page.getByRole('button', { name: '验证' }).click()
