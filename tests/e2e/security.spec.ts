@@ -64,6 +64,17 @@ test('enrol in two-factor sign-in, then sign in with a code and with a recovery 
   await expect(page.getByText('两步验证码错误或已使用')).toBeVisible()
 })
 
+test('a sign-in link opened while signed in goes to its page, never to a signed-out page or off the site', async ({ page }) => {
+  await signIn(page, await createUser())
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/auth/login?redirectTo=%2Fprofile%2Fsecurity')
+  await expect(page).toHaveURL(/\/profile\/security$/)
+  await page.goto('/auth/login?redirectTo=%2Fauth%2Fregister')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/auth/register?redirectTo=%2F%2Fevil.example%2F')
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
+
 test('a session signed out from another browser: its next page says the session expired', async ({ page, browser, jsEnabled }) => {
   const user = await createUser()
   const other = await browser.newContext({ javaScriptEnabled: jsEnabled, locale: 'zh-CN' })
@@ -81,7 +92,9 @@ test('a session signed out from another browser: its next page says the session 
   await expect(page.getByText('已退出该设备')).toBeVisible()
   await expect(page.getByTestId('session')).toHaveCount(1)
 
-  await elsewhere.goto('/tickets')
+  // A sign-in link to a page, opened with the ended session's cookie: that page finds the session
+  // ended and asks again, its address kept (docs/decisions/150).
+  await elsewhere.goto('/auth/login?redirectTo=%2Ftickets')
   await expect(elsewhere).toHaveURL(/\/auth\/login\?redirectTo=%2Ftickets&reason=expired$/)
   await expect(elsewhere.getByTestId('login-notice')).toHaveText('登录状态已过期，请重新登录')
   // Signed in again, it lands where it was going.
