@@ -11,39 +11,15 @@
  * `BENCH_DATABASE=postgres` seeds (once) and reads a schema in TEST_DATABASE_URL's database.
  * Needs a build (`npm run build`). Prints a table; asserts nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import type { Visitor } from '../tests/integration/portal-harness.ts'
+import { startInProcessPortal } from './in-process-portal.ts'
 import { defaultShape, seededDatabase } from './seed-history.ts'
 
 const kind = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite'
 const runs = Number(process.env.BENCH_RUNS ?? 15)
 const seeded = await seededDatabase(kind)
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-history-'))
-Object.assign(process.env, {
-  NODE_ENV: 'production',
-  DATABASE_URL: seeded.url,
-  ...(seeded.searchPath ? { DATABASE_SCHEMA: seeded.searchPath } : {}),
-  SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
-  JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789abcdef',
-  LOG_LEVEL: 'error',
-  PUBLIC_URL: 'http://portal.test',
-})
-
-const { prepareEnvironment } = await import('../server/env.ts')
-const { startEmbeddedRelay } = await import('../server/embedded-relay.ts')
-const { loadPortal, Visitor } = await import('../tests/integration/portal-harness.ts')
-const relay = await startEmbeddedRelay(prepareEnvironment(dataDir).relay!)
-const handle = await loadPortal({})
-type Visitor = InstanceType<typeof Visitor>
-
-async function signedIn(username: string, password: string): Promise<Visitor> {
-  const visitor = new Visitor(handle)
-  const login = await visitor.submit('/auth/login', { username, password })
-  if (login.status !== 302) throw new Error(`${username}: login answered ${login.status}`)
-  return visitor
-}
+const portal = await startInProcessPortal('bench-history', () => ({ DATABASE_URL: seeded.url, ...(seeded.searchPath ? { DATABASE_SCHEMA: seeded.searchPath } : {}) }))
 
 /** Median server time of `path` over `runs` renders, after two to warm up. */
 async function medianMs(visitor: Visitor, path: string): Promise<number> {
@@ -101,15 +77,14 @@ async function sharedPages(guest: Visitor, admin: Visitor): Promise<void> {
 const store = kind === 'postgres' ? `PostgreSQL (schema ${seeded.searchPath})` : 'SQLite'
 console.log(`\nportal with history: ${store}, ${seeded.seededSeconds > 0 ? `seeded in ${seeded.seededSeconds.toFixed(0)} s` : 'seeded database reused'}; median of ${runs} renders, in-process\n`)
 const [heavy, light, admin] = [
-  await signedIn(seeded.heavy.username, seeded.heavy.password),
-  await signedIn(seeded.light.username, seeded.light.password),
-  await signedIn(seeded.admin.username, seeded.admin.password),
+  await portal.signedIn(seeded.heavy.username, seeded.heavy.password),
+  await portal.signedIn(seeded.light.username, seeded.light.password),
+  await portal.signedIn(seeded.admin.username, seeded.admin.password),
 ]
 await pagesByHistory(heavy, light)
 console.log('')
 await csvExport(heavy)
 console.log('')
-await sharedPages(new Visitor(handle), admin)
+await sharedPages(portal.visitor(), admin)
 
-await relay.close()
-rmSync(dataDir, { recursive: true, force: true })
+await portal.close()

@@ -7,28 +7,15 @@
  *   temporary SQLite file, including a signed-in dashboard whose loaders fan out to the relay.
  * Needs a build (`npm run build`). Prints a table; asserts nothing.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync } from 'node:zlib'
+import type { Visitor } from '../tests/integration/portal-harness.ts'
+import { startInProcessPortal } from './in-process-portal.ts'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-portal-'))
-Object.assign(process.env, {
-  NODE_ENV: 'production',
-  DATABASE_URL: join(dataDir, 'relay.sqlite'),
-  SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
-  JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789abcdef',
-  LOG_LEVEL: 'error',
-  PUBLIC_URL: 'http://portal.test',
-})
-
-const { prepareEnvironment } = await import('../server/env.ts')
-const { startEmbeddedRelay } = await import('../server/embedded-relay.ts')
-const { loadPortal, Visitor } = await import('../tests/integration/portal-harness.ts')
-const relay = await startEmbeddedRelay(prepareEnvironment(dataDir).relay!)
-const handle = await loadPortal({})
+const portal = await startInProcessPortal('bench-portal', (dataDir) => ({ DATABASE_URL: join(dataDir, 'relay.sqlite') }))
 const clientDir = join(process.env.BUILD_DIR ?? 'build', 'client')
 
 function brotliSize(asset: string): number {
@@ -84,7 +71,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 }
 
-async function timePage(visitor: InstanceType<typeof Visitor>, path: string, runs: number) {
+async function timePage(visitor: Visitor, path: string, runs: number) {
   const samples: number[] = []
   for (let i = 0; i < runs; i++) {
     const start = performance.now()
@@ -104,15 +91,13 @@ execFileSync(process.execPath, ['--import', 'tsx', 'relay/cli.ts', 'user', 'crea
   env: process.env,
   stdio: 'ignore',
 })
-const member = new Visitor(handle)
-const login = await member.submit('/auth/login', { username, password })
-if (login.status !== 302) throw new Error(`login failed: ${login.status}`)
-const guest = new Visitor(handle)
+const member = await portal.signedIn(username, password)
+const guest = portal.visitor()
 
 const publicPaths = ['/', '/auth/login', '/auth/register', '/auth/forgot-password', '/privacy', '/terms', '/auth/device-code', '/pricing', '/status']
 // /api/docs is the relay's page unless the portal has a route for it.
 if (await portalServes('/api/docs')) publicPaths.push('/api/docs')
-const pages: Array<[string, InstanceType<typeof Visitor>]> = [...publicPaths.map((path): [string, InstanceType<typeof Visitor>] => [path, guest]), ['/dashboard', member]]
+const pages: Array<[string, Visitor]> = [...publicPaths.map((path): [string, Visitor] => [path, guest]), ['/dashboard', member]]
 const runs = 150
 console.log(`portal benchmark: ${runs} sequential renders per page, in-process, embedded relay on SQLite\n`)
 console.log('page'.padEnd(22), 'first-load JS br KiB'.padStart(21), 'JS requests'.padStart(12), 'HTML br KiB'.padStart(12), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8))
@@ -134,5 +119,4 @@ for (const [path, visitor] of pages) {
 console.log('\nfirst-load JS: brotli bytes and requests of the scripts a page fetches before any interaction (public pages hydrate at the first one;')
 console.log('the dashboard at once). HTML: brotli bytes of the document, the stylesheet inlined in it.')
 
-await relay.close()
-rmSync(dataDir, { recursive: true, force: true })
+await portal.close()

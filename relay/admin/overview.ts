@@ -12,6 +12,7 @@ import { overviewPeriodHours } from '../contract/admin-ops.ts'
 import { ticketStatuses, type TicketStatus } from '../contract/tickets.ts'
 import { lastIdAt } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
+import type { OpsCallHoursTable } from '../db/schema.ts'
 import { periodicSweep } from '../periodic-sweep.ts'
 import { reportedCircuits } from '../proxy/provider-circuits.ts'
 import { ProviderKeyBox } from '../proxy/provider-keys.ts'
@@ -27,18 +28,8 @@ const recentHours = 24
 
 /* ---------- The aggregation ---------- */
 
-interface HourCounts {
-  hour_start: number
-  model: string
-  provider_id: string
-  calls: number
-  failures: number
-  points: number
-  input_tokens: number
-  output_tokens: number
-  latency: Histogram
-  firstByte: Histogram
-}
+/** An hour's counts while they are added up: its row of ops_call_hours, the histograms as arrays. */
+type HourCounts = Omit<OpsCallHoursTable, 'latency_buckets' | 'first_byte_buckets'> & { latency: Histogram; firstByte: Histogram }
 
 async function addOperatorHours(trx: Database, calls: AggregatedCall[]): Promise<void> {
   const hours = new Map<string, HourCounts>()
@@ -121,24 +112,11 @@ export function keepOperatorStatsFresh(services: RelayServices): { stop(): Promi
 
 /* ---------- Reading ---------- */
 
-interface HourRow {
-  hour_start: number
-  model: string
-  provider_id: string
-  calls: number
-  failures: number
-  points: number
-  input_tokens: number
-  output_tokens: number
-  latency_buckets: string
-  first_byte_buckets: string
-}
-
 function firstHour(now: number, hours: number): number {
   return hourOf(now) - (hours - 1) * hourMs
 }
 
-async function hoursSince(db: Database, from: number): Promise<HourRow[]> {
+async function hoursSince(db: Database, from: number): Promise<OpsCallHoursTable[]> {
   return db
     .selectFrom('ops_call_hours')
     .select(['hour_start', 'model', 'provider_id', 'calls', 'failures', 'points', 'input_tokens', 'output_tokens', 'latency_buckets', 'first_byte_buckets'])
@@ -146,7 +124,7 @@ async function hoursSince(db: Database, from: number): Promise<HourRow[]> {
     .execute()
 }
 
-export function callFigures(rows: readonly HourRow[]): CallFigures {
+export function callFigures(rows: readonly OpsCallHoursTable[]): CallFigures {
   const latency = emptyHistogram()
   const firstByte = emptyHistogram()
   const figures = { calls: 0, failures: 0, points: 0, input_tokens: 0, output_tokens: 0 }
@@ -168,8 +146,8 @@ export function callFigures(rows: readonly HourRow[]): CallFigures {
   }
 }
 
-function groupBy<K>(rows: readonly HourRow[], keyOf: (row: HourRow) => K): Map<K, HourRow[]> {
-  const groups = new Map<K, HourRow[]>()
+function groupBy<K>(rows: readonly OpsCallHoursTable[], keyOf: (row: OpsCallHoursTable) => K): Map<K, OpsCallHoursTable[]> {
+  const groups = new Map<K, OpsCallHoursTable[]>()
   for (const row of rows) {
     const group = groups.get(keyOf(row))
     if (group) group.push(row)
@@ -206,7 +184,7 @@ function providerLabel(provider: { kind: string; base_url: string }): string {
 }
 
 /** Every provider with its circuit as the relays report it and the figures of its last day. */
-export async function adminProviders(services: Pick<RelayServices, 'db' | 'clock' | 'config'>, recentRows?: readonly HourRow[]): Promise<AdminProvider[]> {
+export async function adminProviders(services: Pick<RelayServices, 'db' | 'clock' | 'config'>, recentRows?: readonly OpsCallHoursTable[]): Promise<AdminProvider[]> {
   const { db, clock, config } = services
   const now = clock.now()
   const [providers, circuits, rows] = await Promise.all([

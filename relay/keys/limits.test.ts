@@ -4,7 +4,7 @@ import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
-import { addTestProvider, balanceOf, callRelay, customer, priceModel, settled, type Customer } from '../../tests/fixtures/proxy.ts'
+import { addTestProvider, balanceOf, callRelay, callsAtOnce, customer, expectRefusedUntilTomorrow, priceModel, settled, type Customer } from '../../tests/fixtures/proxy.ts'
 
 const noLimits: ApiKeyLimits = {
   enabled: true,
@@ -175,25 +175,14 @@ describeEachDatabase('API key limits', (ctx) => {
     await setLimits(user, { daily_points_quota: 40 })
     expect((await message(user)).status).toBe(200)
     await settled(ctx, user.id, 4)
-    const today = await message(user)
-    expect(today.status).toBe(429)
-    const wait = Number(today.headers.get('retry-after'))
-    expect(wait).toBeGreaterThan(0)
-    expect(wait).toBeLessThanOrEqual(86_400)
-    ctx.clock.advance(wait * 1000)
-    expect((await message(user)).status).toBe(200)
+    await expectRefusedUntilTomorrow(ctx, () => message(user))
     await settled(ctx, user.id, 5, 2)
     expect((await keyOf(user)).use).toMatchObject({ points_used: 50, day_points_used: 10 })
 
     // Parallel calls: a call starts while the quota less the calls in flight has room.
     const parallel = await customer(ctx, 1000)
     await setLimits(parallel, { points_quota: 5 })
-    let open!: () => void
-    provider.behaviour = { kind: 'gate', open: new Promise<void>((resolve) => (open = resolve)) }
-    const replies = Array.from({ length: 20 }, () => message(parallel, 'one-point'))
-    await expect.poll(() => provider.inFlight, { timeout: 10_000 }).toBe(5)
-    open()
-    const all = await Promise.all(replies)
+    const all = await callsAtOnce(provider, 20, 5, () => message(parallel, 'one-point'))
     expect(all.filter((r) => r.status === 200)).toHaveLength(5)
     await Promise.all(all.map((r) => r.text()))
     await settled(ctx, parallel.id, 5, 15)

@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { makeTeam, quickUser, type PointsUser } from '../../tests/fixtures/points.ts'
-import { addTestProvider, callRelay, priceModel, settled } from '../../tests/fixtures/proxy.ts'
+import { addTestProvider, callRelay, callsAtOnce, expectRefusedUntilTomorrow, priceModel, settled } from '../../tests/fixtures/proxy.ts'
 
 const hour = 3_600_000
 const noCaps: MemberCaps = { hourly_points_cap: null, daily_points_cap: null }
@@ -95,13 +95,7 @@ describeEachDatabase('team member caps', (ctx) => {
     await setCaps(owner, member.id, { daily_points_cap: 45 })
     expect((await message(member)).status).toBe(200)
     await settled(ctx, member.id, 5, 1)
-    const today = await message(member)
-    expect(today.status).toBe(429)
-    const wait = Number(today.headers.get('retry-after'))
-    expect(wait).toBeGreaterThan(0)
-    expect(wait).toBeLessThanOrEqual(86_400)
-    ctx.clock.advance(wait * 1000)
-    expect((await message(member)).status).toBe(200)
+    await expectRefusedUntilTomorrow(ctx, () => message(member))
     await settled(ctx, member.id, 6, 2)
 
     // Removing the caps lifts them at once.
@@ -114,12 +108,7 @@ describeEachDatabase('team member caps', (ctx) => {
     const { owner, member } = await team()
     ctx.clock.advance(hour - (ctx.clock.now() % hour))
     await setCaps(owner, member.id, { hourly_points_cap: 5 })
-    let open!: () => void
-    provider.behaviour = { kind: 'gate', open: new Promise<void>((resolve) => (open = resolve)) }
-    const replies = Array.from({ length: 20 }, () => message(member, 'one-point'))
-    await expect.poll(() => provider.inFlight, { timeout: 10_000 }).toBe(5)
-    open()
-    const all = await Promise.all(replies)
+    const all = await callsAtOnce(provider, 20, 5, () => message(member, 'one-point'))
     expect(all.filter((r) => r.status === 200)).toHaveLength(5)
     expect(all.filter((r) => r.status === 429)).toHaveLength(15)
     await Promise.all(all.map((r) => r.text()))

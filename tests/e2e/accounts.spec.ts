@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import { compactDecrypt } from 'jose'
 import { e2eEnv } from './env.ts'
-import { admin, createUser, expect, latestCode, mailCount, signIn, test, uniqueName } from './fixtures.ts'
+import { admin, createUser, expect, latestCode, mailCount, signIn, signOut, test, uniqueName } from './fixtures.ts'
 
 test('register with the e-mailed code, land signed in, then log out', async ({ page }) => {
   const username = uniqueName('reg')
@@ -27,8 +27,7 @@ test('register with the e-mailed code, land signed in, then log out', async ({ p
   await expect(page.getByText('注册成功并已自动登录')).toBeVisible()
   await expect(page.getByTestId('current-user')).toHaveText(username)
 
-  await page.getByTestId('logout').filter({ visible: true }).click()
-  await expect(page).toHaveURL(/\/auth\/login$/)
+  await signOut(page)
   await expect(page.getByText('已退出登录')).toBeVisible()
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fdashboard&reason=required$/)

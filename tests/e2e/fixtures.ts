@@ -8,6 +8,7 @@
  *   registration, which only the registration spec exercises).
  * - `latestCode(email)`: the 6-digit code of the newest mail the SMTP sink received for `email`.
  * - `signIn(page, user)`: the login form, filled and submitted; `signInAsOperator(page)` a new admin, on their dashboard.
+ * - `signOut(page)`: the navigation's sign-out button, then the login page it leads to.
  * - `relayApi(path, body, token?)`: a POST to the relay's account API, as the portal and CLIs make it.
  * - `spendThroughRelay(token, model)`: one metered call of `model` with a new API key of the user.
  * - `jsEnabled`: whether this project runs with JavaScript (`js`) or without (`no-js`).
@@ -123,6 +124,16 @@ export async function signIn(page: Page, user: TestUser, { remember = false, pat
   await page.getByLabel(/^密码$|^Password$/).fill(user.password)
   if (remember) await page.getByLabel(/记住我|Remember me/).check()
   await page.getByRole('button', { name: /^登录$|^Sign in$/ }).click()
+}
+
+/**
+ * Waits for the login page: with JavaScript the sign-out is a fetch (after a round trip for the
+ * route manifest), and a page opened before its answer clears the cookie still has the session,
+ * so login would send it on to the dashboard.
+ */
+export async function signOut(page: Page) {
+  await page.getByTestId('logout').filter({ visible: true }).click()
+  await expect(page).toHaveURL(/\/auth\/login$/)
 }
 
 /** A new admin, signed in on their dashboard: where every operator console spec starts. */

@@ -1,5 +1,5 @@
 /** Profile: details, resource links and the password change, JS on and off. */
-import { admin, createUser, expect, signIn, test, uniqueName } from './fixtures.ts'
+import { admin, createUser, expect, signIn, signOut, test, uniqueName } from './fixtures.ts'
 
 test('change the password: this session goes on, others end, and the new password signs in', async ({ page, browser }) => {
   const user = await createUser()
@@ -36,7 +36,7 @@ test('change the password: this session goes on, others end, and the new passwor
   await expect(elsewhere).toHaveURL(/\/auth\/login/)
   await elsewhere.close()
 
-  await page.getByTestId('logout').filter({ visible: true }).click()
+  await signOut(page)
   await signIn(page, user)
   await expect(page.getByText('用户名或密码错误')).toBeVisible()
   await signIn(page, { ...user, password: 'brand-new-password' })

@@ -1,6 +1,6 @@
 /** An invite link registers a friend who then counts in the inviter's stats; JS on and off. */
 import { e2eEnv } from './env.ts'
-import { createUser, expect, latestCode, mailCount, signIn, test, uniqueName } from './fixtures.ts'
+import { createUser, expect, latestCode, mailCount, signIn, signOut, test, uniqueName } from './fixtures.ts'
 
 test('register a second user through the invite link and see the invite in the stats', async ({ page }) => {
   const inviter = await createUser()
@@ -14,8 +14,7 @@ test('register a second user through the invite link and see the invite in the s
   const inviteUrl = await page.getByRole('textbox', { name: '邀请链接' }).inputValue()
   expect(inviteUrl).toBe(`${e2eEnv.baseUrl}/auth/register?invite=${inviteCode}`)
 
-  await page.getByTestId('logout').filter({ visible: true }).click()
-  await expect(page).toHaveURL(/\/auth\/login$/)
+  await signOut(page)
 
   // The friend follows the link: the invite code is filled in.
   const username = uniqueName('friend')
@@ -34,8 +33,7 @@ test('register a second user through the invite link and see the invite in the s
   await page.getByLabel(/我已阅读并同意/).check()
   await page.getByRole('button', { name: '注册', exact: true }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
-  await page.getByTestId('logout').filter({ visible: true }).click()
-  await expect(page).toHaveURL(/\/auth\/login$/)
+  await signOut(page)
 
   await signIn(page, inviter)
   await expect(page).toHaveURL(/\/dashboard$/)

@@ -1,6 +1,6 @@
 /** Account security: two-factor enrolment and sign-in, the security page, sessions ended elsewhere; JS on and off. */
 import { totpCode } from '../../relay/auth/totp.ts'
-import { createUser, expect, signIn, test } from './fixtures.ts'
+import { createUser, expect, signIn, signOut, test } from './fixtures.ts'
 
 test('enrol in two-factor sign-in, then sign in with a code and with a recovery code, never with a wrong one', async ({ page }) => {
   // Four sign-ins and an enrolment: more than one ordinary test's time on a busy machine.
@@ -30,7 +30,7 @@ test('enrol in two-factor sign-in, then sign in with a code and with a recovery 
   await expect(page.getByTestId('two-factor-state')).toHaveText('已开启')
 
   // The password step starts no session: the code step asks, and a wrong code is refused.
-  await page.getByTestId('logout').filter({ visible: true }).click()
+  await signOut(page)
   await page.goto('/auth/login?redirectTo=%2Fprofile%2Fsecurity')
   await signIn(page, user)
   await expect(page).toHaveURL(/\/auth\/login\/two-factor$/)
@@ -45,7 +45,7 @@ test('enrol in two-factor sign-in, then sign in with a code and with a recovery 
   await page.getByRole('button', { name: '验证' }).click()
   await expect(page).toHaveURL(/\/profile\/security$/)
 
-  await page.getByTestId('logout').filter({ visible: true }).click()
+  await signOut(page)
   await signIn(page, user)
   await page.getByLabel('动态码或恢复码').fill(codes[0]!)
   await page.getByRole('button', { name: '验证' }).click()
@@ -57,11 +57,22 @@ test('enrol in two-factor sign-in, then sign in with a code and with a recovery 
   await expect(page.getByTestId('sign-ins')).toContainText('动态码错误')
 
   // A used recovery code does not work again.
-  await page.getByTestId('logout').filter({ visible: true }).click()
+  await signOut(page)
   await signIn(page, user)
   await page.getByLabel('动态码或恢复码').fill(codes[0]!)
   await page.getByRole('button', { name: '验证' }).click()
   await expect(page.getByText('两步验证码错误或已使用')).toBeVisible()
+})
+
+test('a sign-in link opened while signed in goes to its page, never to a signed-out page or off the site', async ({ page }) => {
+  await signIn(page, await createUser())
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/auth/login?redirectTo=%2Fprofile%2Fsecurity')
+  await expect(page).toHaveURL(/\/profile\/security$/)
+  await page.goto('/auth/login?redirectTo=%2Fauth%2Fregister')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/auth/register?redirectTo=%2F%2Fevil.example%2F')
+  await expect(page).toHaveURL(/\/dashboard$/)
 })
 
 test('a session signed out from another browser: its next page says the session expired', async ({ page, browser, jsEnabled }) => {
@@ -81,7 +92,9 @@ test('a session signed out from another browser: its next page says the session 
   await expect(page.getByText('已退出该设备')).toBeVisible()
   await expect(page.getByTestId('session')).toHaveCount(1)
 
-  await elsewhere.goto('/tickets')
+  // A sign-in link to a page, opened with the ended session's cookie: that page finds the session
+  // ended and asks again, its address kept (docs/decisions/150).
+  await elsewhere.goto('/auth/login?redirectTo=%2Ftickets')
   await expect(elsewhere).toHaveURL(/\/auth\/login\?redirectTo=%2Ftickets&reason=expired$/)
   await expect(elsewhere.getByTestId('login-notice')).toHaveText('登录状态已过期，请重新登录')
   // Signed in again, it lands where it was going.

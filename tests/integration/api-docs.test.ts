@@ -4,46 +4,21 @@
  * PostgreSQL. Every call the relay documents is listed in zh, en and ja; the try-it form makes the
  * real call with the signed-in user's session; curl commands carry the deployment's public address.
  */
-import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
 import { parse } from 'node-html-parser'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { resources } from '../../app/locales/index.ts'
 import { languages } from '../../app/locales/types.ts'
 import { endpoints, operationId, type Endpoint } from '../../relay/contract/index.ts'
 import { describeEachDatabase } from '../fixtures/databases.ts'
 import { makeCodes } from '../fixtures/points.ts'
-import type { TestAccount, TestRelay } from '../fixtures/relay-harness.ts'
-import { formInputs, loadPortal, portalOrigin, textOf, Visitor } from './portal-harness.ts'
+import type { TestRelay } from '../fixtures/relay-harness.ts'
+import { formInputs, portalOrigin, textOf, Visitor } from './portal-harness.ts'
+import { portalOverRelay } from './portal-over-relay.ts'
 
 let target: TestRelay | undefined
-let server: ServerType
-let handle: (request: Request) => Promise<Response>
 /** Where CLI clients are told to reach the relay, unlike the relay's internal address. */
 const apiOrigin = 'https://api.portal.test'
-
-beforeAll(async () => {
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: (request) => target!.relay.fetch(request, { clientIp: '127.0.0.1' }), port: 0, hostname: '127.0.0.1' }, () => resolve(s))
-  })
-  handle = await loadPortal({
-    RELAY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    SESSION_SECRET: 'integration-session-secret-0123456789abcdef',
-    PUBLIC_URL: portalOrigin,
-    RELAY_PUBLIC_URL: apiOrigin,
-  })
-})
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-})
-
-async function signedIn(account: TestAccount): Promise<Visitor> {
-  const visitor = new Visitor(handle)
-  const response = await visitor.submit('/auth/login', { username: account.username, password: account.password })
-  expect(response.status).toBe(302)
-  return visitor
-}
+const { handle, signedIn } = portalOverRelay(() => target!, { RELAY_PUBLIC_URL: apiOrigin })
 
 async function page(visitor: Visitor, path: string): Promise<string> {
   const response = await visitor.get(path)

@@ -4,36 +4,19 @@
  * OAuth client's token — gets the same bare 404 on every address under /admin, sees nothing that
  * says a console exists, and changes nothing by posting its forms. An admin gets the pages.
  */
-import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
 import { parse } from 'node-html-parser'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import routes from '../../app/routes.ts'
 import { apiKeyEndpoints } from '../../relay/contract/api-keys.ts'
 import { describeEachDatabase } from '../fixtures/databases.ts'
 import { databaseFingerprint } from '../fixtures/fingerprint.ts'
 import { codeFlowTokens, registerClient } from '../fixtures/oauth.ts'
-import type { TestAccount, TestRelay } from '../fixtures/relay-harness.ts'
-import { loadPortal, portalOrigin, Visitor } from './portal-harness.ts'
+import type { TestRelay } from '../fixtures/relay-harness.ts'
+import { portalOrigin, Visitor } from './portal-harness.ts'
+import { portalOverRelay } from './portal-over-relay.ts'
 
 let target: TestRelay | undefined
-let server: ServerType
-let handle: (request: Request) => Promise<Response>
-
-beforeAll(async () => {
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: (request) => target!.relay.fetch(request, { clientIp: '127.0.0.1' }), port: 0, hostname: '127.0.0.1' }, () => resolve(s))
-  })
-  handle = await loadPortal({
-    RELAY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    SESSION_SECRET: 'integration-session-secret-0123456789abcdef',
-    PUBLIC_URL: portalOrigin,
-  })
-})
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-})
+const { handle, signedIn } = portalOverRelay(() => target!)
 
 /** Every address the console's layout serves, parameters filled in, plus one it does not have. */
 function consolePaths(): string[] {
@@ -62,11 +45,6 @@ describeEachDatabase('operator console pages', (ctx) => {
     target = ctx
   })
 
-  async function signedIn(account: TestAccount): Promise<Visitor> {
-    const visitor = new Visitor(handle)
-    expect((await visitor.submit('/auth/login', { username: account.username, password: account.password })).status).toBe(302)
-    return visitor
-  }
   const typed = async (type: 'normal' | 'team' | 'admin') => {
     const account = await ctx.signUp()
     await ctx.relay.db.updateTable('users').set({ user_type: type }).where('username', '=', account.username).execute()
@@ -87,6 +65,10 @@ describeEachDatabase('operator console pages', (ctx) => {
       ['API key', new Visitor(handle), { authorization: `Bearer ${apiKey}` }],
       ['OAuth token', new Visitor(handle), { authorization: `Bearer ${oauthToken}` }],
     ]
+    // The sign-ins queued new-device notices, which the relay's sender delivers in the background:
+    // once they are out, the fingerprint changes only by what the requests below do.
+    const undelivered = () => ctx.relay.db.selectFrom('mail_queue').select('id').where('status', 'in', ['pending', 'sending']).execute()
+    await expect.poll(async () => (await undelivered()).length, { timeout: 10_000 }).toBe(0)
     const before = await databaseFingerprint(ctx.relay.db)
 
     for (const [who, visitor, headers] of visitors) {

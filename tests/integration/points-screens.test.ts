@@ -4,48 +4,20 @@
  * PostgreSQL. Forms are posted as the page renders them; every step is an HTML answer or a
  * redirect with a toast.
  */
-import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
 import { parse } from 'node-html-parser'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../fixtures/databases.ts'
 import { grant, spend } from '../../relay/points/ledger.ts'
 import { makeCodes, makeTeam, quickUser, servicesOf } from '../fixtures/points.ts'
-import type { TestAccount, TestRelay } from '../fixtures/relay-harness.ts'
-import { loadPortal, portalOrigin, textOf, Visitor } from './portal-harness.ts'
+import type { TestRelay } from '../fixtures/relay-harness.ts'
+import { portalOrigin, textOf, Visitor } from './portal-harness.ts'
+import { portalOverRelay } from './portal-over-relay.ts'
 
 /** The relay behind the portal: the suite of the database kind now running. */
 let target: TestRelay | undefined
-let server: ServerType
-let handle: (request: Request) => Promise<Response>
+// The address CLI clients are told to use, when the relay's own is internal.
 const apiOrigin = 'https://api.portal.test'
-
-beforeAll(async () => {
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve(
-      { fetch: (request) => target!.relay.fetch(request, { clientIp: '127.0.0.1' }), port: 0, hostname: '127.0.0.1' },
-      () => resolve(s),
-    )
-  })
-  handle = await loadPortal({
-    RELAY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    SESSION_SECRET: 'integration-session-secret-0123456789abcdef',
-    PUBLIC_URL: portalOrigin,
-    // The address CLI clients are told to use, when the relay's own is internal.
-    RELAY_PUBLIC_URL: apiOrigin,
-  })
-})
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-})
-
-async function signedIn(account: TestAccount): Promise<Visitor> {
-  const visitor = new Visitor(handle)
-  const response = await visitor.submit('/auth/login', { username: account.username, password: account.password })
-  expect(response.status).toBe(302)
-  return visitor
-}
+const { signedIn } = portalOverRelay(() => target!, { RELAY_PUBLIC_URL: apiOrigin })
 
 /** Follows a redirect the way a browser does, toast cookie included. */
 async function follow(visitor: Visitor, response: Response): Promise<string> {

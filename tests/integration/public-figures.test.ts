@@ -5,8 +5,6 @@
  * what the records say. An empty deployment shows targets, labelled as targets. SQLite, and
  * PostgreSQL with TEST_DATABASE_URL.
  */
-import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { publicThresholds } from '../../relay/contract/public.ts'
 import { refreshPublicStats } from '../../relay/public-stats/aggregate.ts'
@@ -18,29 +16,18 @@ import { runOperatorCli } from '../fixtures/operator-cli.ts'
 import { servicesOf } from '../fixtures/points.ts'
 import { addTestProvider, callRelay, customer, settled } from '../fixtures/proxy.ts'
 import type { TestRelay } from '../fixtures/relay-harness.ts'
-import { loadPortal, portalOrigin, textOf, Visitor } from './portal-harness.ts'
+import { textOf, Visitor } from './portal-harness.ts'
+import { portalOverRelay } from './portal-over-relay.ts'
 
 let target: TestRelay | undefined
-let server: ServerType
-let visitor: Visitor
 let provider: FakeProvider
+const visitor = new Visitor(portalOverRelay(() => target!).handle)
 
 beforeAll(async () => {
   provider = await startFakeProvider()
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: (request) => target!.relay.fetch(request, { clientIp: '127.0.0.1' }), port: 0, hostname: '127.0.0.1' }, () => resolve(s))
-  })
-  visitor = new Visitor(
-    await loadPortal({
-      RELAY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      SESSION_SECRET: 'integration-session-secret-0123456789abcdef',
-      PUBLIC_URL: portalOrigin,
-    }),
-  )
 })
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()))
   await provider.close()
 })
 

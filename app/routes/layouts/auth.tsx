@@ -8,17 +8,29 @@ import { SettingsMenu } from '#app/components/layout/settings-menu.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { getHoneypotInputProps, honeypotMiddleware } from '#app/middleware/honeypot.server.ts'
 import { getSession } from '#app/middleware/session.server.ts'
+import { safeRedirect } from '#app/utils/safe-redirect.ts'
 
 // Complete without JavaScript: hydrates at the visitor's first interaction (docs/decisions/138).
 export const handle: HydrateHandle = { hydrate: 'on-interaction' }
 
 export const middleware: Route.MiddlewareFunction[] = [honeypotMiddleware]
 
-/** docs/product.md navigation guard: a signed-in visitor going to login or register lands on the dashboard. */
+/** docs/product.md navigation guard: a signed-in visitor going to login or register goes where signing in would have led. */
 const signedOutOnly = new Set(['/auth/login', '/auth/register'])
 
+/**
+ * The link's same-site `redirectTo`, else the dashboard (docs/decisions/150): a cookie the relay has
+ * ended also gets here, and its page then asks to sign in again with the destination intact.
+ * Login or register again would loop.
+ */
+function signedInDestination(url: URL): string {
+  const to = safeRedirect(url.searchParams.get('redirectTo'), '/dashboard')
+  return signedOutOnly.has(new URL(to, url).pathname) ? '/dashboard' : to
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (getSession(context) && signedOutOnly.has(new URL(request.url).pathname)) throw redirect('/dashboard')
+  const url = new URL(request.url)
+  if (getSession(context) && signedOutOnly.has(url.pathname)) throw redirect(signedInDestination(url))
   return { honeypot: await getHoneypotInputProps() }
 }
 
