@@ -8,10 +8,12 @@
  * one read.
  */
 import type { Context } from 'hono'
+import type { ExpressionBuilder } from 'kysely'
 import { parseScopes } from '../contract/oauth.ts'
 import type { SecurityOverview, SignInOutcome } from '../contract/security.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
+import type { Tables } from '../db/schema.ts'
 import type { RelayServices } from '../services.ts'
 import { recoveryCodesLeft, twoFactorEnabled } from './two-factor.ts'
 
@@ -31,22 +33,24 @@ export function requestOrigin(c: Context, clientIp: string): RequestOrigin {
   return { clientIp, userAgent: (c.req.header('user-agent') ?? '').slice(0, userAgentMax) }
 }
 
+/** A session is live while a refresh token of its family is neither revoked nor expired. */
+function sessionIsLive(eb: ExpressionBuilder<Tables, 'user_sessions'>, now: number) {
+  return eb.exists(
+    eb
+      .selectFrom('refresh_tokens')
+      .select('refresh_tokens.id')
+      .whereRef('refresh_tokens.family_id', '=', 'user_sessions.id')
+      .where('refresh_tokens.revoked_at', 'is', null)
+      .where('refresh_tokens.expires_at', '>', now),
+  )
+}
+
 /** Records a new session; sessions of the user that have ended are forgotten at the same time. */
 export async function recordSession(db: Database, sessionId: string, userId: string, origin: RequestOrigin, now: number): Promise<void> {
   await db
     .deleteFrom('user_sessions')
     .where('user_id', '=', userId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('refresh_tokens')
-            .select('refresh_tokens.id')
-            .whereRef('refresh_tokens.family_id', '=', 'user_sessions.id')
-            .where('refresh_tokens.revoked_at', 'is', null)
-            .where('refresh_tokens.expires_at', '>', now),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(sessionIsLive(eb, now)))
     .execute()
   await db
     .insertInto('user_sessions')
@@ -86,15 +90,7 @@ export async function securityOverview(services: Pick<RelayServices, 'db' | 'clo
       .selectFrom('user_sessions')
       .select(['id', 'client_ip', 'user_agent', 'create_timestamp', 'last_seen_timestamp'])
       .where('user_id', '=', userId)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('refresh_tokens')
-            .select('refresh_tokens.id')
-            .whereRef('refresh_tokens.family_id', '=', 'user_sessions.id')
-            .where('refresh_tokens.revoked_at', 'is', null)
-            .where('refresh_tokens.expires_at', '>', now),
-        ),
-      )
+      .where((eb) => sessionIsLive(eb, now))
       .orderBy('last_seen_timestamp', 'desc')
       .execute(),
     db

@@ -1,6 +1,12 @@
-/** A catalogue row's actions: edit (the page's `?edit=` form) and remove (a real form, intent `remove`). */
+/**
+ * A catalogue page's rows and form (the server half: `app/routes/admin/edit-remove.server.ts`):
+ * each row has edit (the page's `?edit=` form) and remove (a real form, intent `remove`); the
+ * form under the list adds a row, or saves the one being edited.
+ */
+import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { cn } from '#app/components/ui/cn.ts'
@@ -19,5 +25,33 @@ export function EditRemoveActions({ id, name, className }: { id: string; name: s
         </SubmitButton>
       </Form>
     </td>
+  )
+}
+
+/**
+ * The add-or-edit form: editing, it posts the row's id to `?edit=<id>`, so a refused save comes
+ * back to the same row; adding, it carries a form key, so a repeated post adds the row once.
+ */
+export function RowForm({ editingId, formKey, children, ...props }: { editingId: string | undefined; formKey: string } & ComponentProps<typeof Form>) {
+  return (
+    <Form method="post" action={editingId ? `?edit=${editingId}` : undefined} {...props}>
+      {editingId ? <input type="hidden" name="id" value={editingId} /> : <FormKey value={formKey} />}
+      {children}
+    </Form>
+  )
+}
+
+/** The form's buttons: save (`addLabel` for a new row) and, while editing, cancel back to `list`. */
+export function SaveButtons({ editing, addLabel, list, className }: { editing: boolean; addLabel: string; list: string; className?: string }) {
+  const { t } = useTranslation('admin')
+  return (
+    <div className={cn('flex gap-2', className)}>
+      <SubmitButton intent="save">{editing ? t('catalog.save') : addLabel}</SubmitButton>
+      {editing ? (
+        <Link to={list} className={buttonClass({ variant: 'ghost' })}>
+          {t('catalog.cancel')}
+        </Link>
+      ) : null}
+    </div>
   )
 }

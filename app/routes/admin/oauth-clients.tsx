@@ -6,18 +6,15 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link } from 'react-router'
-import { EditRemoveActions } from '#app/components/admin/edit-remove-actions.tsx'
+import { data } from 'react-router'
+import { EditRemoveActions, RowForm, SaveButtons } from '#app/components/admin/edit-remove-actions.tsx'
 import type { Route } from './+types/oauth-clients'
-import { endpoints, idSchema, oauthClientNameMax, type AdminOAuthClient, type CreatedOAuthClient } from '#relay/contract/index.ts'
+import { endpoints, oauthClientNameMax, type AdminOAuthClient, type CreatedOAuthClient } from '#relay/contract/index.ts'
 import { Checkbox } from '#app/components/forms/checkbox.tsx'
 import { ErrorList, Field, FormErrors } from '#app/components/forms/field.tsx'
-import { FormKey } from '#app/components/forms/form-key.tsx'
-import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { inputClass, Label } from '#app/components/ui/input.tsx'
@@ -31,7 +28,7 @@ import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { badForm, operatorOutcome } from './outcome.server.ts'
+import { removeOrSave, rowToEdit } from './edit-remove.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -39,28 +36,24 @@ const back = '/admin/oauth-clients'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { items } = await getRelay(context).call(endpoints.admin.oauthClients)
-  const editId = new URL(request.url).searchParams.get('edit')
-  return { title: getI18n(context).t('admin:catalog.clients.title'), clients: items, editing: items.find((client) => client.id === editId) ?? null, formKey: newFormKey() }
+  return { title: getI18n(context).t('admin:catalog.clients.title'), clients: items, editing: rowToEdit(request, items), formKey: newFormKey() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const relay = getRelay(context)
   const formData = await request.formData()
-  const id = formData.get('id') ? idSchema.safeParse(formData.get('id')) : null
-  if (id && !id.success) return badForm(back)
-  if (formData.get('intent') === 'remove') {
-    if (!id) return badForm(back)
-    return operatorOutcome(back, async () => {
-      await relay.call(endpoints.admin.removeOAuthClient, { params: { id: id.data } })
-      return { type: 'success', key: 'admin:catalog.toast.clientRemoved' }
-    })
-  }
+  const row = await removeOrSave(formData, back, async (id) => {
+    await relay.call(endpoints.admin.removeOAuthClient, { params: { id } })
+    return { type: 'success', key: 'admin:catalog.toast.clientRemoved' }
+  })
+  if (row instanceof Response) return row
+  const { id } = row
   const submission = parseWithZod(formData, { schema: oauthClientFormSchema })
   if (submission.status !== 'success') return invalid(submission)
   const fieldOf = { validation: 'redirect_uris' }
   if (id) {
     try {
-      await relay.call(endpoints.admin.updateOAuthClient, { params: { id: id.data }, body: submission.value })
+      await relay.call(endpoints.admin.updateOAuthClient, { params: { id }, body: submission.value })
     } catch (error) {
       return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf })
     }
@@ -167,8 +160,7 @@ function ClientForm({ editing, formKey, lastResult }: { editing: AdminOAuthClien
   return (
     <Card>
       <CardTitle>{editing ? t('catalog.clients.editTitle') : t('catalog.clients.add')}</CardTitle>
-      <Form method="post" action={editing ? `?edit=${editing.id}` : undefined} {...getFormProps(form)} className="mt-4 space-y-4" data-testid="client-form">
-        {editing ? <input type="hidden" name="id" value={editing.id} /> : <FormKey value={formKey} />}
+      <RowForm editingId={editing?.id} formKey={formKey} {...getFormProps(form)} className="mt-4 space-y-4" data-testid="client-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field meta={fields.name} label={t('catalog.clients.name')} hint={t('catalog.clients.nameHint')} maxLength={oauthClientNameMax} />
         <div className="space-y-1.5">
@@ -178,15 +170,8 @@ function ClientForm({ editing, formKey, lastResult }: { editing: AdminOAuthClien
           <ErrorList id={fields.redirect_uris.errorId} errors={fields.redirect_uris.errors} />
         </div>
         <Checkbox meta={fields.first_party}>{t('catalog.clients.firstPartyLabel')}</Checkbox>
-        <div className="flex gap-2">
-          <SubmitButton intent="save">{editing ? t('catalog.save') : t('catalog.clients.submitAdd')}</SubmitButton>
-          {editing ? (
-            <Link to="/admin/oauth-clients" className={buttonClass({ variant: 'ghost' })}>
-              {t('catalog.cancel')}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+        <SaveButtons editing={editing !== null} addLabel={t('catalog.clients.submitAdd')} list={back} />
+      </RowForm>
     </Card>
   )
 }

@@ -6,15 +6,11 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, Link } from 'react-router'
-import { EditRemoveActions } from '#app/components/admin/edit-remove-actions.tsx'
+import { EditRemoveActions, RowForm, SaveButtons } from '#app/components/admin/edit-remove-actions.tsx'
 import type { Route } from './+types/resources'
-import { endpoints, idSchema, resourceBounds, type ResourceLink } from '#relay/contract/index.ts'
+import { endpoints, resourceBounds, type ResourceLink } from '#relay/contract/index.ts'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
-import { FormKey } from '#app/components/forms/form-key.tsx'
-import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Table } from '#app/components/ui/table.tsx'
@@ -25,7 +21,7 @@ import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { badForm, operatorOutcome } from './outcome.server.ts'
+import { removeOrSave, rowToEdit } from './edit-remove.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -33,26 +29,22 @@ const back = '/admin/resources'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await getRelay(context).call(endpoints.admin.resources)
-  const editId = new URL(request.url).searchParams.get('edit')
-  return { title: getI18n(context).t('admin:catalog.resources.title'), links: list.items, editing: list.items.find((link) => link.id === editId) ?? null, formKey: newFormKey() }
+  return { title: getI18n(context).t('admin:catalog.resources.title'), links: list.items, editing: rowToEdit(request, list.items), formKey: newFormKey() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const relay = getRelay(context)
   const formData = await request.formData()
-  const id = formData.get('id') ? idSchema.safeParse(formData.get('id')) : null
-  if (id && !id.success) return badForm(back)
-  if (formData.get('intent') === 'remove') {
-    if (!id) return badForm(back)
-    return operatorOutcome(back, async () => {
-      await relay.call(endpoints.admin.removeResource, { params: { id: id.data } })
-      return { type: 'success', key: 'admin:catalog.toast.resourceRemoved' }
-    })
-  }
+  const row = await removeOrSave(formData, back, async (id) => {
+    await relay.call(endpoints.admin.removeResource, { params: { id } })
+    return { type: 'success', key: 'admin:catalog.toast.resourceRemoved' }
+  })
+  if (row instanceof Response) return row
+  const { id } = row
   const submission = parseWithZod(formData, { schema: resourceFormSchema })
   if (submission.status !== 'success') return invalid(submission)
   try {
-    if (id) await relay.call(endpoints.admin.updateResource, { params: { id: id.data }, body: submission.value })
+    if (id) await relay.call(endpoints.admin.updateResource, { params: { id }, body: submission.value })
     // A repeated post of the same form adds the link once.
     else await relay.call(endpoints.admin.addResource, { body: submission.value, ...formKeyOf(formData) })
   } catch (error) {
@@ -122,8 +114,7 @@ function LinkForm({ editing, formKey, lastResult }: { editing: ResourceLink | nu
   return (
     <Card id="link-form">
       <CardTitle>{editing ? t('catalog.resources.editTitle') : t('catalog.resources.add')}</CardTitle>
-      <Form method="post" action={editing ? `?edit=${editing.id}` : undefined} {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="resource-form">
-        {editing ? <input type="hidden" name="id" value={editing.id} /> : <FormKey value={formKey} />}
+      <RowForm editingId={editing?.id} formKey={formKey} {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="resource-form">
         <div className="sm:col-span-2">
           <FormErrors id={form.errorId} errors={form.errors} />
         </div>
@@ -131,15 +122,8 @@ function LinkForm({ editing, formKey, lastResult }: { editing: ResourceLink | nu
         <Field meta={fields.url} label={t('catalog.resources.url')} type="url" maxLength={resourceBounds.url.max} placeholder="https://" />
         <Field meta={fields.description} label={t('catalog.resources.description')} maxLength={resourceBounds.description.max} />
         <Field meta={fields.sort_order} label={t('catalog.resources.order')} hint={t('catalog.resources.orderHint')} inputMode="numeric" />
-        <div className="flex gap-2 sm:col-span-2">
-          <SubmitButton intent="save">{editing ? t('catalog.save') : t('catalog.resources.submitAdd')}</SubmitButton>
-          {editing ? (
-            <Link to="/admin/resources" className={buttonClass({ variant: 'ghost' })}>
-              {t('catalog.cancel')}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+        <SaveButtons editing={editing !== null} addLabel={t('catalog.resources.submitAdd')} list={back} className="sm:col-span-2" />
+      </RowForm>
     </Card>
   )
 }
