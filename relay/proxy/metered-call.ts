@@ -131,8 +131,8 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     // A JSON answer is of no use to the client before its end: it goes out whole when it fits the
     // body's buffer, head and body in one write with their length, where it was two (the head,
     // then the body with the end of its chunked encoding; docs/decisions/146).
-    if (!request.stream) await filled
-    return new Response(body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
+    const whole = request.stream ? null : await filled
+    return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {
     return refusal(dialect, error, deps)
   }

@@ -24,12 +24,16 @@ export interface ResponseStreamOptions {
 
 /**
  * `body`, and `filled`: resolves once the answer has ended, or the body holds as much as it
- * buffers (then the provider is paused until the client reads).
+ * buffers (then the provider is paused until the client reads). For a JSON answer (not
+ * `streamed`) that ended within the buffer, it resolves with the whole answer: sent as one
+ * buffer, it spares the server reading a web stream back (a twentieth of a millisecond a call).
  */
-export function responseStream({ upstream, meter, streamed, drop, onEnd }: ResponseStreamOptions): { body: ReadableStream<Uint8Array>; filled: Promise<void> } {
+export function responseStream({ upstream, meter, streamed, drop, onEnd }: ResponseStreamOptions): { body: ReadableStream<Uint8Array>; filled: Promise<Buffer<ArrayBuffer> | null> } {
   const { body } = upstream
-  let fill!: () => void
-  const filled = new Promise<void>((resolve) => (fill = resolve))
+  let fill!: (whole: Buffer<ArrayBuffer> | null) => void
+  const filled = new Promise<Buffer<ArrayBuffer> | null>((resolve) => (fill = resolve))
+  /** A JSON answer's chunks, while it may still end within the buffer. */
+  let whole: Buffer[] | null = streamed ? null : []
   const splitter = streamed ? new SseSplitter() : null
   const encoder = new TextEncoder()
   let ended: Promise<void> | null = null
@@ -60,11 +64,13 @@ export function responseStream({ upstream, meter, streamed, drop, onEnd }: Respo
             if (kept) controller.enqueue(kept)
           } else {
             controller.enqueue(chunk)
+            whole?.push(chunk)
             observe(chunk)
           }
           if ((controller.desiredSize ?? 1) <= 0) {
             body.pause()
-            fill()
+            whole = null
+            fill(null)
           }
         })
         // The client's stream ends first; the settlement follows without holding it up.
@@ -76,7 +82,7 @@ export function responseStream({ upstream, meter, streamed, drop, onEnd }: Respo
           } catch {
             // The client cancelled meanwhile.
           }
-          fill()
+          fill(whole && Buffer.concat(whole))
           void end('completed')
         })
         // An error (reset, idle timeout) is followed by `close`; `close` without `end` is a cut.
@@ -88,7 +94,7 @@ export function responseStream({ upstream, meter, streamed, drop, onEnd }: Respo
           } catch {
             // Already cancelled by the client.
           }
-          fill()
+          fill(null)
           void end('cut')
         })
       },
