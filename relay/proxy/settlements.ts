@@ -9,7 +9,7 @@
  *
  * Correctness does not rest on the grouping: every settlement in a group is the ledger's own
  * guarded `settle`/`refund`, so the group is only a shared BEGIN…COMMIT (on PostgreSQL one
- * statement, `relay_settle_calls`, committed on its own: docs/decisions/146). Groups are written one
+ * statement committed on its own, docs/decisions/146, then made durable apart from it, docs/decisions/153). Groups are written one
  * at a time, each in account order, so two groups (or a group and a spend) cannot deadlock on
  * PostgreSQL's row locks. A group that fails as a whole is rolled back and its settlements are
  * retried one by one, so one bad settlement cannot take the others down with it. `drain()`
@@ -56,8 +56,11 @@ interface Waiting {
   done: () => void
 }
 
+/** `config.databaseAsyncCommit` (DATABASE_ASYNC_COMMIT): settlements need not reach the disk before they count as written. */
+type QueueServices = LedgerServices & { logger: Logger; config?: { databaseAsyncCommit?: boolean } }
+
 export class SettlementQueue {
-  readonly #services: LedgerServices & { logger: Logger }
+  readonly #services: QueueServices
   readonly #windowMs: number
   readonly #maxBatch: number
   #waiting: Waiting[] = []
@@ -66,7 +69,7 @@ export class SettlementQueue {
   #writing: Promise<void> = Promise.resolve()
   readonly #retries = new WeakMap<Settlement, number>()
 
-  constructor(services: LedgerServices & { logger: Logger }, { windowMs = 5, maxBatch = 200 }: SettlementQueueOptions = {}) {
+  constructor(services: QueueServices, { windowMs = 5, maxBatch = 200 }: SettlementQueueOptions = {}) {
     this.#services = services
     this.#windowMs = windowMs
     this.#maxBatch = maxBatch
@@ -148,7 +151,7 @@ export class SettlementQueue {
    */
   #settle(settlements: readonly Settlement[]): Promise<void> {
     const { db, clock } = this.#services
-    if (isPostgres(db)) return settleCallsAtOnce(db, clock.now(), settlements)
+    if (isPostgres(db)) return this.#settleAtOnce(db, clock.now(), settlements)
     return inTransaction(db, (trx) => this.#settleIn(trx, settlements))
   }
 
@@ -158,13 +161,28 @@ export class SettlementQueue {
     await recordCalls(trx, calls)
     await endLeasedCalls(trx, calls.map(({ keyId, points }, i) => ({ keyId, leaseId: settlements[i]!.leaseId ?? null, points })), this.#services.clock.now())
   }
+
+  /**
+   * PostgreSQL: `relay_settle_calls` (migrations 0042, 0045) does what `#settleIn` does, in one
+   * statement whose commit frees the accounts' rows without waiting for the disk; then, unless the
+   * operator chose otherwise, a commit that waits for it flushes the group with everything before
+   * it (docs/decisions/153).
+   */
+  async #settleAtOnce(db: Database, now: number, settlements: readonly Settlement[]): Promise<void> {
+    await settleCallsAtOnce(db, now, settlements)
+    if (this.#services.config?.databaseAsyncCommit) return
+    // The group did commit: a failure here must not have it retried (the ledger would refuse it
+    // as settled). If the server went down meanwhile, the group may be lost with it, its holds
+    // then given back by the stale-hold sweep (docs/decisions/147).
+    await flushWal(db, {}).catch((error: unknown) => this.#services.logger.warn('a settled group may not be on disk yet', { error: String(error) }))
+  }
 }
 
 function accountOf(charge: Charge): string {
   return charge.kind === 'free' ? '' : charge.accountId
 }
 
-/** PostgreSQL: `relay_settle_calls` (migration 0042) does what `#settleIn` does, in one statement. */
+/** The settlement group, committed without waiting for the disk (migration 0045). */
 async function settleCallsAtOnce(db: Database, now: number, settlements: readonly Settlement[]): Promise<void> {
   const holds: string[] = []
   const actuals: number[] = []
@@ -186,7 +204,12 @@ async function settleCallsAtOnce(db: Database, now: number, settlements: readonl
 const settleCalls = prepared((db, args: { holds: string[]; actuals: number[]; entries: string[]; now: number; calls: string; day: number; hour: number }) =>
   db
     .selectFrom(
-      sql<{ settled: null }>`relay_settle_calls(${args.holds}::bigint[], ${args.actuals}::integer[], ${args.entries}::bigint[], ${args.now}::bigint, ${args.calls}::jsonb, ${args.day}::integer, ${args.hour}::integer)`.as('settled'),
+      sql<{ settled: null }>`relay_settle_calls_unflushed(${args.holds}::bigint[], ${args.actuals}::integer[], ${args.entries}::bigint[], ${args.now}::bigint, ${args.calls}::jsonb, ${args.day}::integer, ${args.hour}::integer)`.as('settled'),
     )
     .selectAll(),
 )
+/**
+ * A commit that waits for the disk, and so flushes every commit before it: a transactional WAL
+ * message, the least a transaction can write to have its commit flushed (no row, no lock).
+ */
+const flushWal = prepared((db) => db.selectNoFrom(sql<string>`pg_logical_emit_message(true, 'relay', 'settled')`.as('lsn')))
