@@ -24,7 +24,11 @@ async function hydrate() {
 // Not focus: autofocus fires it. `input` catches autofill and pasting without a key press.
 const interactions = ['pointerdown', 'keydown', 'touchstart', 'input'] as const
 
-if (document.documentElement.dataset.hydrate === 'on-interaction') {
+// A page showing what only scripts keep true (a code wait's countdown, app/components/forms/code-wait.tsx)
+// hydrates at once: it answers a form the visitor has already sent (docs/decisions/152-the-page-after-a-forms-answer.md).
+const atOnce = document.querySelector('[data-hydrate-at-once]') !== null
+
+if (document.documentElement.dataset.hydrate === 'on-interaction' && !atOnce) {
   const start = () => {
     for (const type of interactions) removeEventListener(type, start, true)
     void hydrate()

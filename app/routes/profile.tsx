@@ -105,8 +105,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <div className="space-y-6">
           <SecurityLinkCard />
           <PasswordCard lastResult={passwordResult} open={loaderData.passwordOpen || passwordResult !== undefined} />
-          {/* Keyed on the saved values: after a save the form starts again from them. */}
-          <EditProfileCard key={user.update_timestamp} user={user} lastResult={profileResult} />
+          <EditProfileCard user={user} lastResult={profileResult} />
         </div>
       </div>
     </div>

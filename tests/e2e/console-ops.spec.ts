@@ -60,8 +60,11 @@ test('an admin adds, tests, edits and toggles a provider and sets a price; the a
   await expect(page.getByText(`已保存价格：${model}`)).toBeVisible()
   const row = page.locator(`[data-testid="price-row"][data-model="${model}"]`)
   await expect(row.getByTestId('typical-points')).toHaveText('3 积分')
-  // Edit it into a fixed price.
+  // Saved, the form starts over, with scripts as without (docs/decisions/152-the-page-after-a-forms-answer.md).
+  await expect(form.getByLabel('模型或模式')).toHaveValue('')
+  // Edit it into a fixed price, in the edit form: until the link's page arrives, the form on screen is still the one to add.
   await row.getByRole('link', { name: `编辑 ${model}` }).click()
+  await expect(page.getByTestId('price-form-card').getByRole('heading', { name: `编辑 ${model}` })).toBeVisible()
   await expect(page.getByTestId('price-form').getByLabel('模型或模式')).toHaveValue(model)
   // Each step checked before the next, so a form still hydrating cannot drop one.
   const kind = page.getByTestId('price-form').getByLabel('计费方式')

@@ -125,3 +125,31 @@ test('a refused code request says how long to wait, and the button counts down w
     await expect(page.getByTestId('send-code')).toHaveText('发送验证码')
   }
 })
+
+test('with scripts, a wait answered before the page hydrated counts from its answer once the page hydrates', async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, 'only scripts count down')
+  // A slow link: the page's scripts are held until the wait has run a while, so both presses send the form the plain way.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/hydrate-/, async (route) => {
+    await held
+    // A page left meanwhile dropped its request.
+    await route.continue().catch(() => {})
+  })
+  const email = `${uniqueName('w')}@example.com`
+  await page.goto('/auth/register')
+  await page.getByLabel('邮箱', { exact: true }).fill(email)
+  await page.getByTestId('send-code').click()
+  await expect(page.getByText('验证码已发送，请查收邮件')).toBeVisible()
+  const refused = page.waitForResponse((response) => response.request().method() === 'POST' && response.status() === 429)
+  await page.getByTestId('send-code').click()
+  const answered = Number(/请等待 (\d+) 秒/.exec(await (await refused).text())![1])
+  await new Promise((resolve) => setTimeout(resolve, 2500))
+  release()
+  // The answer hydrates without a press, and its button counts what is left of the wait, not the whole of it again.
+  const button = page.getByTestId('send-code')
+  await expect(button).toBeDisabled()
+  const shown = Number(/(\d+) 秒后可重发/.exec((await button.textContent())!)![1])
+  expect(shown).toBeGreaterThan(0)
+  expect(shown).toBeLessThanOrEqual(answered - 2)
+})

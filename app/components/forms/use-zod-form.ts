@@ -10,9 +10,14 @@
  * The zod adapter (and a lazy schema) is loaded once the form is mounted in the browser; until it
  * arrives, a submit goes to the server, which validates it the same way, as it does without
  * JavaScript (docs/decisions/138-public-pages-hydrate-on-first-interaction.md).
+ *
+ * A form whose post settles without an answer for it (the action redirected: saved) starts over
+ * from its defaults, as the page rendered anew shows it without JavaScript; input typed into it
+ * otherwise stays through any revalidation (docs/decisions/152-the-page-after-a-forms-answer.md).
  */
 import { useForm, type SubmissionResult } from '@conform-to/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { useNavigation } from 'react-router'
 import type { z } from 'zod'
 
 type SchemaOrPicker<S extends z.ZodType> = S | ((intent: FormDataEntryValue | null) => z.ZodType)
@@ -46,12 +51,30 @@ export function useZodForm<S extends z.ZodType>(
     }
     // The schema is fixed for the form's life.
   }, [])
-  return useForm<z.input<S> & Record<string, unknown>>({
+  // The answer on screen when this form was last posted; undefined when it was not.
+  const posted = useRef<{ answer: unknown } | undefined>(undefined)
+  const [form, fields] = useForm<z.input<S> & Record<string, unknown>>({
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
     onValidate: validate ? ({ formData }) => validate(formData) as never : undefined,
+    onSubmit: (_event, { method }) => {
+      // A GET form's values are the URL's, which the next page renders from.
+      if (method !== 'GET') posted.current = { answer: options.lastResult }
+    },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
+  const navigation = useNavigation()
+  useEffect(() => {
+    if (navigation.state !== 'idle' || posted.current === undefined) return
+    const { answer } = posted.current
+    posted.current = undefined
+    // A new answer (errors, or a reply that resets the form itself) is Conform's to show.
+    if (options.lastResult && options.lastResult !== answer) return
+    // The native reset also reaches Conform, which renews the fields' keys, so they mount again from the defaults this render brought.
+    document.forms.namedItem(form.id)?.reset()
+    // Only the end of a navigation settles a post; the answer and form are read as they are then.
+  }, [navigation.state])
+  return [form, fields] as const
 }

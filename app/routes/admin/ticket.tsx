@@ -129,7 +129,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
         <div className="min-w-0 space-y-6 lg:col-span-2">
           {ticket.type === 'pointsReset' ? <ResetDecision open={open} /> : null}
           <TicketConversation ticket={ticket} owner={ticket.owner_name} testId="admin-conversation" />
-          <ReplyBox key={ticket.messages.length} ticket={ticket} formKey={loaderData.formKey} lastResult={actionData?.result} />
+          <ReplyBox ticket={ticket} formKey={loaderData.formKey} lastResult={actionData?.result} />
         </div>
         <div className="space-y-6">
           <TicketFacts ticket={ticket} />

@@ -112,8 +112,7 @@ function TicketDetailScreen({
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <TicketConversation ticket={ticket} testId="conversation" />
-          {/* A new key after each reply empties the box once the reply is in the conversation. */}
-          <ReplyBox key={ticket.messages.length} ticket={ticket} formKey={formKey} lastResult={replyResult} />
+          <ReplyBox ticket={ticket} formKey={formKey} lastResult={replyResult} />
         </div>
         <div className="space-y-6">
           <TicketInfo ticket={ticket} />
