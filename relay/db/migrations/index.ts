@@ -40,6 +40,7 @@ import * as ledgerAccountTime from './0040-ledger-account-time.ts'
 import * as teamMemberCaps from './0041-team-member-caps.ts'
 import * as callFunctions from './0042-call-functions.ts'
 import * as historyFilterIndexes from './0043-history-filter-indexes.ts'
+import * as historyLineDays from './0044-history-line-days.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0041-team-member-caps': teamMemberCaps,
   '0042-call-functions': callFunctions,
   '0043-history-filter-indexes': historyFilterIndexes,
+  '0044-history-line-days': historyLineDays,
 }
