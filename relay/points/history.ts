@@ -75,9 +75,11 @@ export async function pointsHistory(db: Database, userId: string, page: PageQuer
   const newestFirst = (a: Row, b: Row) => b.create_timestamp - a.create_timestamp || (BigInt(b.id) > BigInt(a.id) ? 1 : BigInt(b.id) < BigInt(a.id) ? -1 : 0)
   const firsts = [...own, ...poolRows].sort(newestFirst).slice(skip, wanted)
   const holdIds = firsts.flatMap((row) => (row.hold_id === null ? [] : [row.hold_id]))
+  // By the holds alone (the user's, found among their rows): with the user's id too, a planner
+  // without statistics (SQLite's, unless ANALYZE ran) walks all of the user's rows instead.
   const [heldRows, calls] = await Promise.all([
-    holdIds.length === 0 ? [] : db.selectFrom('points_ledger').select(columns).where('hold_id', 'in', holdIds).where('user_id', '=', userId).execute(),
-    holdIds.length === 0 ? [] : db.selectFrom('proxy_calls').select(['id', 'hold_id']).where('hold_id', 'in', holdIds).where('user_id', '=', userId).execute(),
+    holdIds.length === 0 ? [] : db.selectFrom('points_ledger').select(columns).where('hold_id', 'in', holdIds).execute(),
+    holdIds.length === 0 ? [] : db.selectFrom('proxy_calls').select(['id', 'hold_id']).where('hold_id', 'in', holdIds).execute(),
   ])
   const rowsOf = new Map<string, Row[]>()
   for (const row of heldRows) rowsOf.set(row.hold_id!, [...(rowsOf.get(row.hold_id!) ?? []), { ...row, seq: Number(row.seq) }])
