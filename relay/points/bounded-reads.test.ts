@@ -5,9 +5,10 @@
  * (EXPLAIN QUERY PLAN on SQLite; EXPLAIN with sequential scans discouraged on PostgreSQL, whose
  * planner would otherwise read a test's few rows straight through).
  */
-import { CompiledQuery, type KyselyPlugin, type QueryResult, type UnknownRow } from 'kysely'
+import { CompiledQuery, type KyselyPlugin, type QueryId, type QueryResult, type UnknownRow } from 'kysely'
 import { afterEach, expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { historyOverDays } from '../../tests/fixtures/history.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { quickUser, redeemFresh, servicesOf } from '../../tests/fixtures/points.ts'
 import { isPostgres, type Database } from '../db/open-database.ts'
@@ -20,17 +21,27 @@ import { weeklyUsage } from './weekly-usage.ts'
 
 const watched = ['points_ledger', 'points_usage_days', 'proxy_calls']
 
-/** `db`, remembering every statement it compiles. */
-function recording(db: Database): { db: Database; statements: CompiledQuery[] } {
+/**
+ * `db`, remembering every statement it compiles, and counting the rows that those reading the
+ * ledger return.
+ */
+function recording(db: Database): { db: Database; statements: CompiledQuery[]; ledgerRows: { returned: number } } {
   const statements: CompiledQuery[] = []
+  const compiled = new Map<QueryId, CompiledQuery>()
+  const ledgerRows = { returned: 0 }
   const plugin: KyselyPlugin = {
     transformQuery: ({ node, queryId }) => {
-      statements.push(db.getExecutor().compileQuery(node, queryId))
+      const statement = db.getExecutor().compileQuery(node, queryId)
+      statements.push(statement)
+      compiled.set(queryId, statement)
       return node
     },
-    transformResult: async ({ result }): Promise<QueryResult<UnknownRow>> => result,
+    transformResult: async ({ result, queryId }): Promise<QueryResult<UnknownRow>> => {
+      if (/from "points_ledger"/.test(compiled.get(queryId)?.sql ?? '')) ledgerRows.returned += result.rows.length
+      return result
+    },
   }
-  return { db: db.withPlugin(plugin), statements }
+  return { db: db.withPlugin(plugin), statements, ledgerRows }
 }
 
 /** The plan of `statement`, one step a line. */
@@ -117,5 +128,38 @@ describeEachDatabase('bounded reads of a long history', (ctx) => {
     expect(sweeps).toHaveLength(2)
     // The whole of that partial index, a walk of the open holds alone, is the bound (SQLite calls it a SCAN).
     for (const statement of sweeps) expect({ sql: statement.sql, indexes: await indexesRead(ctx.relay.db, statement) }).toEqual({ sql: statement.sql, indexes: ['points_holds_open'] })
+  })
+
+  it('reads any page of a long history in about the rows of page 2: a deep one from its day, its place in that day counted along an index', async () => {
+    const user = await quickUser(ctx)
+    expect((await redeemFresh(ctx, user)).status).toBe(200)
+    await historyOverDays(ctx, user, { days: 4, instants: 45 })
+    const history = await ctx.relay.db.selectFrom('points_ledger').select((eb) => eb.fn.countAll<number | string>().as('rows')).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+    const { db, statements, ledgerRows } = recording(ctx.relay.db)
+    const pageSize = 10
+    const read = async (page: number) => {
+      statements.splice(0)
+      ledgerRows.returned = 0
+      const { total } = await pointsHistory(db, user.id, { page, pageSize })
+      return { total, rows: ledgerRows.returned, statements: statements.splice(0) }
+    }
+    const second = await read(2)
+    expect(Number(history.rows)).toBeGreaterThan(10 * second.rows)
+    // Each statement along the index that bounds it: the days; the rows that stand for lines,
+    // within one day; the user's rows from where the page starts (a LIMIT); the page's calls by their holds.
+    const indexFor = (statement: string) =>
+      [/from "points_usage_days"/, /type = 'unfrozen'/, /from "points_ledger" where "user_id" = \S+ (and "create_timestamp" < \S+ )?order by/, /"hold_id" in \(/]
+        .map((pattern, i) => (pattern.test(statement) ? [/^(points_usage_days_pk|sqlite_autoindex_points_usage_days_1)$/, /^points_ledger_user_lines$/, /^points_ledger_user$/, /^(points_ledger_hold|proxy_calls_hold|points_holds_open)$/][i] : null))
+        .find(Boolean)
+    for (let page = 1; page <= Math.ceil(second.total / pageSize) + 1; page++) {
+      const { rows, statements: pageStatements } = await read(page)
+      expect({ page, rows: Math.min(rows, 2 * second.rows) }).toEqual({ page, rows })
+      for (const statement of pageStatements) {
+        const index = indexFor(statement.sql)
+        const indexes = await indexesRead(ctx.relay.db, statement)
+        expect({ sql: statement.sql, indexes: index ? indexes.filter((name) => !index.test(name)) : 'no index expected' }).toEqual({ sql: statement.sql, indexes: [] })
+        expect({ sql: statement.sql, read: indexes.length > 0, scans: await scans(ctx.relay.db, statement) }).toEqual({ sql: statement.sql, read: true, scans: [] })
+      }
+    }
   })
 })

@@ -37,6 +37,8 @@ export interface Entry {
   accountId: string
   /** The spendable balance after this row. */
   balance: number
+  /** The row's time: the account's, never before its previous row (`guardedChange`). */
+  at: number
 }
 
 /**
@@ -63,21 +65,39 @@ export async function appendEntry(trx: Database, input: EntryInput): Promise<Ent
   // The user's day (usage-days.ts), when the row counts there: a line of their history, or points consumed.
   const day = input.userId === null ? null : { consumed: consumedBy(input), lines: startsHistoryLine({ type: input.type, holdId: row.hold_id }) ? 1 : 0 }
   const countsForDay = day !== null && (day.consumed !== 0 || day.lines !== 0)
-  let balance: number | undefined
+  let recorded: { balance: number; at: number } | undefined
   if (isPostgres(trx)) {
     const args = { ...row, frozenChange, consumed: consumedBy(input), now: input.now }
     const result = countsForDay ? await changeRecordAndCount(trx, { ...args, lines: day.lines }) : await changeAndRecord(trx, args)
-    balance = result.rows[0]?.balance_after
+    const inserted = result.rows[0]
+    recorded = inserted && { balance: inserted.balance_after, at: inserted.create_timestamp }
   } else {
     const updated = (await applyChange(trx, { accountId: input.accountId, change: input.change, frozenChange, consumed: consumedBy(input), now: input.now })).rows[0]
     if (updated) {
       await insertEntry(trx, { ...row, balance_after: updated.balance, create_timestamp: updated.last_entry_timestamp, seq: updated.entries })
       if (countsForDay) await countDay(trx, { user_id: input.userId!, day: usageDay(updated.last_entry_timestamp), consumed: day.consumed, lines: day.lines })
+      recorded = { balance: updated.balance, at: updated.last_entry_timestamp }
     }
-    balance = updated?.balance
   }
-  if (balance === undefined) throw new RelayError('points_insufficient')
-  return { entryId, accountId: input.accountId, balance }
+  if (recorded === undefined) throw new RelayError('points_insufficient')
+  return { entryId, accountId: input.accountId, ...recorded }
+}
+
+/**
+ * A call's line of the history sits at its newest row (history.ts): its `frozen` row counted it
+ * on that row's day (appendEntry); its settlement, at `at`, moves it when that is a later day
+ * (docs/decisions/151). SQLite's settlement calls this; PostgreSQL's `relay_settle` does the
+ * same (migration 0044). The hold was taken at or before its frozen row, so a hold taken on the
+ * settlement's day needs no look at that row.
+ */
+export async function moveCallLine(trx: Database, hold: { id: string; user_id: string; create_timestamp: number }, at: number): Promise<void> {
+  const day = usageDay(at)
+  if (usageDay(hold.create_timestamp) === day) return
+  const frozen = await trx.selectFrom('points_ledger').select('create_timestamp').where('hold_id', '=', hold.id).where('type', '=', 'frozen').executeTakeFirstOrThrow()
+  const opened = usageDay(frozen.create_timestamp)
+  if (opened === day) return
+  await countDay(trx, { user_id: hold.user_id, day: opened, consumed: 0, lines: -1 })
+  await countDay(trx, { user_id: hold.user_id, day, consumed: 0, lines: 1 })
 }
 
 // Prepared (db/prepared.ts): every relayed call appends two or three rows. The row's place and
@@ -176,7 +196,7 @@ function recordAfter(db: QueryCreator<Updated>, args: RecordArgs) {
             'updated.entries',
           ]),
       )
-      .returning('balance_after')
+      .returning(['balance_after', 'create_timestamp'])
   )
 }
 

@@ -32,7 +32,7 @@ import { newId } from '../db/ids.ts'
 import { prepared } from '../db/prepared.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { lockedPlan } from './catch-up.ts'
-import { appendEntry, maxPointsChange, type Entry } from './entries.ts'
+import { appendEntry, maxPointsChange, moveCallLine, type Entry } from './entries.ts'
 import { inTransaction, lockUser } from './locks.ts'
 import { isInForce, type Plan } from './plan.ts'
 
@@ -176,7 +176,9 @@ async function settleOne(trx: Database, input: { holdId: string; actual: number 
   const [hold] = (await closeHold(trx, { id: input.holdId, now })).rows
   if (!hold) throw await notOpen(trx, input.holdId)
   const base = { accountId: hold.account_id, userId: hold.user_id, model: hold.model, holdId: hold.id, now }
-  let { balance } = await appendEntry(trx, { ...base, type: 'unfrozen', change: hold.amount, frozenChange: -hold.amount })
+  const unfrozen = await appendEntry(trx, { ...base, type: 'unfrozen', change: hold.amount, frozenChange: -hold.amount })
+  await moveCallLine(trx, hold, unfrozen.at)
+  let { balance } = unfrozen
   const charged = Math.min(input.actual, balance)
   if (charged > 0) ({ balance } = await appendEntry(trx, { ...base, type: 'consumed', change: -charged }))
   if (balance > 0 && !(await accountInForce(trx, hold.account_id))) {

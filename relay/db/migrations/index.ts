@@ -40,6 +40,7 @@ import * as ledgerAccountTime from './0040-ledger-account-time.ts'
 import * as teamMemberCaps from './0041-team-member-caps.ts'
 import * as callFunctions from './0042-call-functions.ts'
 import * as historyFilterIndexes from './0043-history-filter-indexes.ts'
+import * as historyLineDays from './0044-history-line-days.ts'
 import * as settleThenFlush from './0045-settle-then-flush.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -78,5 +79,6 @@ export const migrations: Record<string, Migration> = {
   '0041-team-member-caps': teamMemberCaps,
   '0042-call-functions': callFunctions,
   '0043-history-filter-indexes': historyFilterIndexes,
+  '0044-history-line-days': historyLineDays,
   '0045-settle-then-flush': settleThenFlush,
 }
