@@ -241,24 +241,11 @@ const liveKeyColumns = [
   'api_keys.concurrency_limit',
 ] as const
 
+/** Keys not deleted whose user is active: found by their hash, or confirmed by their id. */
+const liveKeys = (db: Database) =>
+  db.selectFrom('api_keys').innerJoin('users', 'users.id', 'api_keys.user_id').select(liveKeyColumns).where('api_keys.deleted_at', 'is', null).where('users.status', '=', 'active')
 // Prepared (db/prepared.ts): every relayed call starts here.
-const liveKeyByHash = prepared((db, args: { digest: string }) =>
-  db
-    .selectFrom('api_keys')
-    .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(liveKeyColumns)
-    .where('api_keys.key_hash', '=', args.digest)
-    .where('api_keys.deleted_at', 'is', null)
-    .where('users.status', '=', 'active'),
-)
-const liveKeyById = prepared((db, args: { id: string }) =>
-  db
-    .selectFrom('api_keys')
-    .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(liveKeyColumns)
-    .where('api_keys.id', '=', args.id)
-    .where('api_keys.deleted_at', 'is', null)
-    .where('users.status', '=', 'active'),
-)
+const liveKeyByHash = prepared((db, args: { digest: string }) => liveKeys(db).where('api_keys.key_hash', '=', args.digest))
+const liveKeyById = prepared((db, args: { id: string }) => liveKeys(db).where('api_keys.id', '=', args.id))
 
 type LiveKeyRow = Awaited<ReturnType<typeof liveKeyByHash>>['rows'][number]
