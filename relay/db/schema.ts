@@ -14,7 +14,7 @@ import type { SubscriptionAction } from '../contract/subscriptions.ts'
 import type { SignInOutcome } from '../contract/security.ts'
 import type { AnnouncementLevel, NotificationEvent } from '../contract/notifications.ts'
 
-/** Fixed-window counters of the rate limiter (http/rate-limit.ts). */
+/** Window counters of the rate limiter (http/rate-limit.ts), each window begun by its first request. */
 export interface RateLimitsTable {
   /** `<rule name>:<subject>`, e.g. `login-ip:203.0.113.9`. */
   key: string

@@ -44,19 +44,28 @@ describe.each(databaseKinds())('rate limiter on %s', (kind) => {
     }
   })
 
-  it('tells when to retry and opens again in the next window', async () => {
+  it('tells when to retry: a window runs from its first request, not from the minute on the clock', async () => {
     const rule = rateLimitRule('window', 2, 60)
     const limiter = new RateLimiter(db, clock)
-    clock.set(Date.UTC(2025, 0, 1, 12, 5, 15))
+    clock.set(Date.UTC(2025, 0, 1, 12, 5, 50))
     await limiter.enforce(rule, 'a')
+    clock.advance(5_000)
     await limiter.enforce(rule, 'a')
+    clock.advance(10_000)
+    // Past 12:06, still the window begun at 12:05:50.
     const error = await limiter.enforce(rule, 'a').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RelayError)
     expect((error as RelayError).details.retry_after).toBe(45)
     // Other subjects and rules count separately.
     await limiter.enforce(rule, 'b')
     await limiter.enforce(rateLimitRule('other', 1, 60), 'a')
-    clock.advance(45_000)
+    clock.advance(44_999)
+    expect(await outcome(limiter.enforce(rule, 'a'))).toBe('limited')
+    clock.advance(1)
     await expect(limiter.enforce(rule, 'a')).resolves.toBeUndefined()
+    // The new window began with that request: one more, then a wait of a whole window.
+    await limiter.enforce(rule, 'a')
+    const next = await limiter.enforce(rule, 'a').catch((e: unknown) => e)
+    expect((next as RelayError).details.retry_after).toBe(60)
   })
 })

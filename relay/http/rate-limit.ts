@@ -1,8 +1,10 @@
 /**
- * Fixed-window counters kept in the database, so limits hold across relay instances and
- * restarts (docs/architecture.md §8, docs/decisions/012). One row per rule and subject; a single upsert both
- * increments and, when a new window has begun, resets it, so the count is exact under any
- * concurrency on SQLite and PostgreSQL alike.
+ * Window counters kept in the database, so limits hold across relay instances and restarts
+ * (docs/architecture.md §8, docs/decisions/012). One row per rule and subject; a single upsert both
+ * increments and, once the window has run out, starts a new one, so the count is exact under any
+ * concurrency on SQLite and PostgreSQL alike. A window starts with its subject's first request, not
+ * on the clock's minute: "one code a minute" then means a minute after the last code
+ * (docs/decisions/154-rate-limit-windows-start-at-the-first-request.md).
  */
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
@@ -48,17 +50,17 @@ export class RateLimiter {
   async enforce(rule: RateLimitRule, subject: string): Promise<void> {
     const now = this.#clock.now()
     const windowMs = rule.windowSeconds * 1000
-    const windowStart = Math.floor(now / windowMs) * windowMs
     // Hashed: bounded key length, and no e-mail addresses or IPs at rest in this table.
     const key = `${rule.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`
     const row = await this.#db
       .insertInto('rate_limits')
-      .values({ key, window_start: windowStart, count: 1 })
+      .values({ key, window_start: now, count: 1 })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
-          // Both SET expressions read the row as it was before this update.
-          count: sql<number>`case when rate_limits.window_start >= excluded.window_start then rate_limits.count + 1 else 1 end`,
-          window_start: sql<number>`case when rate_limits.window_start >= excluded.window_start then rate_limits.window_start else excluded.window_start end`,
+          // Both SET expressions read the row as it was before this update; its window still runs
+          // when it began less than a window before now (excluded.window_start).
+          count: sql<number>`case when rate_limits.window_start > excluded.window_start - ${windowMs} then rate_limits.count + 1 else 1 end`,
+          window_start: sql<number>`case when rate_limits.window_start > excluded.window_start - ${windowMs} then rate_limits.window_start else excluded.window_start end`,
         }),
       )
       .returning(['count', 'window_start'])
