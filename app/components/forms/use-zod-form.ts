@@ -51,8 +51,9 @@ export function useZodForm<S extends z.ZodType>(
     }
     // The schema is fixed for the form's life.
   }, [])
-  // The answer on screen when this form was last posted; undefined when it was not.
-  const posted = useRef<{ answer: unknown } | undefined>(undefined)
+  // The answer on screen when this form was last posted (undefined when it was not), and whether
+  // the navigation of that post has been seen under way.
+  const posted = useRef<{ answer: unknown; underway: boolean } | undefined>(undefined)
   const [form, fields] = useForm<z.input<S> & Record<string, unknown>>({
     id: options.id,
     lastResult: options.lastResult,
@@ -60,16 +61,24 @@ export function useZodForm<S extends z.ZodType>(
     onValidate: validate ? ({ formData }) => validate(formData) as never : undefined,
     onSubmit: (_event, { method }) => {
       // A GET form's values are the URL's, which the next page renders from.
-      if (method !== 'GET') posted.current = { answer: options.lastResult }
+      if (method !== 'GET') posted.current = { answer: options.lastResult, underway: false }
     },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   const navigation = useNavigation()
   useEffect(() => {
-    if (navigation.state !== 'idle' || posted.current === undefined) return
-    const { answer } = posted.current
+    const post = posted.current
+    if (post === undefined) return
+    if (navigation.state !== 'idle') {
+      post.underway = true
+      return
+    }
+    // A press while the page hydrates can post before this effect first runs, still idle: that
+    // post has not settled yet, and resetting now would empty the fields of the answer to come.
+    if (!post.underway) return
     posted.current = undefined
+    const { answer } = post
     // A new answer (errors, or a reply that resets the form itself) is Conform's to show.
     if (options.lastResult && options.lastResult !== answer) return
     // The native reset also reaches Conform, which renews the fields' keys, so they mount again from the defaults this render brought.
