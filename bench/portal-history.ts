@@ -5,6 +5,7 @@
  * embedded relay as in production:
  * - each signed-in page's server time (median of BENCH_RUNS renders) for both accounts, and the
  *   ratio (the target: at most 1.5×, docs/decisions/139);
+ * - deeper and deeper pages of the heavy account's points history;
  * - the usage log's CSV export of the heavy account: rows per second and the process's peak
  *   memory above what it held before;
  * - Home for a visitor, and the operator console (overview, a user search, the code list).
@@ -65,6 +66,11 @@ async function csvExport(heavy: Visitor): Promise<void> {
   console.log(`/usage/export  ${rows - 1} rows in ${seconds.toFixed(1)} s: ${Math.round((rows - 1) / seconds)} rows/s, peak memory +${((peak - before) / 2 ** 20).toFixed(0)} MiB (RSS ${(peak / 2 ** 20).toFixed(0)} MiB)`)
 }
 
+/** Deeper and deeper pages of the heavy account's points history: each starts at its own day (docs/decisions/151). */
+async function deepPages(heavy: Visitor): Promise<void> {
+  for (const page of [2, 1_000, 20_000, 45_000]) console.log(`${`/points?page=${page}`.padEnd(26)} ${ms(await medianMs(heavy, `/points?page=${page}`))}`)
+}
+
 /** Pages whose reads do not belong to one account: Home (background aggregates) and the operator console. */
 async function sharedPages(guest: Visitor, admin: Visitor): Promise<void> {
   console.log(`/ (Home, visitor)          ${ms(await medianMs(guest, '/'))}`)
@@ -82,6 +88,8 @@ const [heavy, light, admin] = [
   await portal.signedIn(seeded.admin.username, seeded.admin.password),
 ]
 await pagesByHistory(heavy, light)
+console.log('')
+await deepPages(heavy)
 console.log('')
 await csvExport(heavy)
 console.log('')

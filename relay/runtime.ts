@@ -2,7 +2,7 @@
 import { systemClock, type Clock } from './clock.ts'
 import type { RelayConfig } from './config.ts'
 import { useWorkerId } from './db/ids.ts'
-import { migrateToLatest } from './db/migrate.ts'
+import { migrateAtStart } from './db/migrate.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { createLogMailer, createSmtpMailer } from './mail/mailer.ts'
@@ -25,15 +25,20 @@ export interface Runtime {
 export async function openRuntime(config: RelayConfig, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel)
   if (config.workerId !== undefined) useWorkerId(config.workerId)
-  const db = openDatabase(config.databaseUrl, {
+  const connection = {
     searchPath: config.databaseSchema,
+    onConnectionError: (error: Error) => logger.warn('database connection lost', { error: error.message }),
+  }
+  const db = openDatabase(config.databaseUrl, {
+    ...connection,
     timeoutMs: config.databaseTimeoutMs,
     poolSize: config.databasePoolSize,
     asyncCommit: config.databaseAsyncCommit,
-    onConnectionError: (error) => logger.warn('database connection lost', { error: error.message }),
   })
   try {
-    await migrateToLatest(db)
+    await migrateAtStart(db, config.databaseUrl, connection, {
+      onLockConflict: (attempt, reason, pauseMs) => logger.warn('database migration gave way to live calls; trying again', { attempt, reason, pauseMs }),
+    })
   } catch (error) {
     await db.destroy()
     throw error

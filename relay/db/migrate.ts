@@ -1,5 +1,5 @@
 import { Migrator, sql } from 'kysely'
-import { isPostgres, type Database } from './open-database.ts'
+import { isPostgres, isPostgresUrl, openDatabase, type Database, type OpenDatabaseOptions } from './open-database.ts'
 import { migrations } from './migrations/index.ts'
 
 /**
@@ -19,6 +19,64 @@ export async function migrateToLatest(db: Database): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName
     throw new Error(`database migration ${failed ?? ''} failed: ${String(error)}`, { cause: error })
   }
+}
+
+export interface MigrateAtStartOptions {
+  /** PostgreSQL: how long one statement of a migration may wait for a lock before the whole migration is tried again. */
+  lockTimeoutMs?: number
+  /** PostgreSQL: how long to keep trying before the start fails. */
+  giveUpAfterMs?: number
+  /** Told of each migration given up for a lock, before the pause that follows it. */
+  onLockConflict?: (attempt: number, reason: string, pauseMs: number) => void
+}
+
+/** A migration statement may run this long: an index built over millions of rows, or a table recounted, takes minutes. */
+const migrationDeadlineMs = 2 * 3600_000
+
+/**
+ * How a relay brings the schema up to date as it starts (runtime.ts). On SQLite, with `db`. On
+ * PostgreSQL other relays may be serving on the same database meanwhile (a rolling upgrade), so
+ * the migration runs on a connection of its own (docs/decisions/155-migrations-beside-live-relays.md):
+ * - without the deadline the relay's own statements keep (`timeoutMs`, DATABASE_TIMEOUT_MS): a
+ *   migration may rightly take minutes, and so may the wait for another relay migrating first;
+ * - with a short `lock_timeout`: a schema change queued behind a live call's transaction would
+ *   hold up every later call on that table behind it, and could deadlock with a settlement. It gives
+ *   way instead: its transaction rolls back whole, and it is tried again after a pause.
+ */
+export async function migrateAtStart(
+  db: Database,
+  url: string,
+  connection: Pick<OpenDatabaseOptions, 'searchPath' | 'onConnectionError'>,
+  { lockTimeoutMs = 5_000, giveUpAfterMs = 15 * 60_000, onLockConflict }: MigrateAtStartOptions = {},
+): Promise<void> {
+  if (!isPostgresUrl(url)) return migrateToLatest(db)
+  const migrating = openDatabase(url, { ...connection, poolSize: 1, timeoutMs: migrationDeadlineMs, lockTimeoutMs })
+  const giveUpAt = Date.now() + giveUpAfterMs
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await migrateToLatest(migrating)
+      } catch (error) {
+        const reason = lockConflict(error)
+        if (reason === undefined || Date.now() >= giveUpAt) throw error
+        // Jittered, so relays that gave way together do not collide again together.
+        const pauseMs = Math.round(Math.min(lockTimeoutMs, 1_000 * attempt) * (0.5 + Math.random()))
+        onLockConflict?.(attempt, reason, pauseMs)
+        await new Promise((resolve) => setTimeout(resolve, pauseMs))
+      }
+    }
+  } finally {
+    await migrating.destroy()
+  }
+}
+
+/** PostgreSQL's lock_not_available (a lock_timeout) and deadlock_detected, found in the migrator's error or its cause. */
+function lockConflict(error: unknown): string | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code
+    if (code === '55P03' || code === '40P01') return `${code} ${cause.message}`
+  }
+  return undefined
 }
 
 async function currentSchema(db: Database): Promise<string> {

@@ -31,6 +31,8 @@ export interface OpenDatabaseOptions {
    * (DATABASE_ASYNC_COMMIT, docs/decisions/134); off by default.
    */
   asyncCommit?: boolean
+  /** PostgreSQL only: longest wait of a statement for a lock (`lock_timeout`); default none. */
+  lockTimeoutMs?: number
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -186,13 +188,17 @@ class PatientConnection implements DatabaseConnection {
 const int8Oid = 20
 const numericOid = 1700
 
-function postgresDialect(connectionString: string, { searchPath, timeoutMs = 10_000, poolSize = 10, onConnectionError = warnConnectionLost, asyncCommit = false }: OpenDatabaseOptions): PostgresDialect {
+function postgresDialect(connectionString: string, { searchPath, timeoutMs = 10_000, poolSize = 10, onConnectionError = warnConnectionLost, asyncCommit = false, lockTimeoutMs }: OpenDatabaseOptions): PostgresDialect {
   // Per-pool parsers, never pg.types.setTypeParser: that would change every pool in the process.
   const types = new pg.TypeOverrides()
   types.setTypeParser(int8Oid, (text: string) => integerValue(text))
   types.setTypeParser(numericOid, (text: string) => (/^-?\d+$/.test(text) ? integerValue(text) : text))
   // relay.async_commit is read by relay_freeze and relay_settle (migration 0036) alone.
-  const settings = [searchPath ? `-c search_path=${quoteIdentifier(searchPath)}` : null, asyncCommit ? '-c relay.async_commit=on' : null].filter(Boolean)
+  const settings = [
+    searchPath ? `-c search_path=${quoteIdentifier(searchPath)}` : null,
+    asyncCommit ? '-c relay.async_commit=on' : null,
+    lockTimeoutMs !== undefined ? `-c lock_timeout=${Math.trunc(lockTimeoutMs)}` : null,
+  ].filter(Boolean)
   const options = settings.length > 0 ? settings.join(' ') : undefined
   return new PostgresDialect({ pool: survivingPostgresPool({ connectionString, types, options, timeoutMs, poolSize, onConnectionError }) })
 }
