@@ -5,7 +5,8 @@
  * embedded relay as in production:
  * - each signed-in page's server time (median of BENCH_RUNS renders) for both accounts, and the
  *   ratio (the target: at most 1.5×, docs/decisions/139);
- * - deeper and deeper pages of the heavy account's points history;
+ * - deeper and deeper pages of the heavy account's points history, and its usage log filtered by
+ *   outcomes it rarely has;
  * - the usage log's CSV export of the heavy account: rows per second and the process's peak
  *   memory above what it held before;
  * - Home for a visitor, and the operator console (overview, a user search, the code list).
@@ -66,9 +67,13 @@ async function csvExport(heavy: Visitor): Promise<void> {
   console.log(`/usage/export  ${rows - 1} rows in ${seconds.toFixed(1)} s: ${Math.round((rows - 1) / seconds)} rows/s, peak memory +${((peak - before) / 2 ** 20).toFixed(0)} MiB (RSS ${(peak / 2 ** 20).toFixed(0)} MiB)`)
 }
 
-/** Deeper and deeper pages of the heavy account's points history: each starts at its own day (docs/decisions/151). */
-async function deepPages(heavy: Visitor): Promise<void> {
-  for (const page of [2, 1_000, 20_000, 45_000]) console.log(`${`/points?page=${page}`.padEnd(26)} ${ms(await medianMs(heavy, `/points?page=${page}`))}`)
+/**
+ * Deeper and deeper pages of the heavy account's points history, each starting at its own day
+ * (docs/decisions/151), and its usage log filtered by outcomes it rarely has (docs/decisions/156).
+ */
+async function deepAndRareReads(heavy: Visitor): Promise<void> {
+  const paths = [...[2, 1_000, 20_000, 45_000].map((page) => `/points?page=${page}`), '/usage?outcome=failed', '/usage?outcome=abandoned']
+  for (const path of paths) console.log(`${path.padEnd(26)} ${ms(await medianMs(heavy, path))}`)
 }
 
 /** Pages whose reads do not belong to one account: Home (background aggregates) and the operator console. */
@@ -89,7 +94,7 @@ const [heavy, light, admin] = [
 ]
 await pagesByHistory(heavy, light)
 console.log('')
-await deepPages(heavy)
+await deepAndRareReads(heavy)
 console.log('')
 await csvExport(heavy)
 console.log('')

@@ -107,7 +107,7 @@ describeEachDatabase('bounded reads of a long history', (ctx) => {
     for (const statement of statements) expect({ sql: statement.sql, scans: await scans(ctx.relay.db, statement) }).toEqual({ sql: statement.sql, scans: [] })
   })
 
-  it('reads the usage log by model, and the holds still open, each along its own index', async () => {
+  it('reads the usage log by model and by outcome, and the holds still open, each along its own index', async () => {
     const user = await quickUser(ctx)
     expect((await redeemFresh(ctx, user)).status).toBe(200)
     const services = servicesOf(ctx)
@@ -121,6 +121,13 @@ describeEachDatabase('bounded reads of a long history', (ctx) => {
     const byModel = statements.splice(0)
     expect(byModel).toHaveLength(2)
     for (const statement of byModel) expect({ sql: statement.sql, indexes: await indexesRead(ctx.relay.db, statement) }).toEqual({ sql: statement.sql, indexes: expect.arrayContaining(['proxy_calls_user_model']) })
+    // An outcome other than answered, seen or never seen, from the first page or a deep one: its own
+    // range of the partial index, "failed" as two ranges (docs/decisions/156).
+    await usageCalls(db, user.id, { outcome: 'failed' }, undefined, 50)
+    await usageCalls(db, user.id, { outcome: 'abandoned' }, `${ctx.clock.now()}_1`, 50)
+    const byOutcome = statements.splice(0)
+    expect(byOutcome).toHaveLength(3)
+    for (const statement of byOutcome) expect({ sql: statement.sql, indexes: await indexesRead(ctx.relay.db, statement) }).toEqual({ sql: statement.sql, indexes: expect.arrayContaining(['proxy_calls_user_outcome']) })
     // The stale-hold sweep, when a relay starts and then: the open holds only, not every hold ever taken.
     await releaseStaleHolds({ ...services, db }, { startedAt: ctx.clock.now() - 1 })
     await releaseStaleHolds({ ...services, db })

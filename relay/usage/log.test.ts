@@ -166,6 +166,51 @@ describeEachDatabase('usage log', (ctx) => {
     expect(everything.text.trimEnd().split('\r\n')).toHaveLength(1 + 1203)
   })
 
+  it('filters by "failed", two stored outcomes read apart, as one newest-first list across pages and in the CSV', async () => {
+    const user = await customer(ctx, 100)
+    const base = ctx.clock.now()
+    const outcomes = ['failed', 'completed', 'cut', 'refused', 'cut', 'abandoned', 'failed', 'completed'] as const
+    for (let i = 0; i < 40; i++) {
+      await recordCall(ctx.relay.db, {
+        userId: user.id,
+        keyId: user.keyId,
+        clientId: null,
+        providerId: null,
+        api: 'anthropic',
+        model: 'merge-x',
+        streamed: false,
+        outcome: outcomes[i % outcomes.length]!,
+        status: 502,
+        usage: null,
+        points: 0,
+        shortfall: 0,
+        clientIp: '192.0.2.1',
+        // Pairs of calls in one millisecond: the id orders them.
+        startedAt: base + Math.floor(i / 2),
+        durationMs: 10,
+        relayMs: 2,
+        firstByteMs: null,
+      })
+    }
+    const all: UsageCall[] = (await calls(user.token, { pageSize: 100 })).body.data.items
+    expect(all).toHaveLength(40)
+    const failed = all.filter((c) => c.outcome === 'failed').map((c) => c.id)
+    expect(failed).toHaveLength(20)
+    for (const pageSize of [1, 3, 7, 20]) {
+      const paged: string[] = []
+      let cursor: string | null = null
+      do {
+        const reply = await calls(user.token, { outcome: 'failed', pageSize, ...(cursor ? { cursor } : {}) })
+        paged.push(...reply.body.data.items.map((c: UsageCall) => c.id))
+        cursor = reply.body.data.next_cursor
+      } while (cursor)
+      expect(paged, `pages of ${pageSize}`).toEqual(failed)
+    }
+    const csv = (await ctx.request('GET', usageEndpoints.export.path, { token: user.token, query: { outcome: 'failed' } })).text
+    expect(csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[1])).toEqual(failed)
+    expect((await calls(user.token, { outcome: 'abandoned' })).body.data.items.map((c: UsageCall) => c.id)).toEqual(all.filter((c) => c.outcome === 'abandoned').map((c) => c.id))
+  })
+
   it('keeps a key name that could be a formula inert in the CSV', async () => {
     const user = await customer(ctx, 100)
     const key = (await ctx.request('POST', apiKeyEndpoints.create.path, { token: user.token, body: { name: '=HYPERLINK("x"),1' } })).body.data

@@ -42,6 +42,7 @@ import * as callFunctions from './0042-call-functions.ts'
 import * as historyFilterIndexes from './0043-history-filter-indexes.ts'
 import * as historyLineDays from './0044-history-line-days.ts'
 import * as settleThenFlush from './0045-settle-then-flush.ts'
+import * as rareOutcomeIndex from './0046-rare-outcome-index.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0043-history-filter-indexes': historyFilterIndexes,
   '0044-history-line-days': historyLineDays,
   '0045-settle-then-flush': settleThenFlush,
+  '0046-rare-outcome-index': rareOutcomeIndex,
 }
