@@ -1,6 +1,7 @@
 import { Migrator, sql } from 'kysely'
 import { isPostgres, isPostgresUrl, openDatabase, type Database, type OpenDatabaseOptions } from './open-database.ts'
 import { migrations } from './migrations/index.ts'
+import { isLockConflict } from './unavailable.ts'
 
 /**
  * Brings the schema up to date; safe to run from several processes at once (Kysely takes a
@@ -57,8 +58,8 @@ export async function migrateAtStart(
       try {
         return await migrateToLatest(migrating)
       } catch (error) {
-        const reason = lockConflict(error)
-        if (reason === undefined || Date.now() >= giveUpAt) throw error
+        if (!isLockConflict(error) || Date.now() >= giveUpAt) throw error
+        const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)
         // Jittered, so relays that gave way together do not collide again together.
         const pauseMs = Math.round(Math.min(lockTimeoutMs, 1_000 * attempt) * (0.5 + Math.random()))
         onLockConflict?.(attempt, reason, pauseMs)
@@ -68,15 +69,6 @@ export async function migrateAtStart(
   } finally {
     await migrating.destroy()
   }
-}
-
-/** PostgreSQL's lock_not_available (a lock_timeout) and deadlock_detected, found in the migrator's error or its cause. */
-function lockConflict(error: unknown): string | undefined {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    const code = (cause as { code?: unknown }).code
-    if (code === '55P03' || code === '40P01') return `${code} ${cause.message}`
-  }
-  return undefined
 }
 
 async function currentSchema(db: Database): Promise<string> {

@@ -30,3 +30,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof code === 'string' && (unreachableCodes.has(code) || code.startsWith('08'))) return true
   return unreachableMessages.test(error.message)
 }
+
+/**
+ * PostgreSQL gave a statement up over a lock, and rolled its transaction back: a deadlock
+ * (`40P01`; the server picks one of the transactions), a `lock_timeout` (`55P03`) or a
+ * serialization failure (`40001`). Nothing of it was written, and the same work can succeed a
+ * moment later. Looks through `cause` (the migrator wraps its errors).
+ */
+export function isLockConflict(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code
+    if (code === '40P01' || code === '55P03' || code === '40001') return true
+  }
+  return false
+}

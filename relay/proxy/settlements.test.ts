@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
@@ -72,6 +73,35 @@ describeEachDatabase('settlement queue', (ctx) => {
     await written
     expect(await callsOf(user)).toEqual([{ points: 5 }, { points: 6 }])
     await expectLedgerInvariants(ctx.relay.db)
+  })
+
+  // PostgreSQL picks one transaction of a deadlock to roll back; it may be a settlement's.
+  it.runIf(ctx.kind === 'postgres')('tries a settlement given up over a lock again, so the call is charged and recorded once', async () => {
+    const db = ctx.relay.db
+    // The first two writes of a call record fail as a deadlock's victim does (a sequence, so
+    // counting them survives their rollbacks): the group, then the settlement alone.
+    await sql`create sequence settle_attempts`.execute(db)
+    await sql`create function deadlock_first_settles() returns trigger language plpgsql as $$
+      begin
+        if nextval('settle_attempts') <= 2 then raise exception 'deadlock detected' using errcode = '40P01'; end if;
+        return new;
+      end $$`.execute(db)
+    await sql`create trigger deadlock_first_settles before insert on proxy_calls for each row execute function deadlock_first_settles()`.execute(db)
+    try {
+      const queue = new SettlementQueue(servicesOf(ctx), { windowMs: 5 })
+      const user = await customer(ctx, 100)
+      const logged = ctx.logs.length
+      await queue.add(settlement(user, await hold(user), 1))
+      expect(await callsOf(user)).toEqual([])
+      await expect.poll(() => callsOf(user), { timeout: 5_000 }).toEqual([{ points: 5 }])
+      expect(await balanceOf(ctx, user.token)).toEqual(expect.objectContaining({ balance: 95, frozen_points: 0 }))
+      expect(ctx.logs.slice(logged).filter((line) => line.includes('settling a relayed call failed'))).toEqual([])
+      await expectLedgerInvariants(db)
+    } finally {
+      await sql`drop trigger deadlock_first_settles on proxy_calls`.execute(db)
+      await sql`drop function deadlock_first_settles()`.execute(db)
+      await sql`drop sequence settle_attempts`.execute(db)
+    }
   })
 
   it('settles the rest of a group when one settlement fails, and logs that one', async () => {

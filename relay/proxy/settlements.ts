@@ -20,7 +20,7 @@ import { sql } from 'kysely'
 import { newId } from '../db/ids.ts'
 import { isPostgres, type Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
-import { isDatabaseUnavailable } from '../db/unavailable.ts'
+import { isDatabaseUnavailable, isLockConflict } from '../db/unavailable.ts'
 import type { Logger } from '../logger.ts'
 import type { LedgerServices } from '../points/ledger.ts'
 import { inTransaction } from '../points/locks.ts'
@@ -50,6 +50,8 @@ export interface SettlementQueueOptions {
 /** A settlement refused for want of a database is tried again every 5 s for two minutes. */
 const outageRetryMs = 5000
 const maxOutageRetries = 24
+/** One given up over a lock (a deadlock chosen against it, say) is tried again at once, nearly. */
+const lockConflictRetryMs = 100
 
 interface Waiting {
   settlement: Settlement
@@ -116,7 +118,8 @@ export class SettlementQueue {
         try {
           await this.#settle([settlement])
         } catch (error) {
-          if (isDatabaseUnavailable(error) && this.#retryLater(settlement)) continue
+          if (isDatabaseUnavailable(error) && this.#retryLater(settlement, outageRetryMs)) continue
+          if (isLockConflict(error) && this.#retryLater(settlement, lockConflictRetryMs)) continue
           // The answer is out already; the hold stays until the stale-hold sweep gives it back (stale-holds.ts).
           this.#services.logger.error('settling a relayed call failed', {
             key: settlement.call.keyId ?? settlement.call.clientId,
@@ -131,16 +134,18 @@ export class SettlementQueue {
   }
 
   /**
-   * A settlement the database could not take (it is down or unreachable) is queued again a little
-   * later, for as long as an outage plausibly lasts, so the user's points are not left frozen until
-   * the stale-hold sweep. Safe to repeat: a settlement that did commit before its connection was
-   * lost is refused by the ledger's guard the second time. False once the retries are used up.
+   * A settlement the database could not take (it is down or unreachable, or it rolled the
+   * settlement back over a lock) is queued again after `delayMs`, for as long as an outage
+   * plausibly lasts, so the call is charged and recorded rather than its points left frozen until
+   * the stale-hold sweep gives them back. Safe to repeat: a settlement that did commit before its
+   * connection was lost is refused by the ledger's guard the second time. False once the retries
+   * are used up.
    */
-  #retryLater(settlement: Settlement): boolean {
+  #retryLater(settlement: Settlement, delayMs: number): boolean {
     const attempts = (this.#retries.get(settlement) ?? 0) + 1
     if (attempts > maxOutageRetries) return false
     this.#retries.set(settlement, attempts)
-    setTimeout(() => void this.add(settlement), outageRetryMs).unref()
+    setTimeout(() => void this.add(settlement), delayMs).unref()
     return true
   }
 
