@@ -49,6 +49,9 @@ export function authRoutes(services: RelayServices): Route[] {
     }
   }
 
+  // The per-e-mail minute starts with this code (docs/decisions/154): the next may be asked for then.
+  const codeSent = { ok: true as const, resend_after: accountLimits.codeSendPerEmailMinute.windowSeconds }
+
   return [
     defineRoute(accountEndpoints.login, async ({ body, clientIp, lang, c }) => {
       const login = body.username.toLowerCase()
@@ -142,7 +145,7 @@ export function authRoutes(services: RelayServices): Route[] {
       if (await findUserByEmail(db, body.email)) throw new RelayError('email_taken')
       await enforceCodeLimits(body.email, clientIp)
       await mailCode(body.email, 'register')
-      return { ok: true as const }
+      return codeSent
     }),
 
     defineRoute(accountEndpoints.sendResetCode, async ({ body, clientIp }) => {
@@ -150,7 +153,7 @@ export function authRoutes(services: RelayServices): Route[] {
       // is registered: neither a 429 nor the time taken tells (docs/decisions/099).
       await enforceCodeLimits(body.email, clientIp)
       void mailResetCode(body.email)
-      return { ok: true as const }
+      return codeSent
     }),
 
     defineRoute(accountEndpoints.resetPassword, async ({ body, clientIp }) => {

@@ -269,6 +269,8 @@ export const availabilitySchema = z.object({ available: z.boolean() })
 export type Availability = z.infer<typeof availabilitySchema>
 
 const okSchema = z.object({ ok: z.literal(true) })
+/** A code on its way; another may be asked for `resend_after` seconds from now (the send-code button counts them). */
+const codeSentSchema = z.object({ ok: z.literal(true), resend_after: z.int().positive() })
 
 const tag = 'accounts'
 
@@ -323,7 +325,7 @@ export const accountEndpoints = {
     tag,
     auth: 'none',
     body: sendCodeBody,
-    response: okSchema,
+    response: codeSentSchema,
     errors: ['email_taken', 'rate_limited', 'unavailable'],
   }),
   sendResetCode: endpoint({
@@ -334,7 +336,7 @@ export const accountEndpoints = {
     tag,
     auth: 'none',
     body: sendCodeBody,
-    response: okSchema,
+    response: codeSentSchema,
     errors: ['rate_limited'],
     idempotent: true,
   }),

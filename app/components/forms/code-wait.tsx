@@ -1,12 +1,14 @@
 /**
- * The wait after a refused code request: the action answers the relay's retry-after seconds; the
- * notice says how long, and the send-code button counts down once scripts run (without them it
- * stays a plain button, and asking too early just answers the wait again).
+ * The wait before another code may be asked for: after a code is sent, the relay's `resend_after`;
+ * after a refused request, its retry-after seconds. The send-code button counts it down once
+ * scripts run (without them it stays a plain button, and asking too early answers the wait); a
+ * refusal's notice also says how long.
  *
  * The seconds run from when the answer arrived, on the page's own clock, not from when scripts
  * started or a timer last fired: a page answered before it hydrated (the form was sent the plain
- * way) hydrates at once for this count (`data-hydrate-at-once`, app/entry.client.tsx), and timers
- * fire late under load and in background tabs (docs/decisions/152-the-page-after-a-forms-answer.md).
+ * way) hydrates at once for this count (`data-hydrate-at-once` on the counting button,
+ * app/entry.client.tsx), and timers fire late under load and in background tabs
+ * (docs/decisions/152-the-page-after-a-forms-answer.md).
  */
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -46,7 +48,7 @@ export function CodeWaitNotice({ left }: { left: number }) {
   const { t } = useTranslation('auth')
   if (left <= 0) return null
   return (
-    <Notice tone="warning" data-testid="code-wait" data-hydrate-at-once="">
+    <Notice tone="warning" data-testid="code-wait">
       {t('codeWait.notice', { count: left })}
     </Notice>
   )
@@ -55,7 +57,16 @@ export function CodeWaitNotice({ left }: { left: number }) {
 export function SendCodeButton({ counting, left, children, className }: { counting: boolean; left: number; children: React.ReactNode; className?: string }) {
   const { t } = useTranslation('auth')
   return (
-    <SubmitButton intent="send-code" variant="secondary" formNoValidate disabled={counting || undefined} className={className} data-testid="send-code">
+    <SubmitButton
+      intent="send-code"
+      variant="secondary"
+      formNoValidate
+      disabled={counting || undefined}
+      className={className}
+      data-testid="send-code"
+      // The page answering with a wait counts it only with scripts: it loads them at once.
+      data-hydrate-at-once={left > 0 ? '' : undefined}
+    >
       {counting ? <span className="tabular-nums">{t('codeWait.button', { count: left })}</span> : children}
     </SubmitButton>
   )

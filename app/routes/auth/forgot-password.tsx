@@ -38,8 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === 'send-code') {
       // The form's key: a reload or a double click sends one mail, so the code in it stays valid.
       const { email } = submission.value as { email: string }
-      await relay.call(endpoints.accounts.sendResetCode, { body: { email }, ...formKeyOf(formData) })
-      return data({ result: submission.reply({ hideFields: secretFields }), notice: 'common:toast.codeSent' })
+      const sent = await relay.call(endpoints.accounts.sendResetCode, { body: { email }, ...formKeyOf(formData) })
+      return data({ result: submission.reply({ hideFields: secretFields }), notice: 'common:toast.codeSent', waitSeconds: sent.resend_after })
     }
     const v = submission.value as { email: string; code: string; newPassword: string; confirmPassword: string }
     // docs/product.md: the new password is sent as both new and confirm.
@@ -74,7 +74,8 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
         <FormKey value={loaderData.formKey} />
         <ActionNotice message={notice} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <CodeWaitNotice left={wait.left} />
+        {/* A wait refused a press; after a code sent, the button alone counts. */}
+        <CodeWaitNotice left={notice ? 0 : wait.left} />
         <div className="flex gap-2">
           <Field meta={fields.email} label={t('forgot.email')} type="email" autoComplete="email" className="min-w-0 flex-1" />
           {/* Aligned with the input, below the label. */}

@@ -44,8 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === 'send-code') {
       const { email } = submission.value as { email: string }
-      await relay.call(endpoints.accounts.sendRegisterCode, { body: { email } })
-      return data({ result: submission.reply({ hideFields: secretFields }), notice: 'common:toast.codeSent' })
+      const sent = await relay.call(endpoints.accounts.sendRegisterCode, { body: { email } })
+      return data({ result: submission.reply({ hideFields: secretFields }), notice: 'common:toast.codeSent', waitSeconds: sent.resend_after })
     }
     if (intent === 'check') {
       const { username, email } = submission.value as { username?: string; email?: string }
@@ -104,7 +104,8 @@ export default function Register({ actionData, loaderData }: Route.ComponentProp
         <HoneypotInputs />
         <ActionNotice message={notice} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <CodeWaitNotice left={wait.left} />
+        {/* A wait refused a press; after a code sent, the button alone counts. */}
+        <CodeWaitNotice left={notice ? 0 : wait.left} />
         <Field meta={fields.username} label={t('register.username')} autoComplete="username" hint={t('register.usernameHint')} />
         <Field meta={fields.email} label={t('register.email')} type="email" autoComplete="email" />
         <div className="flex flex-wrap gap-2">
