@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import http from 'node:http'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../fixtures/databases.ts'
 import { unusedPort } from '../fixtures/ports.ts'
@@ -48,6 +49,30 @@ async function npmStart(database: TestDatabase): Promise<Started> {
   return { npm, serverPid: children[0]!, url, output: () => chunks.join('') }
 }
 
+/**
+ * A GET sent whole over a connection the server has already accepted (a keep-alive one, opened by
+ * a first request), so it is in flight whenever a signal comes next: a fetch begun just before
+ * the signal may not have connected yet, and a server no longer listening refuses it.
+ */
+async function callInFlight(url: string, path: string): Promise<{ answered: Promise<number> }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const get = (target: string) => {
+    const request = http.get(`${url}${target}`, { agent })
+    const answered = new Promise<number>((resolve, reject) => {
+      request.on('response', (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode!))
+      })
+      request.on('error', reject)
+    })
+    return { request, answered }
+  }
+  expect(await get('/resources/health').answered).toBe(200)
+  const call = get(path)
+  await new Promise((resolve) => call.request.on('finish', resolve))
+  return { answered: call.answered.finally(() => agent.destroy()) }
+}
+
 async function expectStopped({ serverPid, url }: Started): Promise<void> {
   await expect.poll(() => isRunning(serverPid), { timeout: 15_000, interval: 100 }).toBe(false)
   expect(await fetch(`${url}/resources/health`).then(() => 'answered', () => 'refused')).toBe('refused')
@@ -69,9 +94,9 @@ describe('npm start under a supervisor', () => {
   it('SIGTERM to npm stops the server, and a call in flight still gets its answer', async () => {
     started = await npmStart(database)
     // A page render is a call in flight that needs the relay and the database to the end.
-    const inFlight = fetch(`${started.url}/auth/login`).then((r) => r.status)
+    const inFlight = await callInFlight(started.url, '/auth/login')
     started.npm.kill('SIGTERM')
-    expect(await inFlight).toBe(200)
+    expect(await inFlight.answered).toBe(200)
     await expectStopped(started)
   }, 90_000)
 
