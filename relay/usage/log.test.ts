@@ -2,11 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { apiKeyEndpoints } from '../contract/api-keys.ts'
 import { fillPath } from '../contract/paths.ts'
 import { usageEndpoints, type UsageCall } from '../contract/usage.ts'
-import { recordCall } from '../proxy/call-log.ts'
+import { recordCall, type CallRecord } from '../proxy/call-log.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
-import { addTestProvider, callRelay, customer, priceModel, settled } from '../../tests/fixtures/proxy.ts'
+import { addTestProvider, callRelay, customer, priceModel, settled, type Customer } from '../../tests/fixtures/proxy.ts'
 
 describeEachDatabase('usage log', (ctx) => {
   let provider: FakeProvider
@@ -20,6 +20,27 @@ describeEachDatabase('usage log', (ctx) => {
   afterAll(() => provider?.close())
 
   const calls = (token: string, query: Record<string, string | number> = {}) => ctx.request('GET', usageEndpoints.calls.path, { token, query })
+  /** A call recorded as the relay records one: an answered call of `log-a` unless told otherwise. */
+  const record = (user: Customer, call: Partial<CallRecord> & Pick<CallRecord, 'startedAt'>) =>
+    recordCall(ctx.relay.db, {
+      userId: user.id,
+      keyId: user.keyId,
+      clientId: null,
+      providerId: null,
+      api: 'anthropic',
+      model: 'log-a',
+      streamed: false,
+      outcome: 'completed',
+      status: 200,
+      usage: { input_tokens: 1, output_tokens: 1 },
+      points: 0,
+      shortfall: 0,
+      clientIp: '192.0.2.1',
+      durationMs: 10,
+      relayMs: 2,
+      firstByteMs: 5,
+      ...call,
+    })
   const message = (key: string, model: string) => callRelay(ctx, '/v1/messages', { key, body: { model, max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] } })
 
   it('lists each call once with its key, tokens, points, timings and outcome, filtered and paged by keyset', async () => {
@@ -129,25 +150,7 @@ describeEachDatabase('usage log', (ctx) => {
     // More rows than one page of the export, recorded as the relay records calls.
     const base = ctx.clock.now()
     for (let i = 0; i < 1203; i++) {
-      await recordCall(ctx.relay.db, {
-        userId: user.id,
-        keyId: user.keyId,
-        clientId: null,
-        providerId: null,
-        api: 'anthropic',
-        model: i % 3 === 0 ? 'csv-x' : 'csv-y',
-        streamed: false,
-        outcome: 'completed',
-        status: 200,
-        usage: { input_tokens: i, output_tokens: 1 },
-        points: 1,
-        shortfall: 0,
-        clientIp: '192.0.2.1',
-        startedAt: base + Math.floor(i / 2),
-        durationMs: 10,
-        relayMs: 2,
-        firstByteMs: 5,
-      })
+      await record(user, { model: i % 3 === 0 ? 'csv-x' : 'csv-y', usage: { input_tokens: i, output_tokens: 1 }, points: 1, startedAt: base + Math.floor(i / 2) })
     }
     const reply = await ctx.request('GET', usageEndpoints.export.path, { token: user.token, query: { model: 'csv-x' } })
     expect(reply.status).toBe(200)
@@ -171,26 +174,8 @@ describeEachDatabase('usage log', (ctx) => {
     const base = ctx.clock.now()
     const outcomes = ['failed', 'completed', 'cut', 'refused', 'cut', 'abandoned', 'failed', 'completed'] as const
     for (let i = 0; i < 40; i++) {
-      await recordCall(ctx.relay.db, {
-        userId: user.id,
-        keyId: user.keyId,
-        clientId: null,
-        providerId: null,
-        api: 'anthropic',
-        model: 'merge-x',
-        streamed: false,
-        outcome: outcomes[i % outcomes.length]!,
-        status: 502,
-        usage: null,
-        points: 0,
-        shortfall: 0,
-        clientIp: '192.0.2.1',
-        // Pairs of calls in one millisecond: the id orders them.
-        startedAt: base + Math.floor(i / 2),
-        durationMs: 10,
-        relayMs: 2,
-        firstByteMs: null,
-      })
+      // Pairs of calls in one millisecond: the id orders them.
+      await record(user, { outcome: outcomes[i % outcomes.length]!, status: 502, usage: null, firstByteMs: null, startedAt: base + Math.floor(i / 2) })
     }
     const all: UsageCall[] = (await calls(user.token, { pageSize: 100 })).body.data.items
     expect(all).toHaveLength(40)
