@@ -20,7 +20,7 @@ import { releaseOwnHolds, sweepStaleHolds } from './proxy/stale-holds.ts'
 import { sweepOldCalls } from './usage/retention.ts'
 import { keepPublicStatsFresh } from './public-stats/aggregate.ts'
 import { startMailSender } from './notifications/sender.ts'
-import { createServices } from './services.ts'
+import { createServices } from './create-services.ts'
 
 /** `clientIp`: the peer's address for an in-process call (see above); `incoming`/`outgoing`: see RelayBindings. */
 export type RelayFetchOptions = RelayBindings

@@ -1,12 +1,11 @@
 import type { Clock } from './clock.ts'
 import type { RelayConfig } from './config.ts'
 import type { Database } from './db/open-database.ts'
-import { RateLimiter } from './http/rate-limit.ts'
+import type { RateLimiter } from './http/rate-limit.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
-import { ProviderCircuits } from './proxy/provider-circuits.ts'
-import { SettlementQueue } from './proxy/settlements.ts'
-import { referralRewardHook } from './referral/rewards.ts'
+import type { ProviderCircuits } from './proxy/provider-circuits.ts'
+import type { SettlementQueue } from './proxy/settlements.ts'
 import type { RedeemHook } from './subscriptions/redeem-hooks.ts'
 
 /** What the relay is built from: everything that touches the outside world is passed in. */
@@ -18,7 +17,10 @@ export interface RelayDeps {
   logger: Logger
 }
 
-/** The dependencies plus what the relay derives from them once; routes and CLI commands get this. */
+/**
+ * The dependencies plus what the relay derives from them once (create-services.ts); routes and
+ * CLI commands get this. Types only, so any module may name them without importing the builder.
+ */
 export interface RelayServices extends RelayDeps {
   limiter: RateLimiter
   /** Run inside every successful redemption's transaction (subscriptions/redeem-hooks.ts). */
@@ -27,14 +29,4 @@ export interface RelayServices extends RelayDeps {
   settlements: SettlementQueue
   /** This process's circuit per upstream provider (proxy/provider-circuits.ts); its reports withdrawn on close. */
   circuits: ProviderCircuits
-}
-
-export function createServices(deps: RelayDeps): RelayServices {
-  return {
-    ...deps,
-    limiter: new RateLimiter(deps.db, deps.clock, deps.logger),
-    redeemHooks: [referralRewardHook(deps)],
-    settlements: new SettlementQueue(deps),
-    circuits: new ProviderCircuits(deps),
-  }
 }

@@ -11,7 +11,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose'
 import type { Clock } from '../clock.ts'
 import type { RelayConfig } from '../config.ts'
-import { parseScopes, type OAuthScope } from '../contract/oauth.ts'
+import { parseScopes, type OAuthScope } from '../contract/oauth-scopes.ts'
 import { RelayError } from '../http/relay-error.ts'
 
 export interface AccessClaims {

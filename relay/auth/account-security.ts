@@ -9,7 +9,7 @@
  */
 import type { Context } from 'hono'
 import type { ExpressionBuilder } from 'kysely'
-import { parseScopes } from '../contract/oauth.ts'
+import { parseScopes } from '../contract/oauth-scopes.ts'
 import type { SecurityOverview, SignInOutcome } from '../contract/security.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'

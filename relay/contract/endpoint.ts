@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod'
 import type { ErrorReason } from './envelope.ts'
-import type { OAuthScope } from './oauth.ts'
+import type { OAuthScope } from './oauth-scopes.ts'
 
 /**
  * What a call needs of the caller's token (docs/decisions/060): a scope an external client can

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type {} from 'zod-openapi'
 import { bounds, idSchema, loginDataSchema, timestampSchema } from './accounts.ts'
 import { endpoint } from './endpoint.ts'
-import { oauthScopes } from './oauth.ts'
+import { oauthScopes } from './oauth-scopes.ts'
 import { idPathParams } from './paths.ts'
 
 /** Six digits from the authenticator app, or a recovery code (`xxxxx-xxxxx`). */

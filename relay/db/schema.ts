@@ -123,8 +123,7 @@ export interface ApiKeysTable {
   points_day: number
 }
 
-/** A call in flight of a key with limits (keys/limits.ts); removed when the call is recorded. */
-/** One call in flight of a limited key or a capped team member (keys/limits.ts). */
+/** One call in flight of a limited key or a capped team member (proxy/call-leases.ts); removed when the call is recorded. */
 export interface CallLeasesTable {
   id: string
   /** Set when the call's key has a counting limit. */

@@ -49,7 +49,7 @@ function toApiKey(row: Selectable<ApiKeysTable>, now: number, use: Pick<ApiKeyUs
   }
 }
 
-/** `staleHoldMinutes`: a call in flight longer than that no longer counts against its key (keys/limits.ts). */
+/** `staleHoldMinutes`: a call in flight longer than that no longer counts against its key (proxy/call-leases.ts). */
 export async function listApiKeys(db: Database, userId: string, now: number, staleHoldMinutes: number): Promise<ApiKey[]> {
   const rows = await db
     .selectFrom('api_keys')

@@ -5,7 +5,8 @@
  * once, and only for the client, redirect URI and verifier it was issued for. A code presented a
  * second time ends whatever the first exchange handed out (RFC 6749 §4.1.2).
  */
-import type { OAuthScope, OAuthTokens } from '../contract/oauth.ts'
+import type { OAuthScope } from '../contract/oauth-scopes.ts'
+import type { OAuthTokens } from '../contract/oauth.ts'
 import { newId } from '../db/ids.ts'
 import { RelayError } from '../http/relay-error.ts'
 import type { AuthUser } from '../http/authenticate.ts'

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { Clock } from '../clock.ts'
-import { parseScopes, type OAuthScope } from '../contract/oauth.ts'
+import { parseScopes, type OAuthScope } from '../contract/oauth-scopes.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import type { OAuthClientsTable } from '../db/schema.ts'

@@ -12,7 +12,7 @@ import { defineRoute } from '../http/route.ts'
 import { endpoint } from '../contract/endpoint.ts'
 import { createLogger } from '../logger.ts'
 import { createLogMailer } from '../mail/mailer.ts'
-import { createServices } from '../services.ts'
+import { createServices } from '../create-services.ts'
 
 /** One probe route per scope, on the real authentication over the suite's relay database. */
 const probed: RequiredScope[] = ['profile', 'api', 'billing', 'session']

@@ -5,7 +5,8 @@
  * stolen and ends its whole grant (a family: every token descended from one code or device
  * approval). A password change ends every grant of the user (`token_version`).
  */
-import type { OAuthScope, OAuthTokens, TokenIntrospection } from '../contract/oauth.ts'
+import type { OAuthScope } from '../contract/oauth-scopes.ts'
+import type { OAuthTokens, TokenIntrospection } from '../contract/oauth.ts'
 import { signAccessToken, verifyAccessToken } from '../auth/access-tokens.ts'
 import { sessionEnd } from '../auth/refresh-tokens.ts'
 import { userOfAccessToken } from '../auth/token-user.ts'

@@ -14,7 +14,7 @@ import { RelayError } from '../http/relay-error.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
-import { allowModel, chargeWithinKeyLimits } from '../keys/limits.ts'
+import { allowModel, chargeWithinKeyLimits } from './key-charge.ts'
 import type { CallOutcome } from './call-log.ts'
 import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
 import { clientSide, type ClientSide } from './client-side.ts'
@@ -69,7 +69,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       clientIp: caller,
       startedAt,
     }
-    // The key's controls first (keys/limits.ts), then the points.
+    // The key's controls first (key-charge.ts), then the points.
     const { charge, leaseId } = await chargeWithinKeyLimits(
       services,
       identity.key,

@@ -6,22 +6,22 @@
  * Circuits change state rarely, so these writes are few; they are made in order, off the calls'
  * path, and a failed one is only logged: routing never reads them.
  */
-import type { CircuitState } from './circuit-breaker.ts'
-import { CircuitBreaker } from './circuit-breaker.ts'
+import type { Clock } from '../clock.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
-import type { RelayDeps } from '../services.ts'
+import type { Logger } from '../logger.ts'
+import { CircuitBreaker, type BreakerSettings, type CircuitState } from './circuit-breaker.ts'
+
+type CircuitDeps = { db: Database; clock: Clock; logger: Logger }
 
 export class ProviderCircuits {
   readonly breaker: CircuitBreaker
   readonly #relayId = newId()
-  readonly #deps: RelayDeps
+  readonly #deps: CircuitDeps
   #writes: Promise<void> = Promise.resolve()
 
-  constructor(deps: RelayDeps) {
+  constructor(deps: CircuitDeps, settings: BreakerSettings) {
     this.#deps = deps
-    const { config } = deps
-    const settings = { failures: config.providerBreakerFailures, windowMs: config.providerBreakerWindowMs, coolDownMs: config.providerBreakerCoolDownMs }
     this.breaker = new CircuitBreaker(settings, deps.clock, (providerId, openUntil) => this.#changed(providerId, openUntil))
   }
 

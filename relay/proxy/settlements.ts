@@ -25,7 +25,8 @@ import type { Logger } from '../logger.ts'
 import type { LedgerServices } from '../points/ledger.ts'
 import { inTransaction } from '../points/locks.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
-import { dayOf, endLeasedCalls, hourOf } from '../keys/limits.ts'
+import { dayOf, hourOf } from '../keys/limits.ts'
+import { endLeasedCalls } from './call-leases.ts'
 import { callRow, recordCalls, type CallRecord } from './call-log.ts'
 import { actualPoints, settleCharges, type Charge } from './metering.ts'
 
@@ -36,7 +37,7 @@ export interface Settlement {
   usage: TokenUsage | null
   /** The call's record, but for the points and shortfall, which the settlement decides. */
   call: Omit<CallRecord, 'points' | 'shortfall' | 'clientId'> & { clientId?: string | null }
-  /** The key's lease on the call (keys/limits.ts), ended with the record; null when it took none. */
+  /** The key's lease on the call (call-leases.ts), ended with the record; null when it took none. */
   leaseId?: string | null
 }
 

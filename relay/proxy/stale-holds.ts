@@ -53,7 +53,7 @@ export async function releaseStaleHolds(services: RelayServices, { startedAt }: 
       if (!(error instanceof RelayError && error.reason === 'conflict')) throw error
     }
   }
-  // Leases of calls the lost relay had in flight (keys/limits.ts): counted by no limit any more, removed here.
+  // Leases of calls the lost relay had in flight (call-leases.ts): counted by no limit any more, removed here.
   await db.deleteFrom('call_leases').where('create_timestamp', '<', before).execute()
   return released
 }

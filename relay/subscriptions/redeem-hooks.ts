@@ -1,7 +1,7 @@
 /**
  * Other areas react to a redemption inside its transaction: the referral programme pays its
  * reward there, so a reward exists exactly when the redemption does. Register a hook by pushing
- * it onto `services.redeemHooks` in createServices (relay/services.ts).
+ * it onto `services.redeemHooks` in createServices (relay/create-services.ts).
  *
  * A hook must use `trx` for every query: on SQLite the transaction holds the only connection, so
  * a query through `services.db` would wait for it forever. A hook that throws rolls the whole

@@ -25,7 +25,7 @@ import { deviceCodeGrantType, oauthEndpoints } from '../../relay/contract/oauth.
 import { createLogger } from '../../relay/logger.ts'
 import { findUserByUsername } from '../../relay/users/users.ts'
 import { openRuntime, type Runtime } from '../../relay/runtime.ts'
-import { createServices } from '../../relay/services.ts'
+import { createServices } from '../../relay/create-services.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider, type FakeUsage } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'

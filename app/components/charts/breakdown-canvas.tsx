@@ -2,10 +2,14 @@
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js'
 import { Bar } from 'react-chartjs-2'
 import { useTranslation } from 'react-i18next'
-import type { BreakdownItem } from './breakdown-chart.tsx'
 import { useChartPalette } from './chart-theme.ts'
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip)
+
+export interface BreakdownItem {
+  name: string
+  value: number
+}
 
 export default function BreakdownCanvas({ items, label }: { items: BreakdownItem[]; label: string }) {
   const { i18n } = useTranslation()

@@ -7,13 +7,9 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ClientOnly } from 'remix-utils/client-only'
+import type { BreakdownItem } from './breakdown-canvas.tsx'
 
 const BreakdownCanvas = lazy(() => import('./breakdown-canvas.tsx'))
-
-export interface BreakdownItem {
-  name: string
-  value: number
-}
 
 /** Rows shown: the largest ones; the table under the chart lists every row. */
 export const breakdownMax = 8

@@ -1,7 +1,7 @@
 /** Pieces both consent screens and the device screen show: who asks, and for what (docs/product.md). */
 import { Coins, type LucideIcon, SquareTerminal, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { OAuthScope } from '#relay/contract/oauth.ts'
+import type { OAuthScope } from '#relay/contract/oauth-scopes.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 
