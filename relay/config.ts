@@ -99,6 +99,8 @@ export const relayConfigSchema = z.object({
   sweeps: z.boolean().default(true),
   /** Mail queue: how often each relay looks for mail due to be sent (docs/decisions/125). */
   mailPollMs: z.int().min(50).max(600_000).default(5000),
+  /** `GET /metrics` answers only `Authorization: Bearer <this>`; unset: no metrics are kept or served (metrics/registry.ts). */
+  metricsToken: z.string().min(16, 'needs at least 16 characters').optional(),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
 }).transform(({ publicUrl, ...config }) => ({
@@ -146,6 +148,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
   callsRetentionDays: 'CALLS_RETENTION_DAYS',
   mailPollMs: 'MAIL_POLL_MS',
+  metricsToken: 'METRICS_TOKEN',
   checkResponses: 'RELAY_CHECK_RESPONSES',
   sweeps: 'RELAY_SWEEPS',
 }

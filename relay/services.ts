@@ -4,6 +4,7 @@ import type { Database } from './db/open-database.ts'
 import { RateLimiter } from './http/rate-limit.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
+import { processRelayMetrics, type RelayMetrics } from './metrics/relay-metrics.ts'
 import { ProviderCircuits } from './proxy/provider-circuits.ts'
 import { SettlementQueue } from './proxy/settlements.ts'
 import { referralRewardHook } from './referral/rewards.ts'
@@ -27,14 +28,18 @@ export interface RelayServices extends RelayDeps {
   settlements: SettlementQueue
   /** This process's circuit per upstream provider (proxy/provider-circuits.ts); its reports withdrawn on close. */
   circuits: ProviderCircuits
+  /** The Prometheus families (metrics/relay-metrics.ts); null, and nothing counted, without METRICS_TOKEN. */
+  metrics: RelayMetrics | null
 }
 
 export function createServices(deps: RelayDeps): RelayServices {
+  const metrics = deps.config.metricsToken ? processRelayMetrics() : null
   return {
     ...deps,
     limiter: new RateLimiter(deps.db, deps.clock, deps.logger),
     redeemHooks: [referralRewardHook(deps)],
-    settlements: new SettlementQueue(deps),
+    settlements: new SettlementQueue({ ...deps, metrics }),
     circuits: new ProviderCircuits(deps),
+    metrics,
   }
 }

@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { clientIp } from '../http/client-ip.ts'
 import { databaseRetryAfterSeconds } from '../http/error-handlers.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
+import { none } from '../metrics/relay-metrics.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
@@ -48,6 +49,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   const startedAt = clock.now()
   // Read now: once the client has gone, its socket no longer knows its address.
   const caller = clientIp(c, services.config.trustProxy)
+  const leave = services.metrics?.started(dialect.api)
   try {
     // Its key perhaps from the cache: the freeze below confirms it (keys/service.ts).
     const identity = await authenticate(c, services, { cached: true })
@@ -90,14 +92,12 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
 
     // Settled after the answer, in a group with other calls' (settlements.ts); never awaited on
     // the way out, so an error answer is not held up either.
-    const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null; firstByteMs?: number }) =>
-      services.settlements.add({
-        charge,
-        cost,
-        usage: end.usage,
-        leaseId,
-        call: { ...end, ...call, durationMs: performance.now() - started, relayMs },
-      })
+    const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null; firstByteMs?: number }) => {
+      const durationMs = performance.now() - started
+      leave?.()
+      services.metrics?.ended({ ...end, api: dialect.api, model: cost.model, provider: providers.find((p) => p.id === end.providerId)?.label ?? none, durationMs, relayMs })
+      return services.settlements.add({ charge, cost, usage: end.usage, leaseId, call: { ...end, ...call, durationMs, relayMs } })
+    }
 
     let forwarded: Forwarded
     try {
@@ -134,6 +134,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     const whole = request.stream ? null : await filled
     return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {
+    leave?.()
     return refusal(dialect, error, deps)
   }
 }
@@ -270,6 +271,8 @@ function answerHeadersOf({ response }: Forwarded, streamed: boolean): Headers {
 }
 
 function refusal(dialect: Dialect, error: unknown, { services }: ProxyDeps): Response {
+  // A provider's failure is counted with the call (the usage log has it); the relay's own refusals here.
+  if (error instanceof ProxyError && !(error instanceof ProvidersFailed)) services.metrics?.refused(error.kind)
   if (error instanceof ProxyError) return proxyErrorResponse(dialect.api, error)
   if (error instanceof ClientGone) return new Response(null, { status: 499 })
   if (isDatabaseUnavailable(error)) {
