@@ -4,7 +4,8 @@ import type { Database } from './db/open-database.ts'
 import { RateLimiter } from './http/rate-limit.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
-import { processRelayMetrics, type RelayMetrics } from './metrics/relay-metrics.ts'
+import { processRelayMetrics, type RelayMetrics } from './telemetry/relay-metrics.ts'
+import type { Tracing } from './telemetry/tracing.ts'
 import { ProviderCircuits } from './proxy/provider-circuits.ts'
 import { SettlementQueue } from './proxy/settlements.ts'
 import { referralRewardHook } from './referral/rewards.ts'
@@ -17,6 +18,8 @@ export interface RelayDeps {
   mailer: Mailer
   config: RelayConfig
   logger: Logger
+  /** Spans of relayed calls (telemetry/tracing.ts); absent or null when tracing is off. */
+  tracing?: Tracing | null
 }
 
 /** The dependencies plus what the relay derives from them once; routes and CLI commands get this. */
@@ -28,7 +31,7 @@ export interface RelayServices extends RelayDeps {
   settlements: SettlementQueue
   /** This process's circuit per upstream provider (proxy/provider-circuits.ts); its reports withdrawn on close. */
   circuits: ProviderCircuits
-  /** The Prometheus families (metrics/relay-metrics.ts); null, and nothing counted, without METRICS_TOKEN. */
+  /** The Prometheus families (telemetry/relay-metrics.ts); null, and nothing counted, without METRICS_TOKEN. */
   metrics: RelayMetrics | null
 }
 

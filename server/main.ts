@@ -27,9 +27,11 @@ import { startEmbeddedRelay, type EmbeddedRelay } from './embedded-relay.ts'
 import { EnvironmentError, prepareEnvironment, type Environment } from './env.ts'
 import { isMalformed, refuseTunnels } from './request-guards.ts'
 import { isRelayPath } from './relay-paths.ts'
-import { metricsResponse, processRegistry } from '#relay/metrics/registry.ts'
+import { metricsResponse, processRegistry } from '#relay/telemetry/registry.ts'
 import { keepRunningOnStrayErrors, stopOnSignals } from '#relay/process-lifecycle.ts'
 import { PortalMetrics } from './portal-metrics.ts'
+import { routeIds } from './route-ids.ts'
+import { startTracing } from '#relay/telemetry/tracing.ts'
 import { servesHere, workerCount } from '#relay/workers.ts'
 
 /** The portal's forms are short text; a ticket of 5,000 four-byte characters, form-encoded, is about 60 KiB. */
@@ -51,7 +53,9 @@ const relay: EmbeddedRelay | undefined = environment.relay ? await startEmbedded
 const buildDir = process.env.BUILD_DIR ?? 'build'
 const build = (await import(pathToFileURL(resolve(buildDir, 'server/index.js')).href)) as ServerBuild
 const handlePortal = createRequestHandler(build, 'production')
-const portalMetrics = env.METRICS_TOKEN ? new PortalMetrics(processRegistry(), build) : null
+const routeOf = routeIds(build)
+const portalMetrics = env.METRICS_TOKEN ? new PortalMetrics(processRegistry()) : null
+const tracing = await startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined)
 
 type ServerContext = Context<{ Bindings: HttpBindings }>
 
@@ -97,8 +101,11 @@ app.all('*', async (c) => {
   // Read here, inside the body limit, so an oversized body without Content-Length ends in 413 too.
   const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer()
   const started = performance.now()
+  const route = portalMetrics || tracing ? routeOf(c.req.path) : ''
+  const span = tracing?.start(`${method} ${route}`, { 'http.request.method': method, 'http.route': route })
   const response = await handlePortal(new Request(c.req.url, { method, headers, body, signal: c.req.raw.signal }))
-  portalMetrics?.observe(c.req.path, method, response.status, performance.now() - started)
+  portalMetrics?.observe(route, method, response.status, performance.now() - started)
+  span?.end({ 'http.response.status_code': response.status }, response.status >= 500)
   return response
 })
 
@@ -116,4 +123,6 @@ refuseTunnels(server)
 keepRunningOnStrayErrors()
 stopOnSignals(server, async () => {
   await relay?.close()
+  // Its last spans exported.
+  await tracing?.close()
 })

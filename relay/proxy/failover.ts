@@ -14,7 +14,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from '../logger.ts'
-import type { RelayMetrics } from '../metrics/relay-metrics.ts'
+import type { RelayMetrics } from '../telemetry/relay-metrics.ts'
 import type { Admission, CircuitBreaker } from './circuit-breaker.ts'
 import { ProxyError } from './client-errors.ts'
 import type { Provider } from './providers.ts'

@@ -10,7 +10,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { clientIp } from '../http/client-ip.ts'
 import { databaseRetryAfterSeconds } from '../http/error-handlers.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
-import { none } from '../metrics/relay-metrics.ts'
+import { none } from '../telemetry/relay-metrics.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
@@ -21,6 +21,7 @@ import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-error
 import { clientSide, type ClientSide } from './client-side.ts'
 import type { CallRequest, Dialect } from './dialects.ts'
 import { ClientGone, ProvidersFailed, type Failover, type Forwarded } from './failover.ts'
+import { actualPoints } from './metering.ts'
 import type { Provider } from './providers.ts'
 import { responseStream } from './response-stream.ts'
 import type { RouteTable } from './route-table.ts'
@@ -50,6 +51,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   // Read now: once the client has gone, its socket no longer knows its address.
   const caller = clientIp(c, services.config.trustProxy)
   const leave = services.metrics?.started(dialect.api)
+  const span = services.tracing?.start(`${c.req.method} ${c.req.path}`, { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': dialect.providerKind })
   try {
     // Its key perhaps from the cache: the freeze below confirms it (keys/service.ts).
     const identity = await authenticate(c, services, { cached: true })
@@ -95,7 +97,9 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null; firstByteMs?: number }) => {
       const durationMs = performance.now() - started
       leave?.()
-      services.metrics?.ended({ ...end, api: dialect.api, model: cost.model, provider: providers.find((p) => p.id === end.providerId)?.label ?? none, durationMs, relayMs })
+      const provider = providers.find((p) => p.id === end.providerId)?.label ?? none
+      services.metrics?.ended({ ...end, api: dialect.api, model: cost.model, provider, durationMs, relayMs })
+      span?.end({ ...spanUsage(end.usage), 'gen_ai.request.model': request.model, 'http.response.status_code': end.status, 'relay.provider': provider, 'relay.outcome': end.outcome, 'relay.points': actualPoints(cost, end.usage) }, end.outcome === 'failed')
       return services.settlements.add({ charge, cost, usage: end.usage, leaseId, call: { ...end, ...call, durationMs, relayMs } })
     }
 
@@ -135,7 +139,20 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {
     leave?.()
-    return refusal(dialect, error, deps)
+    const answer = refusal(dialect, error, deps)
+    span?.end({ 'http.response.status_code': answer.status, 'relay.outcome': 'refused', ...(error instanceof ProxyError ? { 'relay.refusal': error.kind } : {}) }, answer.status >= 500)
+    return answer
+  }
+}
+
+/** A call's usage in OpenTelemetry's GenAI terms. */
+function spanUsage(usage: TokenUsage | null): Record<string, number> {
+  if (!usage) return {}
+  return {
+    'gen_ai.usage.input_tokens': usage.input_tokens,
+    'gen_ai.usage.output_tokens': usage.output_tokens,
+    'gen_ai.usage.cache_read.input_tokens': usage.cache_read_tokens ?? 0,
+    'gen_ai.usage.cache_creation.input_tokens': usage.cache_write_tokens ?? 0,
   }
 }
 

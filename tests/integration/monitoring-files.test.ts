@@ -5,9 +5,8 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { Registry, collectDefaultMetrics } from 'prom-client'
-import type { ServerBuild } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { RelayMetrics } from '../../relay/metrics/relay-metrics.ts'
+import { RelayMetrics } from '../../relay/telemetry/relay-metrics.ts'
 import { PortalMetrics } from '../../server/portal-metrics.ts'
 
 const promtool = '/usr/bin/promtool'
@@ -19,7 +18,7 @@ function exposedFamilies(): Set<string> {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
   new RelayMetrics(registry)
-  new PortalMetrics(registry, { routes: {} } as unknown as ServerBuild)
+  new PortalMetrics(registry)
   const names = new Set<string>(['up'])
   for (const metric of registry.getMetricsAsArray()) {
     names.add(metric.name)
