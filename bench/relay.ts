@@ -54,6 +54,7 @@ const thinkingModel = 'bench-thinking-model'
 const warmup = 1000
 const relayCount = Number(process.env.BENCH_RELAYS ?? 1)
 const workers = Number(process.env.BENCH_WORKERS ?? 1)
+const metricsToken = 'bench-metrics-token-0123456789'
 /** Users of the many-users rows. */
 const userCount = 64
 
@@ -231,19 +232,23 @@ async function statusLine(kind: 'sqlite' | 'postgres', providerUrl: string): Pro
 async function run(database: TestDatabase, instantUrl: string, thinkingUrl: string): Promise<void> {
   const keys = await prepare(database, instantUrl, thinkingUrl)
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []
+  const relayEnv = (port: number, extra: Record<string, string> = {}) => ({
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    ...(database.searchPath ? { DATABASE_SCHEMA: database.searchPath } : {}),
+    JWT_SECRET: jwtSecret,
+    LOG_LEVEL: 'error',
+    WORKERS: String(workers),
+    ...extra,
+  })
   const relays = await Promise.all(
     Array.from({ length: relayCount }, async () =>
-      startChild([...profile, 'relay/main.ts'], {
-        NODE_ENV: 'production',
-        PORT: String(await unusedPort()),
-        DATABASE_URL: database.url,
-        ...(database.searchPath ? { DATABASE_SCHEMA: database.searchPath } : {}),
-        JWT_SECRET: jwtSecret,
-        LOG_LEVEL: 'error',
-        WORKERS: String(workers),
-      }),
+      startChild([...profile, 'relay/main.ts'], relayEnv(await unusedPort())),
     ),
   )
+  // The same relay with METRICS_TOKEN, to set its figures beside the first's.
+  const measured = await startChild(['relay/main.ts'], relayEnv(await unusedPort(), { METRICS_TOKEN: metricsToken }))
   const pids = relays.map((relay) => relay.pid)
   const target = (base: string, headers: Record<string, string> = {}): Target => ({
     url: new URL('/v1/messages', base),
@@ -280,7 +285,21 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
     const many = await throughput(everyUser, body(instantModel, false), { inFlight })
     userRows.push([`${inFlight} in flight, instant provider`, `${one.perSecond.toFixed(0)} calls/s`, `${many.perSecond.toFixed(0)} calls/s`, `${(one.perSecond / many.perSecond).toFixed(2)}`])
   }
+  // Metrics off and on: the same calls, one at a time to each in turn, then a throughput window
+  // each, while the measured relay is scraped every second (far more often than Prometheus would).
+  const withMetrics = [target(measured.url, { 'x-api-key': keys[0]! })]
+  const scraping = setInterval(() => void fetch(new URL('/metrics', measured.url), { headers: { authorization: `Bearer ${metricsToken}` } }).then((r) => r.arrayBuffer()), 1000)
+  const [off, on] = await latency(relayed[0]!, withMetrics, body(instantModel, false))
+  const [offRate, onRate] = [await throughput(relayed, body(instantModel, false), { pids }), await throughput(withMetrics, body(instantModel, false), { pids: [measured.pid] })]
+  clearInterval(scraping)
+  const metricsRows = [
+    ['non-streaming latency p50', ms(off.p50), ms(on.p50), `+${ms(on.p50 - off.p50)}`],
+    ['non-streaming throughput, instant provider', `${offRate.perSecond.toFixed(0)} calls/s`, `${onRate.perSecond.toFixed(0)} calls/s`, `${((onRate.perSecond / offRate.perSecond) * 100).toFixed(0)} %`],
+    ...(offRate.cpuMs !== null && onRate.cpuMs !== null ? [['relay CPU per call', ms(offRate.cpuMs), ms(onRate.cpuMs), `+${ms(onRate.cpuMs - offRate.cpuMs)}`]] : []),
+  ]
   printTable(header, rows)
+  console.log('\nMetrics (METRICS_TOKEN) off and on: the same relay, scraped every second when on.')
+  printTable(['', 'metrics off', 'metrics on', 'on against off'], metricsRows)
   console.log('\nOne user against many: the same calls through the relay, from one user or spread over 64.')
   printTable(['', 'one user', `${userCount} users`, 'one / many'], userRows)
   const [load2] = loadavg()
@@ -289,7 +308,7 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   console.log('An instant provider makes the relay the whole cost (an HTTP hop and a ledger transaction per call');
   console.log('against a fake that does nothing): that row is the relay\'s capacity, its CPU per call the cost.')
   agent.destroy()
-  await Promise.all(relays.map((relay) => relay.stop()))
+  await Promise.all([...relays, measured].map((relay) => relay.stop()))
   await checkLedger(database)
 }
 

@@ -11,6 +11,7 @@ import { authRoutes } from './auth/routes.ts'
 import { securityRoutes } from './auth/security-routes.ts'
 import { errorResponse } from './http/envelope.ts'
 import { healthRoutes } from './health/routes.ts'
+import { metricsResponse } from './telemetry/registry.ts'
 import { handleError, handleNotFound } from './http/error-handlers.ts'
 import { mountRoutes } from './http/mount-routes.ts'
 import { createOpenApiDocument } from './http/openapi.ts'
@@ -64,6 +65,7 @@ export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
   )
   mountRoutes(app, routes, services)
   mountProxyRoutes(app, services)
+  app.get('/metrics', (c) => metricsResponse(c.req.raw, services.config.metricsToken))
 
   app.notFound(handleNotFound)
   app.onError(handleError(services.logger))

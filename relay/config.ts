@@ -99,6 +99,10 @@ export const relayConfigSchema = z.object({
   sweeps: z.boolean().default(true),
   /** Mail queue: how often each relay looks for mail due to be sent (docs/decisions/125). */
   mailPollMs: z.int().min(50).max(600_000).default(5000),
+  /** `GET /metrics` answers only `Authorization: Bearer <this>`; unset: no metrics are kept or served (telemetry/registry.ts). */
+  metricsToken: z.string().min(16, 'needs at least 16 characters').optional(),
+  /** OpenTelemetry's OTLP/HTTP endpoint: set, a span per relayed call is exported there (telemetry/tracing.ts). */
+  otlpEndpoint: z.url({ protocol: /^https?$/ }).optional(),
   /** Tests: check every reply against its declared response schema (a mismatch becomes a 500). */
   checkResponses: z.boolean().default(false),
 }).transform(({ publicUrl, ...config }) => ({
@@ -146,6 +150,8 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
   callsRetentionDays: 'CALLS_RETENTION_DAYS',
   mailPollMs: 'MAIL_POLL_MS',
+  metricsToken: 'METRICS_TOKEN',
+  otlpEndpoint: 'OTEL_EXPORTER_OTLP_ENDPOINT',
   checkResponses: 'RELAY_CHECK_RESPONSES',
   sweeps: 'RELAY_SWEEPS',
 }

@@ -21,6 +21,7 @@ import { sweepOldCalls } from './usage/retention.ts'
 import { keepPublicStatsFresh } from './public-stats/aggregate.ts'
 import { startMailSender } from './notifications/sender.ts'
 import { createServices } from './create-services.ts'
+import { startTracing } from './telemetry/tracing.ts'
 
 /** `clientIp`: the peer's address for an in-process call (see above); `incoming`/`outgoing`: see RelayBindings. */
 export type RelayFetchOptions = RelayBindings
@@ -36,7 +37,7 @@ export type StartRelayOptions = RuntimeOptions
 
 export async function startRelay(config: RelayConfig, options: StartRelayOptions = {}): Promise<Relay> {
   const runtime = await openRuntime(config, options)
-  const services = createServices(runtime.deps)
+  const services = createServices({ ...runtime.deps, tracing: await startTracing(config.otlpEndpoint !== undefined) })
   // For the operator CLI, which prints links on it (deployment/public-url.ts).
   await recordPublicUrl(services.db, config, services.clock.now())
   const app = createRelayApp(services)

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { ConfigError, loadRelayConfig } from './config.ts'
 import { servedByNode, startRelay } from './index.ts'
 import { keepRunningOnStrayErrors, stopOnSignals } from './process-lifecycle.ts'
+import { startTracing } from './telemetry/tracing.ts'
 import { servesHere, workerCount } from './workers.ts'
 
 const portSchema = z.coerce.number().int().min(1).max(65535)
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
   const port = portSchema.safeParse(process.env.PORT ?? 3001)
   if (!port.success) throw new ConfigError([`PORT: ${port.error.issues[0]?.message}`])
   if (!servesHere(workerCount(process.env, true))) return
-  const relay = await startRelay(loadRelayConfig())
+  const config = loadRelayConfig()
+  const relay = await startRelay(config)
   const server = serve(
     {
       fetch: servedByNode(relay),
@@ -26,7 +28,11 @@ async function main(): Promise<void> {
   )
   // Only once started: a failed start must end the process.
   keepRunningOnStrayErrors()
-  stopOnSignals(server, () => relay.close())
+  stopOnSignals(server, async () => {
+    await relay.close()
+    // Its last spans exported (telemetry/tracing.ts).
+    await (await startTracing(config.otlpEndpoint !== undefined))?.close()
+  })
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,8 @@ import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { ProviderCircuits } from './proxy/provider-circuits.ts'
 import type { SettlementQueue } from './proxy/settlements.ts'
+import type { RelayMetrics } from './telemetry/relay-metrics.ts'
+import type { Tracing } from './telemetry/tracing.ts'
 import type { RedeemHook } from './subscriptions/redeem-hooks.ts'
 
 /** What the relay is built from: everything that touches the outside world is passed in. */
@@ -15,6 +17,8 @@ export interface RelayDeps {
   mailer: Mailer
   config: RelayConfig
   logger: Logger
+  /** Spans of relayed calls (telemetry/tracing.ts); absent or null when tracing is off. */
+  tracing?: Tracing | null
 }
 
 /**
@@ -29,4 +33,6 @@ export interface RelayServices extends RelayDeps {
   settlements: SettlementQueue
   /** This process's circuit per upstream provider (proxy/provider-circuits.ts); its reports withdrawn on close. */
   circuits: ProviderCircuits
+  /** The Prometheus families (telemetry/relay-metrics.ts); null, and nothing counted, without METRICS_TOKEN. */
+  metrics: RelayMetrics | null
 }

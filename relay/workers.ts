@@ -18,6 +18,7 @@ import cluster, { type Worker } from 'node:cluster'
 import { randomInt } from 'node:crypto'
 import { availableParallelism, hostname } from 'node:os'
 import { isPostgresUrl } from './db/open-database.ts'
+import { aggregateWorkerMetrics } from './telemetry/registry.ts'
 
 /** How many serving processes `env` asks for (WORKERS), or the default for its database. */
 export function workerCount(env: NodeJS.ProcessEnv, embedsDatabase: boolean): number {
@@ -73,6 +74,8 @@ export function servesHere(count: number): boolean {
     if (running === 0) process.exit()
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
   }
+  // One scrape of any worker covers them all (telemetry/registry.ts).
+  if (env.METRICS_TOKEN?.trim()) aggregateWorkerMetrics()
   fork(0).once('listening', () => {
     for (let n = 1; n < count && !stopping; n++) fork(n)
   })

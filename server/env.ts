@@ -28,6 +28,10 @@ const portalEnvSchema = z.object({
     .string()
     .refine((v) => v.split(',').every((s) => s.trim().length >= 32), 'each comma-separated secret needs at least 32 characters')
     .optional(),
+  // The relay reads it too: this process's /metrics covers the portal, and the relay when embedded.
+  METRICS_TOKEN: z.string().min(16, 'needs at least 16 characters').optional(),
+  // Set: a span per portal request (and per relayed call when embedded), over OTLP/HTTP.
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl("an OpenTelemetry collector's OTLP/HTTP address").optional(),
   // The relay reads it too; the server needs it to resolve the browser's address for the portal.
   TRUST_PROXY: z
     .string()

@@ -27,7 +27,11 @@ import { startEmbeddedRelay, type EmbeddedRelay } from './embedded-relay.ts'
 import { EnvironmentError, prepareEnvironment, type Environment } from './env.ts'
 import { isMalformed, refuseTunnels } from './request-guards.ts'
 import { isRelayPath } from './relay-paths.ts'
+import { metricsResponse, processRegistry } from '#relay/telemetry/registry.ts'
 import { keepRunningOnStrayErrors, stopOnSignals } from '#relay/process-lifecycle.ts'
+import { PortalMetrics } from './portal-metrics.ts'
+import { routeIds } from './route-ids.ts'
+import { startTracing } from '#relay/telemetry/tracing.ts'
 import { servesHere, workerCount } from '#relay/workers.ts'
 
 /** The portal's forms are short text; a ticket of 5,000 four-byte characters, form-encoded, is about 60 KiB. */
@@ -49,6 +53,9 @@ const relay: EmbeddedRelay | undefined = environment.relay ? await startEmbedded
 const buildDir = process.env.BUILD_DIR ?? 'build'
 const build = (await import(pathToFileURL(resolve(buildDir, 'server/index.js')).href)) as ServerBuild
 const handlePortal = createRequestHandler(build, 'production')
+const routeOf = routeIds(build)
+const portalMetrics = env.METRICS_TOKEN ? new PortalMetrics(processRegistry()) : null
+const tracing = await startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined)
 
 type ServerContext = Context<{ Bindings: HttpBindings }>
 
@@ -60,6 +67,7 @@ function clientAddress(c: ServerContext): string {
 const app = new Hono<{ Bindings: HttpBindings }>()
 
 app.use('*', async (c, next) => (isMalformed(c.env.incoming) ? c.text('Bad request', 400) : next()))
+app.get('/metrics', (c) => metricsResponse(c.req.raw, env.METRICS_TOKEN))
 
 // Fingerprinted assets never change: cache for a year; serve the .br/.gz made at build time.
 app.use(
@@ -92,7 +100,13 @@ app.all('*', async (c) => {
   headers.set(clientIpHeader, clientAddress(c))
   // Read here, inside the body limit, so an oversized body without Content-Length ends in 413 too.
   const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer()
-  return handlePortal(new Request(c.req.url, { method, headers, body, signal: c.req.raw.signal }))
+  const started = performance.now()
+  const route = portalMetrics || tracing ? routeOf(c.req.path) : ''
+  const span = tracing?.start(`${method} ${route}`, { 'http.request.method': method, 'http.route': route })
+  const response = await handlePortal(new Request(c.req.url, { method, headers, body, signal: c.req.raw.signal }))
+  portalMetrics?.observe(route, method, response.status, performance.now() - started)
+  span?.end({ 'http.response.status_code': response.status }, response.status >= 500)
+  return response
 })
 
 app.onError((error, c) => {
@@ -109,4 +123,6 @@ refuseTunnels(server)
 keepRunningOnStrayErrors()
 stopOnSignals(server, async () => {
   await relay?.close()
+  // Its last spans exported.
+  await tracing?.close()
 })

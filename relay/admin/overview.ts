@@ -16,7 +16,7 @@ import type { OpsCallHoursTable } from '../db/schema.ts'
 import { periodicSweep } from '../periodic-sweep.ts'
 import { reportedCircuits } from '../proxy/provider-circuits.ts'
 import { ProviderKeyBox } from '../proxy/provider-keys.ts'
-import { listProviders } from '../proxy/providers.ts'
+import { listProviders, providerLabel } from '../proxy/providers.ts'
 import { aggregateCalls, hourOf, type AggregatedCall, type RefreshOptions } from '../public-stats/aggregate.ts'
 import { addHistogram, bucketOf, emptyHistogram, parseHistogram, percentileBelowMs, samplesOf, type Histogram } from '../public-stats/latency-histogram.ts'
 import type { RelayServices } from '../services.ts'
@@ -176,11 +176,6 @@ async function ticketCounts(db: Database): Promise<Array<{ status: TicketStatus;
     .execute()
   const counts = new Map(rows.map((row) => [row.status, Number(row.count)]))
   return ticketStatuses.map((status) => ({ status, count: counts.get(status) ?? 0 }))
-}
-
-/** `kind host`: how the console names a provider. */
-function providerLabel(provider: { kind: string; base_url: string }): string {
-  return `${provider.kind} · ${new URL(provider.base_url).host}`
 }
 
 /** Every provider with its circuit as the relays report it and the figures of its last day. */

@@ -26,7 +26,7 @@ describeEachDatabase('provider commands', (ctx) => {
     // The relay opens it with the JWT secret it runs with, and with nothing else.
     const open = async (secrets: string[], onUnreadable: (id: string) => void = () => {}) =>
       providersInOrder(await enabledProviders(ctx.relay.db, 'anthropic'), new ProviderKeyBox(secrets), 'cli-model', 'session', onUnreadable)
-    expect(await open(ctx.config.jwtSecrets)).toEqual([{ id, kind: 'anthropic', baseUrl: 'https://api.anthropic.example', key: secret }])
+    expect(await open(ctx.config.jwtSecrets)).toEqual([{ id, kind: 'anthropic', baseUrl: 'https://api.anthropic.example', key: secret, label: 'anthropic · api.anthropic.example' }])
     const unreadable: string[] = []
     expect(await open(['another-secret-another-secret-0123'], (p) => unreadable.push(p))).toEqual([])
     expect(unreadable).toEqual([id])

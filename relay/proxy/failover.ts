@@ -14,6 +14,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from '../logger.ts'
+import type { RelayMetrics } from '../telemetry/relay-metrics.ts'
 import type { Admission, CircuitBreaker } from './circuit-breaker.ts'
 import { ProxyError } from './client-errors.ts'
 import type { Provider } from './providers.ts'
@@ -68,13 +69,14 @@ export class Failover {
     readonly breaker: CircuitBreaker,
     readonly retry: RetryPolicy,
     readonly logger: Logger,
+    readonly metrics: RelayMetrics | null = null,
   ) {}
 
   /** `providers` in the order to try them; `gone` aborts when the client leaves. */
   async forward(providers: readonly Provider[], build: (provider: Provider) => UpstreamRequest, gone: AbortSignal): Promise<Forwarded> {
     // Made only when needed: an Error's stack trace costs microseconds on every call otherwise.
     let failure: ProxyError | null = null
-    let lastId = ''
+    let last: Provider | null = null
     let retries = 0
     let retry = false
     const started = performance.now()
@@ -87,14 +89,15 @@ export class Failover {
         try {
           await sleep(pause, undefined, { signal: gone })
         } catch {
-          throw new ClientGone(lastId)
+          throw new ClientGone(last?.id ?? '')
         }
       }
-      const next = this.#admit(untried, lastId === '')
+      const next = this.#admit(untried, last === null)
       if (!next) break
       const { provider, admission } = next
       untried.splice(untried.indexOf(provider), 1)
-      lastId = provider.id
+      if (last) this.metrics?.failedOver(last.label)
+      last = provider
       let response: UpstreamResponse
       try {
         response = await sendUpstream(build(provider))
@@ -104,6 +107,7 @@ export class Failover {
         if (!(error instanceof UpstreamError)) throw error
         if (error.kind === 'client_gone') throw new ClientGone(provider.id)
         this.logger.warn('provider failed', { provider: provider.id, error: error.kind, detail: error.message })
+        this.metrics?.providerFailed(provider.label, error.kind)
         failure =
           error.kind === 'timeout'
             ? new ProxyError('provider_timeout', 'The upstream provider did not answer in time.')
@@ -119,13 +123,14 @@ export class Failover {
       // Drained, not read: its body may name the provider's key.
       response.body.resume()
       this.logger.warn('provider failed', { provider: provider.id, status: response.status })
+      this.metrics?.providerFailed(provider.label, `status_${response.status}`)
       failure =
         response.status === 529 || response.status === 503
           ? new ProxyError('overloaded', 'The upstream providers are overloaded; try again shortly.')
           : new ProxyError('provider_failed', `The upstream provider failed (status ${response.status}).`)
       retry = worthRetrying(response.status)
     }
-    throw new ProvidersFailed(failure ?? new ProxyError('no_provider', 'No provider is available for this model.'), lastId)
+    throw new ProvidersFailed(failure ?? new ProxyError('no_provider', 'No provider is available for this model.'), last?.id ?? '')
   }
 
   /** The first provider whose circuit lets a call through; for a call's first attempt, else the one closest to closing. */

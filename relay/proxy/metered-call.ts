@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { clientIp } from '../http/client-ip.ts'
 import { databaseRetryAfterSeconds } from '../http/error-handlers.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
+import { none } from '../telemetry/relay-metrics.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
@@ -20,6 +21,7 @@ import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-error
 import { clientSide, type ClientSide } from './client-side.ts'
 import type { CallRequest, Dialect } from './dialects.ts'
 import { ClientGone, ProvidersFailed, type Failover, type Forwarded } from './failover.ts'
+import { actualPoints } from './metering.ts'
 import type { Provider } from './providers.ts'
 import { responseStream } from './response-stream.ts'
 import type { RouteTable } from './route-table.ts'
@@ -48,6 +50,8 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   const startedAt = clock.now()
   // Read now: once the client has gone, its socket no longer knows its address.
   const caller = clientIp(c, services.config.trustProxy)
+  const leave = services.metrics?.started(dialect.api)
+  const span = services.tracing?.start(`${c.req.method} ${c.req.path}`, { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': dialect.providerKind })
   try {
     // Its key perhaps from the cache: the freeze below confirms it (keys/service.ts).
     const identity = await authenticate(c, services, { cached: true })
@@ -90,14 +94,14 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
 
     // Settled after the answer, in a group with other calls' (settlements.ts); never awaited on
     // the way out, so an error answer is not held up either.
-    const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null; firstByteMs?: number }) =>
-      services.settlements.add({
-        charge,
-        cost,
-        usage: end.usage,
-        leaseId,
-        call: { ...end, ...call, durationMs: performance.now() - started, relayMs },
-      })
+    const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null; firstByteMs?: number }) => {
+      const durationMs = performance.now() - started
+      leave?.()
+      const provider = providers.find((p) => p.id === end.providerId)?.label ?? none
+      services.metrics?.ended({ ...end, api: dialect.api, model: cost.model, provider, durationMs, relayMs })
+      span?.end({ ...spanUsage(end.usage), 'gen_ai.request.model': request.model, 'http.response.status_code': end.status, 'relay.provider': provider, 'relay.outcome': end.outcome, 'relay.points': actualPoints(cost, end.usage) }, end.outcome === 'failed')
+      return services.settlements.add({ charge, cost, usage: end.usage, leaseId, call: { ...end, ...call, durationMs, relayMs } })
+    }
 
     let forwarded: Forwarded
     try {
@@ -134,7 +138,21 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     const whole = request.stream ? null : await filled
     return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {
-    return refusal(dialect, error, deps)
+    leave?.()
+    const answer = refusal(dialect, error, deps)
+    span?.end({ 'http.response.status_code': answer.status, 'relay.outcome': 'refused', ...(error instanceof ProxyError ? { 'relay.refusal': error.kind } : {}) }, answer.status >= 500)
+    return answer
+  }
+}
+
+/** A call's usage in OpenTelemetry's GenAI terms. */
+function spanUsage(usage: TokenUsage | null): Record<string, number> {
+  if (!usage) return {}
+  return {
+    'gen_ai.usage.input_tokens': usage.input_tokens,
+    'gen_ai.usage.output_tokens': usage.output_tokens,
+    'gen_ai.usage.cache_read.input_tokens': usage.cache_read_tokens ?? 0,
+    'gen_ai.usage.cache_creation.input_tokens': usage.cache_write_tokens ?? 0,
   }
 }
 
@@ -270,6 +288,8 @@ function answerHeadersOf({ response }: Forwarded, streamed: boolean): Headers {
 }
 
 function refusal(dialect: Dialect, error: unknown, { services }: ProxyDeps): Response {
+  // A provider's failure is counted with the call (the usage log has it); the relay's own refusals here.
+  if (error instanceof ProxyError && !(error instanceof ProvidersFailed)) services.metrics?.refused(error.kind)
   if (error instanceof ProxyError) return proxyErrorResponse(dialect.api, error)
   if (error instanceof ClientGone) return new Response(null, { status: 499 })
   if (isDatabaseUnavailable(error)) {

@@ -26,6 +26,13 @@ export interface Provider {
   kind: ProviderKind
   baseUrl: string
   key: string
+  /** How the console names it (`providerLabel`). */
+  label: string
+}
+
+/** `kind · host`: how the console and the metrics name a provider. */
+export function providerLabel(provider: { kind: string; base_url: string }): string {
+  return `${provider.kind} · ${new URL(provider.base_url).host}`
 }
 
 /** As `provider list` shows it: never the key itself. */
@@ -152,7 +159,7 @@ export function providersInOrder(
   for (const row of rendezvousOrder(enabled.filter((row) => servesModel(row, model)), affinityKey)) {
     const key = box.open(row.key_ciphertext)
     if (key === null) onUnreadable(row.id)
-    else providers.push({ id: row.id, kind: row.kind, baseUrl: row.base_url, key })
+    else providers.push({ id: row.id, kind: row.kind, baseUrl: row.base_url, key, label: providerLabel(row) })
   }
   return providers
 }

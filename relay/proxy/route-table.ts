@@ -62,6 +62,11 @@ export class RouteTable {
     return this.#routeIn(await this.#read(), kind, model, affinityKey)
   }
 
+  /** The enabled providers as last read (none before the first call). */
+  lastRead(): EnabledProvider[] {
+    return this.#snapshot ? Object.values(this.#snapshot.providers).flat() : []
+  }
+
   #routeIn(snapshot: Snapshot, kind: ProviderKind, model: string, affinityKey: string): Route {
     const priced = snapshot.costs.find(model)
     return {

@@ -16,6 +16,7 @@ import { Failover } from './failover.ts'
 import { authenticate, freeCall, meteredCall, type ProxyDeps } from './metered-call.ts'
 import { anthropicModelList, openAiModelList, servedModels } from './models.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
+import { providerLabel } from './providers.ts'
 import { RouteTable } from './route-table.ts'
 
 export const proxyPaths = {
@@ -30,7 +31,11 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
     services.logger.error('provider key unreadable: re-add the provider (JWT_SECRET rotated away?)', { provider: id }),
   )
   const { config } = services
-  const failover = new Failover(services.circuits.breaker, { deadlineMs: config.providerRetryDeadlineMs, backoffMs: config.providerRetryBackoffMs }, services.logger)
+  const failover = new Failover(services.circuits.breaker, { deadlineMs: config.providerRetryDeadlineMs, backoffMs: config.providerRetryBackoffMs }, services.logger, services.metrics)
+  services.metrics?.attach({
+    settlementsWaiting: () => services.settlements.waiting,
+    circuits: () => routes.lastRead().map((provider) => [providerLabel(provider), services.circuits.breaker.state(provider.id).state === 'open'] as const),
+  })
   const deps: ProxyDeps = { services, routes, failover }
   // A base URL pasted with its /v1 (ANTHROPIC_BASE_URL=https://relay.example.com/v1) makes the
   // SDKs call /v1/v1/…: served the same, as nothing else could be meant (docs/decisions/081).

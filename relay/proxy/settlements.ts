@@ -22,6 +22,7 @@ import { isPostgres, type Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
 import { isDatabaseUnavailable, isLockConflict } from '../db/unavailable.ts'
 import type { Logger } from '../logger.ts'
+import type { RelayMetrics } from '../telemetry/relay-metrics.ts'
 import type { LedgerServices } from '../points/ledger.ts'
 import { inTransaction } from '../points/locks.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
@@ -60,7 +61,7 @@ interface Waiting {
 }
 
 /** `config.databaseAsyncCommit` (DATABASE_ASYNC_COMMIT): settlements need not reach the disk before they count as written. */
-type QueueServices = LedgerServices & { logger: Logger; config?: { databaseAsyncCommit?: boolean } }
+type QueueServices = LedgerServices & { logger: Logger; config?: { databaseAsyncCommit?: boolean }; metrics?: RelayMetrics | null }
 
 export class SettlementQueue {
   readonly #services: QueueServices
@@ -91,6 +92,11 @@ export class SettlementQueue {
     })
   }
 
+  /** Settlements queued and not yet being written. */
+  get waiting(): number {
+    return this.#waiting.length
+  }
+
   /** Writes everything queued so far; resolves when it is on disk. */
   drain(): Promise<void> {
     return this.#flush()
@@ -113,11 +119,11 @@ export class SettlementQueue {
       return x < y ? -1 : x > y ? 1 : 0
     })
     try {
-      await this.#settle(group.map((waiting) => waiting.settlement))
+      await this.#settleCounted(group.map((waiting) => waiting.settlement))
     } catch {
       for (const { settlement } of group) {
         try {
-          await this.#settle([settlement])
+          await this.#settleCounted([settlement])
         } catch (error) {
           if (isDatabaseUnavailable(error) && this.#retryLater(settlement, outageRetryMs)) continue
           if (isLockConflict(error) && this.#retryLater(settlement, lockConflictRetryMs)) continue
@@ -150,22 +156,33 @@ export class SettlementQueue {
     return true
   }
 
+  /** `#settle`, then the points the ledger charged counted in the metrics, once the settlements are written. */
+  async #settleCounted(settlements: readonly Settlement[]): Promise<void> {
+    const charged = await this.#settle(settlements)
+    const { metrics } = this.#services
+    if (!metrics) return
+    const points = Array.isArray(charged) ? charged : await chargedPoints(this.#services.db, charged.callIds)
+    settlements.forEach(({ cost }, i) => metrics.charged(cost.model, points[i] ?? 0))
+  }
+
   /**
    * Settles the calls' charges (in account order), records the calls and ends their keys' part
    * (leases, counters), all or nothing: one statement on PostgreSQL (docs/decisions/146), a
    * transaction on SQLite.
    */
-  #settle(settlements: readonly Settlement[]): Promise<void> {
+  #settle(settlements: readonly Settlement[]): Promise<number[] | { callIds: string[] }> {
     const { db, clock } = this.#services
     if (isPostgres(db)) return this.#settleAtOnce(db, clock.now(), settlements)
     return inTransaction(db, (trx) => this.#settleIn(trx, settlements))
   }
 
-  async #settleIn(trx: Database, settlements: readonly Settlement[]): Promise<void> {
+  /** Resolves with the points charged per settlement. */
+  async #settleIn(trx: Database, settlements: readonly Settlement[]): Promise<number[]> {
     const settled = await settleCharges({ db: trx, clock: this.#services.clock }, settlements)
     const calls = settlements.map(({ charge, call }, i) => ({ ...call, clientId: call.clientId ?? null, holdId: charge.kind === 'hold' ? charge.holdId : null, ...settled[i]! }))
     await recordCalls(trx, calls)
     await endLeasedCalls(trx, calls.map(({ keyId, points }, i) => ({ keyId, leaseId: settlements[i]!.leaseId ?? null, points })), this.#services.clock.now())
+    return calls.map(({ points }) => points)
   }
 
   /**
@@ -174,13 +191,14 @@ export class SettlementQueue {
    * operator chose otherwise, a commit that waits for it flushes the group with everything before
    * it (docs/decisions/153).
    */
-  async #settleAtOnce(db: Database, now: number, settlements: readonly Settlement[]): Promise<void> {
-    await settleCallsAtOnce(db, now, settlements)
-    if (this.#services.config?.databaseAsyncCommit) return
+  async #settleAtOnce(db: Database, now: number, settlements: readonly Settlement[]): Promise<{ callIds: string[] }> {
+    const callIds = await settleCallsAtOnce(db, now, settlements)
+    if (this.#services.config?.databaseAsyncCommit) return { callIds }
     // The group did commit: a failure here must not have it retried (the ledger would refuse it
     // as settled). If the server went down meanwhile, the group may be lost with it, its holds
     // then given back by the stale-hold sweep (docs/decisions/147).
     await flushWal(db, {}).catch((error: unknown) => this.#services.logger.warn('a settled group may not be on disk yet', { error: String(error) }))
+    return { callIds }
   }
 }
 
@@ -188,8 +206,8 @@ function accountOf(charge: Charge): string {
   return charge.kind === 'free' ? '' : charge.accountId
 }
 
-/** The settlement group, committed without waiting for the disk (migration 0045). */
-async function settleCallsAtOnce(db: Database, now: number, settlements: readonly Settlement[]): Promise<void> {
+/** The settlement group, committed without waiting for the disk (migration 0045); resolves with the calls' record ids. */
+async function settleCallsAtOnce(db: Database, now: number, settlements: readonly Settlement[]): Promise<string[]> {
   const holds: string[] = []
   const actuals: number[] = []
   const calls = settlements.map(({ charge, cost, usage, call, leaseId }) => {
@@ -204,6 +222,17 @@ async function settleCallsAtOnce(db: Database, now: number, settlements: readonl
   })
   const entries = holds.flatMap(() => [newId(), newId(), newId()])
   await settleCalls(db, { holds, actuals, entries, now, calls: JSON.stringify(calls), day: dayOf(now), hour: hourOf(now) })
+  return calls.map((call) => call.id)
+}
+
+/**
+ * The points the settlement function wrote on each call's record, in the order of `ids`: it
+ * decides them (the shortfall) and does not return them. Read only when metrics are kept.
+ */
+async function chargedPoints(db: Database, ids: readonly string[]): Promise<number[]> {
+  const rows = await db.selectFrom('proxy_calls').select(['id', 'points']).where('id', 'in', ids).execute()
+  const points = new Map(rows.map((row) => [String(row.id), Number(row.points)]))
+  return ids.map((id) => points.get(id) ?? 0)
 }
 
 // Prepared (db/prepared.ts): every settlement group.
