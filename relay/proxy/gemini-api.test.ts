@@ -6,6 +6,8 @@ import { defaultGeminiUsage, geminiSignature, startFakeGemini, type FakeGemini, 
 import { fakeProviderSecret } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { addTestProvider, balanceOf, callRelay, customer, ledgerOf, priceModel, settled } from '../../tests/fixtures/proxy.ts'
+import { servicesOf } from '../../tests/fixtures/points.ts'
+import { testProviderAsOperator } from './provider-operator.ts'
 import { SseSplitter } from './sse.ts'
 import { pointsForUsage } from '../points/model-costs.ts'
 import { tokensOfBytes } from './usage-meter.ts'
@@ -139,6 +141,21 @@ describeEachDatabase('Gemini API', (ctx) => {
     expect(limited.status).toBe(200)
     const listed = await callRelay(ctx, '/v1beta/models', { method: 'GET', headers: { 'x-goog-api-key': user.key } })
     expect(await listed.json()).toEqual({ models: [expect.objectContaining({ name: 'models/gem-model' })] })
+    // The key's controls hold on this API as on /v1.
+    const refused = await callRelay(ctx, '/v1beta/models/gem-other:generateContent', { headers: { 'x-goog-api-key': user.key }, body: request })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({ error: { code: 403, status: 'PERMISSION_DENIED' } })
+  })
+
+  it('tests a gemini provider for the console with one generateContent of one output token', async () => {
+    const id = (await ctx.relay.db.selectFrom('proxy_providers').select('id').where('kind', '=', 'gemini').executeTakeFirstOrThrow()).id
+    const before = gemini.received.length
+    const tested = await testProviderAsOperator(servicesOf(ctx), { kind: 'cli', name: 'test' }, { id, model: 'gem-model' })
+    expect(tested).toMatchObject({ ok: true, status: 200, model: 'gem-model', error: null })
+    const [sent] = gemini.received.slice(before)
+    expect(sent!.url).toBe('/v1beta/models/gem-model:generateContent')
+    expect(sent!.headers['x-goog-api-key']).toBe(fakeProviderSecret)
+    expect(sent!.body.generationConfig).toEqual({ maxOutputTokens: 1 })
   })
 
   it('refuses in Google’s JSON error shape: a wrong key (before the path), an unknown path, an unpriced model', async () => {
