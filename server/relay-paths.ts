@@ -1,7 +1,7 @@
 /**
  * Which requests on the portal's origin the embedded relay answers, for the production server
  * (server/main.ts) and `npm run dev` (vite.config.ts) alike: the account API under /api and the
- * model API under /v1, except the API reference, /api/docs, which is a portal page rendering the
+ * model APIs under /v1 and /v1beta (Google's, for Gemini CLI: never the portal's HTML), except the API reference, /api/docs, which is a portal page rendering the
  * relay's /api/openapi.json (docs/decisions/144). Its pages' data requests, `/api/docs.data` and
  * `/api/docs/points.data` (React Router's single fetch), are the portal's too.
  */
@@ -9,5 +9,5 @@ const portalPage = /^\/api\/docs(\/|\.data$|$)/
 
 export function isRelayPath(path: string): boolean {
   if (portalPage.test(path)) return false
-  return path.startsWith('/api/') || path.startsWith('/v1/')
+  return path.startsWith('/api/') || path.startsWith('/v1/') || path === '/v1beta' || path.startsWith('/v1beta/')
 }

@@ -41,7 +41,7 @@ export type CallFigures = z.output<typeof callFiguresSchema>
 
 export const circuitStates = ['closed', 'open', 'half-open'] as const
 
-export const providerKinds = ['anthropic', 'openai'] as const
+export const providerKinds = ['anthropic', 'openai', 'gemini'] as const
 export type ProviderKind = (typeof providerKinds)[number]
 
 /** A provider as operators see it: never its key, only the key's masked tail. */
@@ -100,9 +100,14 @@ export const providerBaseUrlSchema = z
     return !parsed.username && !parsed.password && !parsed.search && !parsed.hash
   }, 'no credentials, query or fragment in the URL: the key goes in its own field')
 
-/** Anthropic's SDK appends /v1/messages itself; a base ending in /v1 would call /v1/v1/messages. */
+/**
+ * Anthropic's SDK appends /v1/messages itself, Google's /v1beta/models/…: a base ending in /v1 or
+ * /v1beta would call the path twice.
+ */
 export function baseUrlProblem(kind: ProviderKind, baseUrl: string): string | null {
-  return kind === 'anthropic' && /\/v1$/.test(baseUrl) ? 'an anthropic base URL ends before /v1 (e.g. https://api.anthropic.com)' : null
+  if (kind === 'anthropic' && /\/v1$/.test(baseUrl)) return 'an anthropic base URL ends before /v1 (e.g. https://api.anthropic.com)'
+  if (kind === 'gemini' && /\/v1(beta)?$/.test(baseUrl)) return 'a gemini base URL ends before /v1beta (e.g. https://generativelanguage.googleapis.com)'
+  return null
 }
 
 export const addProviderBody = z

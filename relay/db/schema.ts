@@ -466,7 +466,7 @@ export interface ModelCostsTable {
 /** Upstream LLM providers of the metered relay (relay/proxy/providers.ts). */
 export interface ProxyProvidersTable {
   id: string
-  kind: 'anthropic' | 'openai'
+  kind: 'anthropic' | 'openai' | 'gemini'
   base_url: string
   key_ciphertext: string
   key_hint: string
@@ -494,7 +494,7 @@ export interface ProxyCallsTable {
   key_id: string | null
   client_id: string | null
   provider_id: string | null
-  api: 'anthropic' | 'openai'
+  api: 'anthropic' | 'openai' | 'gemini'
   model: string
   streamed: number
   outcome: 'completed' | 'abandoned' | 'cut' | 'refused' | 'failed'

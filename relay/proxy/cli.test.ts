@@ -47,9 +47,10 @@ describeEachDatabase('provider commands', (ctx) => {
   it('refuses a bad provider without echoing its key', async () => {
     // 2: the options themselves are wrong (usage printed); 1: the provider is.
     const cases: Array<[number, string[]]> = [
-      [2, ['--kind', 'gemini', '--base-url', 'https://x.example', '--key', secret]],
+      [2, ['--kind', 'mistral', '--base-url', 'https://x.example', '--key', secret]],
       [2, ['--kind', 'openai', '--base-url', 'https://api.openai.com/v1', '--key', secret, '--models', 'gpt 4o!']],
       [1, ['--kind', 'anthropic', '--base-url', 'https://api.anthropic.com/v1', '--key', secret]],
+      [1, ['--kind', 'gemini', '--base-url', 'https://generativelanguage.googleapis.com/v1beta', '--key', secret]],
       [1, ['--kind', 'openai', '--base-url', 'ftp://api.openai.com', '--key', secret]],
       [1, ['--kind', 'openai', '--base-url', 'https://user:pass@api.openai.com/v1', '--key', secret]],
       [1, ['--kind', 'openai', '--base-url', 'https://api.openai.com/v1', '--key', 'short']],

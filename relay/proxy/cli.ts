@@ -37,7 +37,7 @@ export const providerCommands: Command[] = [
     name: 'provider add',
     summary: 'Add an upstream provider; prints its id. The key is stored sealed and never shown again',
     options: {
-      kind: { description: 'the API it speaks: anthropic (/v1/messages) or openai (/v1/chat/completions)', schema: z.enum(providerKinds) },
+      kind: { description: 'the API it speaks: anthropic (/v1/messages), openai (/v1/chat/completions) or gemini (/v1beta/models/…)', schema: z.enum(providerKinds) },
       'base-url': {
         description: 'as the official SDK takes it: https://api.anthropic.com, https://api.openai.com/v1',
         schema: z.string(),

@@ -1,10 +1,11 @@
 /**
- * Refusals of the /v1 API, in each client's own error format (Anthropic's
- * `{type:'error', error:{type, message}}`, OpenAI's `{error:{message, type, code}}`), so the
- * official clients raise their usual error classes and show the message (docs/decisions/070).
+ * Refusals of the /v1 and /v1beta APIs, in each client's own error format (Anthropic's
+ * `{type:'error', error:{type, message}}`, OpenAI's `{error:{message, type, code}}`, Google's
+ * `{error:{code, message, status}}`), so the official clients raise their usual error classes and
+ * show the message (docs/decisions/070).
  */
 
-export type ClientApi = 'anthropic' | 'openai'
+export type ClientApi = 'anthropic' | 'openai' | 'gemini'
 
 /**
  * Per kind: the status, each API's error type (and OpenAI's code), and whether a retry can help.
@@ -63,10 +64,34 @@ export class ProxyError extends Error {
 }
 
 export function proxyErrorStatus(api: ClientApi, kind: ProxyErrorKind): number {
-  // OpenAI clients know 503 for an overloaded service; 529 is Anthropic's own.
-  if (api === 'openai' && kind === 'overloaded') return 503
+  // OpenAI and Google clients know 503 for an overloaded service; 529 is Anthropic's own.
+  if (api !== 'anthropic' && kind === 'overloaded') return 503
   if (api === 'anthropic' && kind === 'unknown_model') return 400
   return proxyErrorKinds[kind].status
+}
+
+/** Google's canonical status name for an HTTP status, as its APIs pair them. */
+export function googleStatus(status: number): string {
+  switch (status) {
+    case 400:
+    case 413:
+      return 'INVALID_ARGUMENT'
+    case 401:
+      return 'UNAUTHENTICATED'
+    case 403:
+      return 'PERMISSION_DENIED'
+    case 404:
+      return 'NOT_FOUND'
+    case 429:
+      return 'RESOURCE_EXHAUSTED'
+    case 502:
+    case 503:
+      return 'UNAVAILABLE'
+    case 504:
+      return 'DEADLINE_EXCEEDED'
+    default:
+      return 'INTERNAL'
+  }
 }
 
 export function proxyErrorResponse(api: ClientApi, error: ProxyError): Response {
@@ -75,7 +100,9 @@ export function proxyErrorResponse(api: ClientApi, error: ProxyError): Response 
   const body =
     api === 'anthropic'
       ? { type: 'error', error: { type: kind.anthropic, message: error.message } }
-      : { error: { message: error.message, type: kind.openai[0], param: null, code: kind.openai[1] } }
+      : api === 'gemini'
+        ? { error: { code: status, message: error.message, status: googleStatus(status) } }
+        : { error: { message: error.message, type: kind.openai[0], param: null, code: kind.openai[1] } }
   const retry: Record<string, string> = kind.retry ? { 'retry-after': String(providerRetryAfterSeconds) } : { 'x-should-retry': 'false' }
   return new Response(JSON.stringify(body), {
     status,

@@ -1,13 +1,14 @@
 /**
- * What differs between the two APIs the relay speaks: how a request names its model and output
+ * What differs between the APIs the relay speaks: how a request names its model and output
  * bound, which of the client's headers a provider may see, how the relay authenticates to the
  * provider, where the call goes, and how usage is reported. Everything else is shared
- * (metered-call.ts).
+ * (metered-call.ts). Google's API names the model in the path, not the body: its dialect is made
+ * for each call from the path (`geminiCall`).
  */
 import { z } from 'zod'
 import { ProxyError, type ClientApi } from './client-errors.ts'
 import type { ProviderKind } from './providers.ts'
-import { AnthropicUsageMeter, isOpenAiUsageChunk, OpenAiUsageMeter, type UsageMeter } from './usage-meter.ts'
+import { AnthropicUsageMeter, GeminiUsageMeter, isOpenAiUsageChunk, OpenAiUsageMeter, type UsageMeter } from './usage-meter.ts'
 
 /** Output tokens assumed for the estimate when a request sets no bound. */
 export const defaultOutputEstimate = 4096
@@ -146,4 +147,50 @@ export const openAiChat: Dialect = {
     const body = Buffer.from(JSON.stringify({ ...request, stream_options: { ...request.stream_options, include_usage: true } }))
     return { ...parsed, body, drop: isOpenAiUsageChunk }
   },
+}
+
+const geminiRequest = z.looseObject({
+  generationConfig: z
+    .looseObject({
+      maxOutputTokens: bound.optional(),
+      // Each candidate is billed: bounded here, and reserved for that many times over.
+      candidateCount: z.int().min(1).max(maxChoices).optional(),
+      // Thoughts are billed as output; -1 asks for a dynamic budget, 0 for none.
+      thinkingConfig: z.looseObject({ thinkingBudget: z.int().min(-1).max(10_000_000).optional() }).optional(),
+    })
+    .optional(),
+})
+
+/** The calls of Google's API on a model (`POST /v1beta/models/{model}:{method}`) the relay serves. */
+export const geminiMethods = ['generateContent', 'streamGenerateContent', 'countTokens'] as const
+export type GeminiMethod = (typeof geminiMethods)[number]
+
+/** A model name safe to put back into the provider's path: no slash, no query, no dot segment. */
+export const geminiModelPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
+
+/**
+ * One call of Google's Gemini API on `model`. `sse`: the client asked `alt=sse`; a
+ * streamGenerateContent without it answers one JSON array, metered as a whole body. countTokens is
+ * free, as Anthropic's count_tokens is.
+ */
+export function geminiCall(model: string, method: GeminiMethod, sse: boolean): Dialect {
+  return {
+    api: 'gemini',
+    providerKind: 'gemini',
+    path: `/v1beta/models/${model}:${method}`,
+    query: ['alt'],
+    headers: ['content-type', 'accept', 'user-agent', 'x-goog-api-client'],
+    authenticate: (key) => ({ 'x-goog-api-key': key }),
+    meter: () => new GeminiUsageMeter(),
+    parse(raw) {
+      const config = readJson(raw, geminiRequest).generationConfig
+      const bound = Math.max(config?.maxOutputTokens ?? defaultOutputEstimate, config?.thinkingConfig?.thinkingBudget ?? 0)
+      return {
+        model,
+        stream: method === 'streamGenerateContent' && sse,
+        maxOutputTokens: method === 'countTokens' ? 0 : bound * (config?.candidateCount ?? 1),
+        body: raw,
+      }
+    },
+  }
 }

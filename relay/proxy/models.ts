@@ -1,7 +1,8 @@
 /**
- * GET /v1/models: the models this deployment prices by name (not by pattern) and some enabled provider serves, in the
- * format of the client asking — Anthropic's (clients send `anthropic-version`) listing what the
- * anthropic providers serve, else OpenAI's listing what the openai providers serve.
+ * GET /v1/models and /v1beta/models: the models this deployment prices by name (not by pattern)
+ * and some enabled provider serves, in the format of the client asking — Anthropic's (clients send
+ * `anthropic-version`) listing what the anthropic providers serve, Google's (/v1beta) what the
+ * gemini providers serve, else OpenAI's listing what the openai providers serve.
  */
 import type { Database } from '../db/open-database.ts'
 import { isModelPattern } from '../points/model-costs.ts'
@@ -38,5 +39,16 @@ export function openAiModelList(models: readonly ListedModel[]) {
   return {
     object: 'list',
     data: models.map((m) => ({ id: m.id, object: 'model', created: Math.floor(m.timestamp / 1000), owned_by: 'relay' })),
+  }
+}
+
+export function geminiModelList(models: readonly ListedModel[]) {
+  return {
+    models: models.map((m) => ({
+      name: `models/${m.id}`,
+      baseModelId: m.id,
+      displayName: m.displayName,
+      supportedGenerationMethods: ['generateContent', 'countTokens'],
+    })),
   }
 }

@@ -10,9 +10,9 @@ import { RelayError } from '../http/relay-error.ts'
 import type { Database } from '../db/open-database.ts'
 import { isModelPattern, listModelCosts, patternRegExp } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
-import { anthropicMessages, openAiChat } from './dialects.ts'
+import { anthropicMessages, geminiCall, openAiChat, type Dialect } from './dialects.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
-import { addProvider, findProvider, removeProvider, servesModel, setProviderEnabled, toListing, updateProvider, type NewProvider, type ProviderListing } from './providers.ts'
+import { addProvider, findProvider, removeProvider, servesModel, setProviderEnabled, toListing, updateProvider, type NewProvider, type ProviderKind, type ProviderListing } from './providers.ts'
 import { sendUpstream, UpstreamError } from './upstream.ts'
 
 type Services = Pick<RelayServices, 'db' | 'clock' | 'config'>
@@ -74,6 +74,14 @@ export async function removeProviderAsOperator(services: Services, operator: Ope
   })
 }
 
+/** The smallest call of the provider's API: one output token. */
+function testCall(kind: ProviderKind, model: string): { dialect: Dialect; body: object } {
+  if (kind === 'gemini') {
+    return { dialect: geminiCall(model, 'generateContent', false), body: { contents: [{ role: 'user', parts: [{ text: 'ping' }] }], generationConfig: { maxOutputTokens: 1 } } }
+  }
+  return { dialect: kind === 'anthropic' ? anthropicMessages : openAiChat, body: { model, max_tokens: 1, messages: [{ role: 'user', content: 'ping' }] } }
+}
+
 /** A test answers within this, however long calls may take. */
 const testTimeoutMs = 30_000
 
@@ -99,8 +107,7 @@ export async function testProviderAsOperator(services: Services, operator: Opera
     (await listModelCosts(db)).find((cost) => !isModelPattern(cost.model) && servesModel(provider, cost.model))?.model
   if (!model) throw new RelayError('business_rule', 'no model to test with: name one')
 
-  const dialect = row.kind === 'anthropic' ? anthropicMessages : openAiChat
-  const body = { model, max_tokens: 1, messages: [{ role: 'user', content: 'ping' }] }
+  const { dialect, body } = testCall(row.kind, model)
   const headers = { 'content-type': 'application/json', ...(row.kind === 'anthropic' ? { 'anthropic-version': '2023-06-01' } : {}), ...dialect.authenticate(key) }
   const started = performance.now()
   let result: Omit<ProviderTest, 'latency_ms' | 'model'>

@@ -15,6 +15,7 @@ import { anthropicCountTokens, anthropicMessages, openAiChat } from './dialects.
 import { Failover } from './failover.ts'
 import { authenticate, freeCall, meteredCall, type ProxyDeps } from './metered-call.ts'
 import { anthropicModelList, openAiModelList, servedModels } from './models.ts'
+import { mountGeminiRoutes } from './gemini-routes.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
 import { providerLabel } from './providers.ts'
 import { RouteTable } from './route-table.ts'
@@ -45,6 +46,7 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
     app.post(prefix + proxyPaths.chatCompletions, (c) => meteredCall(c, deps, openAiChat))
     app.get(prefix + proxyPaths.models, (c) => listModels(c, services))
   }
+  mountGeminiRoutes(app, deps)
   // Anything else under /v1 is answered in the client's format too, not the relay's envelope.
   app.all('/v1/*', (c) =>
     proxyErrorResponse(

@@ -1,6 +1,7 @@
 /**
  * Reads token usage from a provider's answer, as it passes: from the stream's events (Anthropic
- * `message_start` and `message_delta`, OpenAI's final usage chunk) or from a whole JSON body. It
+ * `message_start` and `message_delta`, OpenAI's final usage chunk, Gemini's `usageMetadata` on
+ * each chunk) or from a whole JSON body. It
  * also counts the content streamed so far, so a call that ends before the provider's final usage
  * (the client went away, the provider cut the stream) is still charged for what was delivered
  * (docs/decisions/072).
@@ -162,6 +163,53 @@ export class OpenAiUsageMeter extends Meter {
     // OpenAI reports usage once, at the end.
     this.outputFinal = true
     this.reported = { input_tokens: prompt - cached, output_tokens: completion, cache_read_tokens: cached, cache_write_tokens: 0 }
+  }
+}
+
+/**
+ * Google's Gemini API: every chunk of a stream carries `usageMetadata` so far, the last one the
+ * final figures. `promptTokenCount` includes `cachedContentTokenCount`, which bills at the cache
+ * rate, and tool-use prompts (`toolUsePromptTokenCount`) bill as input; thoughts
+ * (`thoughtsTokenCount`) bill as output beside `candidatesTokenCount`.
+ */
+export class GeminiUsageMeter extends Meter {
+  event(data: string): void {
+    this.chunk(parse(data))
+  }
+
+  protected fromBody(json: unknown): void {
+    // streamGenerateContent without alt=sse answers a JSON array of the chunks.
+    for (const chunk of Array.isArray(json) ? json : [json]) this.chunk(isObject(chunk) ? chunk : null)
+    this.outputFinal = this.reported.output_tokens !== undefined
+  }
+
+  private chunk(chunk: Json | null): void {
+    if (!chunk) return
+    if (Array.isArray(chunk.candidates)) {
+      for (const candidate of chunk.candidates) {
+        if (!isObject(candidate)) continue
+        // The chunk that ends a candidate carries the final figures.
+        if (typeof candidate.finishReason === 'string') this.outputFinal = true
+        if (!isObject(candidate.content) || !Array.isArray(candidate.content.parts)) continue
+        for (const part of candidate.content.parts) {
+          if (!isObject(part)) continue
+          this.countText(part.text)
+          if (isObject(part.functionCall)) this.countText(JSON.stringify(part.functionCall.args ?? {}))
+        }
+      }
+    }
+    const usage = chunk.usageMetadata
+    if (!isObject(usage)) return
+    const prompt = count(usage.promptTokenCount)
+    if (prompt === undefined) return
+    const cached = Math.min(prompt, count(usage.cachedContentTokenCount) ?? 0)
+    const output = (count(usage.candidatesTokenCount) ?? 0) + (count(usage.thoughtsTokenCount) ?? 0)
+    this.reported = {
+      input_tokens: prompt - cached + (count(usage.toolUsePromptTokenCount) ?? 0),
+      output_tokens: output,
+      cache_read_tokens: cached,
+      cache_write_tokens: 0,
+    }
   }
 }
 

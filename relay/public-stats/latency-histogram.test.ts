@@ -25,6 +25,9 @@ describe('model families', () => {
   it('groups versions and dates under one name', () => {
     expect(modelFamily('claude-sonnet-4-5-20250929')).toBe('claude-sonnet')
     expect(modelFamily('claude-3-5-haiku-20241022')).toBe('claude-haiku')
+    expect(modelFamily('gemini-3.1-pro-preview')).toBe('gemini-pro')
+    expect(modelFamily('gemini-3.5-flash-lite')).toBe('gemini-flash-lite')
+    expect(modelFamily('gemini-2.5-flash')).toBe('gemini-flash')
     expect(modelFamily('Claude-Opus-5-5')).toBe('claude-opus')
     expect(modelFamily('gpt-4o-mini-2024-07-18')).toBe('gpt-4o-mini')
   })

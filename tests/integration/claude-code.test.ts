@@ -11,8 +11,6 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, request as httpRequest, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -26,6 +24,7 @@ import { createLogger } from '../../relay/logger.ts'
 import { findUserByUsername } from '../../relay/users/users.ts'
 import { openRuntime, type Runtime } from '../../relay/runtime.ts'
 import { createServices } from '../../relay/create-services.ts'
+import { countingHop } from '../fixtures/counting-hop.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider, type FakeUsage } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
@@ -47,30 +46,6 @@ interface ClaudeRun {
   requests: number[]
   /** From its first request to the relay until it exited: what it spent on a refusal, its own start-up aside. */
   msAfterFirstRequest: number
-}
-
-/**
- * A transparent loopback hop in front of the server that notes when each request passes, so a
- * test can tell how many requests Claude Code made and how long it went on after the first —
- * on a busy machine its own start-up alone can take seconds.
- */
-async function countingHop(target: string): Promise<{ url: string; seen: number[]; close(): Promise<void> }> {
-  const seen: number[] = []
-  const server: Server = createServer((req, res) => {
-    seen.push(performance.now())
-    const upstream = httpRequest(target + req.url, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
-    })
-    upstream.on('error', () => res.destroy())
-    req.pipe(upstream)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  }
 }
 
 for (const kind of databaseKinds()) {
