@@ -6,7 +6,7 @@ import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/usage-call'
-import { endpoints } from '#relay/contract/index.ts'
+import { endpoints, isId } from '#relay/contract/index.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { t } = getI18n(context)
-  if (!/^\d{1,20}$/.test(params.id)) throw data(t('usage:detail.notFound'), { status: 404 })
+  if (!isId(params.id)) throw data(t('usage:detail.notFound'), { status: 404 })
   try {
     const detail = await getRelay(context).call(endpoints.usage.call, { params: { id: params.id } })
     return { title: t('usage:detail.title'), detail }

@@ -1,13 +1,13 @@
 /** Forms of the API keys screen; bounds from the relay contract. */
 import { z } from 'zod'
-import { apiKeyBounds, apiKeyLimitBounds, modelPatternSchema, type ApiKeyLimits } from '#relay/contract/index.ts'
+import { apiKeyBounds, apiKeyLimitBounds, idInputSchema, modelPatternSchema, type ApiKeyLimits } from '#relay/contract/index.ts'
 import { dateOf, dayMs, startOfDay } from '#app/utils/utc8-days.ts'
 import { requiredText } from './auth.ts'
 import { limitField } from './limit-field.ts'
 
 export const createApiKeySchema = z.object({ name: requiredText(apiKeyBounds.name.max) })
 
-export const deleteApiKeySchema = z.object({ id: z.string().regex(/^\d{1,20}$/) })
+export const deleteApiKeySchema = z.object({ id: idInputSchema })
 
 /** Model patterns typed one per line or separated by spaces or commas; blank for every model. */
 export function modelPatternsOf(text: string | undefined): string[] {
@@ -19,7 +19,7 @@ export function modelPatternsOf(text: string | undefined): string[] {
  * UTC+8, the relay's day for quotas), blanks for no limit. `limitsBody` turns it into the relay's body.
  */
 export const apiKeyLimitsFormSchema = z.object({
-  id: z.string().regex(/^\d{1,20}$/),
+  id: idInputSchema,
   enabled: z.boolean().optional(),
   expires: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'apiKeys:limits.errors.date').optional(),
   pointsQuota: limitField(apiKeyLimitBounds.points),

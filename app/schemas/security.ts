@@ -1,6 +1,6 @@
 /** Forms of two-factor sign-in and the security page; messages are translation keys. */
 import { z } from 'zod'
-import { bounds, secondFactorCodeSchema } from '#relay/contract/index.ts'
+import { bounds, idInputSchema, secondFactorCodeSchema } from '#relay/contract/index.ts'
 import { codeField } from './auth.ts'
 
 /** A code from the app or a recovery code, as the relay takes it. */
@@ -20,4 +20,4 @@ export const disableTwoFactorSchema = z.object({
 })
 
 /** The row a sign-out or revocation names. */
-export const rowIdSchema = z.object({ id: z.string().regex(/^\d{1,19}$/) })
+export const rowIdSchema = z.object({ id: idInputSchema })

@@ -1,6 +1,6 @@
 /** Forms of the ticket screens; bounds from the relay contract, messages are translation keys. */
 import { z } from 'zod'
-import { ticketBounds, ticketPriorities, ticketTypes } from '#relay/contract/index.ts'
+import { idInputSchema, ticketBounds, ticketPriorities, ticketTypes } from '#relay/contract/index.ts'
 import { requiredText } from './auth.ts'
 
 const required = ['type', 'title', 'content'] as const
@@ -33,5 +33,5 @@ export const ticketStatusIntents = ['close', 'reopen'] as const
 export type TicketStatusIntent = (typeof ticketStatusIntents)[number]
 export const ticketStatusSchema = z.object({
   intent: z.enum(ticketStatusIntents),
-  id: z.string().regex(/^\d{1,19}$/),
+  id: idInputSchema,
 })

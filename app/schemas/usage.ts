@@ -3,14 +3,14 @@
  * (docs/decisions/021); messages are translation keys.
  */
 import { z } from 'zod'
-import { callOutcomes, usageFilterQuery, usageLogBounds } from '#relay/contract/index.ts'
+import { callOutcomes, isId, usageFilterQuery, usageLogBounds } from '#relay/contract/index.ts'
 import { dayMs, startOfDay } from '#app/utils/utc8-days.ts'
 
 const dateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'usage:filters.errors.date').optional()
 
 export const usageFiltersSchema = z
   .object({
-    key: z.string().regex(/^\d{1,20}$/, 'usage:filters.errors.key').optional(),
+    key: z.string().refine(isId, 'usage:filters.errors.key').optional(),
     model: z.string().trim().max(usageLogBounds.model.max, 'validation:tooLong').optional(),
     outcome: z.enum(callOutcomes, { error: 'usage:filters.errors.outcome' }).optional(),
     from: dateField,

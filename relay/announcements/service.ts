@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { recordAudit, type Operator } from '../audit/audit-log.ts'
 import type { ContentLanguage } from '../contract/languages.ts'
+import { isId } from '../contract/ids.ts'
 import { announcementLevels, createAnnouncementBody, type AdminAnnouncement, type Announcement } from '../contract/notifications.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
@@ -45,7 +46,7 @@ export async function listAnnouncements(db: Database, now: number): Promise<Admi
 
 export async function removeAnnouncement(db: Database, operator: Operator, id: string, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = /^\d{1,19}$/.test(id) ? await trx.selectFrom('announcements').selectAll().where('id', '=', id).executeTakeFirst() : undefined
+    const row = isId(id) ? await trx.selectFrom('announcements').selectAll().where('id', '=', id).executeTakeFirst() : undefined
     if (!row) throw new RelayError('not_found', `no announcement ${id}`)
     await trx.deleteFrom('announcement_dismissals').where('announcement_id', '=', id).execute()
     await trx.deleteFrom('announcements').where('id', '=', id).execute()

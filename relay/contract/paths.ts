@@ -3,6 +3,7 @@
  * them; callers fill the parameters in with `fillPath`. `idPathParams` validates an `{id}`.
  */
 import { z } from 'zod'
+import { idInputSchema } from './ids.ts'
 
 export function fillPath(path: string, params: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -12,9 +13,5 @@ export function fillPath(path: string, params: Record<string, string>): string {
   })
 }
 
-const maxBigint = 2n ** 63n - 1n
-
-/** A 64-bit id in the path: anything beyond BIGINT would make PostgreSQL fail instead of a 404. */
-export const idPathParams = z.object({
-  id: z.string().refine((id) => /^\d{1,19}$/.test(id) && BigInt(id) <= maxBigint, 'must be a 64-bit id'),
-})
+/** A 64-bit id in the path (ids.ts): anything else is a 404, never a database error. */
+export const idPathParams = z.object({ id: idInputSchema })

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import type {} from 'zod-openapi'
 import { idSchema, subscriptionStatuses, timestampSchema } from './accounts.ts'
 import { endpoint } from './endpoint.ts'
+import { idDigits } from './ids.ts'
 import { idPathParams } from './paths.ts'
 import { maxPointsChange } from './points.ts'
 import { currentPlanSchema, packageInfoSchema } from './subscriptions.ts'
@@ -27,6 +28,8 @@ export interface ParsedTeamCode {
   secret: string
 }
 
+const teamCodePattern = new RegExp(`^(${idDigits.source}):([A-Za-z0-9_-]{8,64})$`)
+
 /**
  * Decodes a team code, or null when it is not base64 of `<digits>:<secret>` (the portal shows
  * '无效的团队代码格式' then, without asking the relay). Isomorphic: atob exists in browsers and Node.
@@ -42,7 +45,7 @@ export function parseTeamCode(code: string): ParsedTeamCode | null {
   } catch {
     return null
   }
-  const match = /^(\d{1,20}):([A-Za-z0-9_-]{8,64})$/.exec(decoded)
+  const match = teamCodePattern.exec(decoded)
   return match ? { teamId: match[1]!, secret: match[2]! } : null
 }
 

@@ -4,6 +4,7 @@
  * deep page must cost what the first does), and the same rows as a streamed CSV download.
  */
 import { z } from 'zod'
+import { idDigits } from './ids.ts'
 import { idSchema, timestampSchema } from './accounts.ts'
 import { endpoint } from './endpoint.ts'
 import { idPathParams } from './paths.ts'
@@ -16,7 +17,7 @@ export type CallOutcomeName = (typeof callOutcomes)[number]
 export const usageLogBounds = { pageSize: { default: 50, max: 100 }, model: { max: 128 } } as const
 
 /** `{create_timestamp}_{id}` of the last row of a page: the next page starts after it. */
-export const usageCursorPattern = /^(\d{1,15})_(\d{1,20})$/
+export const usageCursorPattern = new RegExp(`^(\\d{1,15})_(${idDigits.source})$`)
 
 /** Filters of both calls; `from` inclusive, `to` exclusive, epoch milliseconds. */
 export const usageFilterQuery = z.object({

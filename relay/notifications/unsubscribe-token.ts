@@ -5,6 +5,7 @@
  * secret verifies, so rotating JWT_SECRET (prepending a key) keeps old links working.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { isId } from '../contract/ids.ts'
 import { notificationKinds, type NotificationKind } from '../contract/notifications.ts'
 
 function mac(secret: string, userId: string, kind: NotificationKind): string {
@@ -18,7 +19,7 @@ export function unsubscribeToken(secrets: readonly string[], userId: string, kin
 /** The user and kind a token names, or null when it is not one of ours. */
 export function readUnsubscribeToken(secrets: readonly string[], token: string): { userId: string; kind: NotificationKind } | null {
   const [userId, kind, given, extra] = token.split('.')
-  if (extra !== undefined || !userId || !/^\d{1,19}$/.test(userId) || !given) return null
+  if (extra !== undefined || !userId || !isId(userId) || !given) return null
   const known = notificationKinds.find((k) => k === kind)
   if (!known) return null
   const givenBytes = Buffer.from(given)

@@ -5,6 +5,7 @@ import { reportedCircuits, type ReportedCircuit } from './provider-circuits.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
 import { cliOperator } from '../audit/audit-log.ts'
 import { modelPatternListSchema } from '../contract/admin-ops.ts'
+import { isId } from '../contract/ids.ts'
 import { addProviderAsOperator, removeProviderAsOperator, setProviderEnabledAsOperator, testProviderAsOperator, updateProviderAsOperator } from './provider-operator.ts'
 import { listProviders, providerKinds } from './providers.ts'
 
@@ -20,7 +21,7 @@ function optionOf(path: PropertyKey[]): string {
 
 /** An id that cannot be one (not a 64-bit number) is simply not found. */
 function providerId(id: string): string {
-  if (!/^\d{1,19}$/.test(id)) throw new Error(`no provider ${id}`)
+  if (!isId(id)) throw new Error(`no provider ${id}`)
   return id
 }
 

@@ -1,5 +1,6 @@
 /** Incidents the operator posts on the status page (`incident add|list|resolve`); the text is the operator's, as written. */
 import { z } from 'zod'
+import { isId } from '../contract/ids.ts'
 import type { PublicStatus } from '../contract/public.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
@@ -33,7 +34,7 @@ export async function listIncidents(db: Database, { since }: { since?: number } 
 
 /** Marks an open incident resolved; throws when there is no such open incident. */
 export async function resolveIncident(db: Database, id: string, now: number): Promise<void> {
-  if (!/^\d{1,20}$/.test(id)) throw new Error(`no incident ${id}`)
+  if (!isId(id)) throw new Error(`no incident ${id}`)
   const result = await db
     .updateTable('incidents')
     .set({ resolved_timestamp: now })

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import { packageKinds } from '../contract/accounts.ts'
+import { isId } from '../contract/ids.ts'
 import { contentLanguages, type PerLanguage } from '../contract/languages.ts'
 import { listPackages, packageNames } from './packages.ts'
 import { createPackageAsOperator } from './operator-packages.ts'
@@ -103,7 +104,7 @@ export const subscriptionCommands: Command[] = [
     argument: { name: 'id', description: 'the code’s id' },
     options: {},
     async run({ id }, { services, print }) {
-      if (!/^\d{1,19}$/.test(id)) throw new Error('the id is a number')
+      if (!isId(id)) throw new Error('the id is a number')
       await revokeRedeemCode(services.db, cliOperator(), { id, now: services.clock.now() })
       print(`revoked ${id}`)
     },

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
 import { usernameSchema } from '../contract/accounts.ts'
+import { isId } from '../contract/ids.ts'
 import { knownPublicUrl, unknownPublicUrlHint } from '../deployment/public-url.ts'
 import { cliOperator } from '../audit/audit-log.ts'
 import { createTeamAsOperator, renewTeamAsOperator } from './operator.ts'
@@ -43,7 +44,7 @@ export const teamCommands: Command[] = [
     name: 'team renew',
     summary: 'Give a team a new subscription on its pool (one in force ends, its points expire); members keep their membership',
     options: {
-      team: { description: 'team id (see "team list")', schema: z.string().regex(/^\d{1,20}$/, 'a team id') },
+      team: { description: 'team id (see "team list")', schema: z.string().refine(isId, 'a team id') },
       package: { description: 'code of a team package', schema: z.string() },
     },
     async run(values, { services, print }) {

@@ -19,6 +19,7 @@ import {
   type TicketType,
 } from '../contract/tickets.ts'
 import type { ContentLanguage } from '../contract/languages.ts'
+import { isId } from '../contract/ids.ts'
 import { pageOffset, type PageQuery, type Paged } from '../contract/paging.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
@@ -287,7 +288,7 @@ export async function findTicketByReference(db: Database, reference: string): Pr
   const query = db.selectFrom('tickets').selectAll()
   const row = /^T\d+$/i.test(trimmed)
     ? await query.where('number', '=', trimmed.toUpperCase()).executeTakeFirst()
-    : /^\d{1,19}$/.test(trimmed)
+    : isId(trimmed)
       ? await query.where('id', '=', trimmed).executeTakeFirst()
       : undefined
   if (!row) throw new RelayError('not_found', `no ticket ${reference}`)

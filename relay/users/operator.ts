@@ -6,6 +6,7 @@
 import { sql } from 'kysely'
 import type { UserStatus, UserType, User } from '../contract/accounts.ts'
 import type { AdminUserDetail } from '../contract/admin.ts'
+import { isId } from '../contract/ids.ts'
 import type { ContentLanguage } from '../contract/languages.ts'
 import { pageOffset, type PageQuery, type Paged } from '../contract/paging.ts'
 import type { Database } from '../db/open-database.ts'
@@ -31,7 +32,7 @@ export async function searchUsers(db: Database, filter: PageQuery & { q?: string
       eb.or([
         sql<boolean>`lower(username) like ${pattern} escape '\\'`,
         sql<boolean>`email like ${pattern} escape '\\'`,
-        ...(/^\d{1,19}$/.test(q) ? [eb('id', '=', q)] : []),
+        ...(isId(q) ? [eb('id', '=', q)] : []),
       ]),
     )
   }

@@ -3,7 +3,7 @@
  * refuses exactly what the relay would; messages are translation keys.
  */
 import { z } from 'zod'
-import { maxPointsChange, parseTeamCode, redeemCodeSchema } from '#relay/contract/index.ts'
+import { idInputSchema, maxPointsChange, parseTeamCode, redeemCodeSchema } from '#relay/contract/index.ts'
 import { limitField } from '#app/schemas/limit-field.ts'
 
 export const redeemCodeField = z
@@ -25,7 +25,7 @@ export const teamFormSchema = z.object({ teamCode: teamCodeField })
 /** The team owner's caps on one member; blank for none. */
 const capBounds = { min: 1, max: maxPointsChange }
 export const memberCapsFormSchema = z.object({
-  memberId: z.string().regex(/^\d{1,20}$/),
+  memberId: idInputSchema,
   hourlyCap: limitField(capBounds),
   dailyCap: limitField(capBounds),
 })
