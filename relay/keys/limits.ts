@@ -22,7 +22,7 @@ import { prepared } from '../db/prepared.ts'
 import type { ApiKeysTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { patternRegExp } from '../points/model-costs.ts'
-import { dayMs, hourMs } from '../points/plan.ts'
+import { dayOf, dayStart, hourMs } from '../contract/days.ts'
 import type { RelayServices } from '../services.ts'
 import type { CallRecord } from '../proxy/call-log.ts'
 import { ProxyError, proxyErrorStatus, type ClientApi } from '../proxy/client-errors.ts'
@@ -31,12 +31,6 @@ import { chargeUpfront, reservation, type Charge, type UpfrontCharge } from '../
 import type { ModelCost } from '../contract/points.ts'
 
 const minuteMs = 60_000
-/** Quotas count days in UTC+8, as the usage chart does (docs/decisions/021). */
-const dayOffsetMs = 8 * hourMs
-
-export function dayOf(timestamp: number): number {
-  return Math.floor((timestamp + dayOffsetMs) / dayMs)
-}
 
 /** The controls of a key as a call sees them (read with the key when it authenticates). */
 export interface KeyControls {
@@ -241,7 +235,7 @@ async function checkKey(trx: Database, keyId: string, now: number, staleBefore: 
     const used = (key.points_day === today ? Number(key.day_points_used) : 0) + leases.points
     if (used >= key.daily_points_quota) {
       throw new ProxyError('key_quota_exhausted', `This API key has used today's quota of ${key.daily_points_quota} points (days in UTC+8).`, {
-        'retry-after': String(secondsUntil(dayEnd(today), now)),
+        'retry-after': String(secondsUntil(dayStart(today + 1), now)),
       })
     }
   }
@@ -267,7 +261,7 @@ async function checkMember(trx: Database, userId: string, now: number, staleBefo
   const today = dayOf(now)
   if (member.daily_points_cap !== null && (member.points_day === today ? Number(member.day_points_used) : 0) + inFlight >= member.daily_points_cap) {
     throw new ProxyError('member_cap_reached', `Your team's owner capped your use at ${member.daily_points_cap} points a day (days in UTC+8): today's are spent.`, {
-      'retry-after': String(secondsUntil(dayEnd(today), now)),
+      'retry-after': String(secondsUntil(dayStart(today + 1), now)),
     })
   }
 }
@@ -276,10 +270,6 @@ export function hourOf(timestamp: number): number {
   return Math.floor(timestamp / hourMs)
 }
 
-/** When UTC+8 day `day` ends. */
-function dayEnd(day: number): number {
-  return (day + 1) * dayMs - dayOffsetMs
-}
 
 function secondsUntil(time: number, now: number): number {
   return Math.max(1, Math.ceil((time - now) / 1000))

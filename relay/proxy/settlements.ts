@@ -25,7 +25,8 @@ import type { Logger } from '../logger.ts'
 import type { LedgerServices } from '../points/ledger.ts'
 import { inTransaction } from '../points/locks.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
-import { dayOf, endLeasedCalls, hourOf } from '../keys/limits.ts'
+import { dayOf } from '../contract/days.ts'
+import { endLeasedCalls, hourOf } from '../keys/limits.ts'
 import { callRow, recordCalls, type CallRecord } from './call-log.ts'
 import { actualPoints, settleCharges, type Charge } from './metering.ts'
 
@@ -168,7 +169,7 @@ export class SettlementQueue {
   }
 
   /**
-   * PostgreSQL: `relay_settle_calls` (migrations 0042, 0045) does what `#settleIn` does, in one
+   * PostgreSQL: `relay_settle_calls` (relay_settle_calls.sql and its `_unflushed` twin, beside this file) does what `#settleIn` does, in one
    * statement whose commit frees the accounts' rows without waiting for the disk; then, unless the
    * operator chose otherwise, a commit that waits for it flushes the group with everything before
    * it (docs/decisions/153).
