@@ -1,22 +1,22 @@
 /**
- * Calendar days in UTC+8, the relay's days for usage and quotas (docs/decisions/021): a date
- * typed in a form (`YYYY-MM-DD`) and the instants that bound it. China has no daylight saving,
- * so a fixed offset is exact.
+ * The relay's days for usage and quotas (relay/contract/days.ts) as forms type them: a date
+ * (`YYYY-MM-DD`) and the instants that bound it.
  */
-const offsetMs = 8 * 3_600_000
-export const dayMs = 86_400_000
+import { dayOffsetMs } from '#relay/contract/days.ts'
+
+export { dayMs } from '#relay/contract/days.ts'
 
 /** The first instant of the day in UTC+8. */
 export function startOfDay(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) - offsetMs
+  return Date.parse(`${date}T00:00:00Z`) - dayOffsetMs
 }
 
 /** The instant of a `datetime-local` value (`YYYY-MM-DDTHH:mm`) read in UTC+8. */
 export function instantOf(dateTime: string): number {
-  return Date.parse(`${dateTime}:00Z`) - offsetMs
+  return Date.parse(`${dateTime}:00Z`) - dayOffsetMs
 }
 
 /** The UTC+8 date an instant falls on. */
 export function dateOf(timestamp: number): string {
-  return new Date(timestamp + offsetMs).toISOString().slice(0, 10)
+  return new Date(timestamp + dayOffsetMs).toISOString().slice(0, 10)
 }

@@ -1,11 +1,13 @@
 import { Migrator, sql } from 'kysely'
 import { isPostgres, isPostgresUrl, openDatabase, type Database, type OpenDatabaseOptions } from './open-database.ts'
 import { migrations } from './migrations/index.ts'
+import { applyFunctions } from './functions.ts'
 import { isLockConflict } from './unavailable.ts'
 
 /**
- * Brings the schema up to date; safe to run from several processes at once (Kysely takes a
- * lock: an advisory lock on PostgreSQL, the single connection on SQLite).
+ * Brings the schema up to date, then PostgreSQL's functions (functions.ts); safe to run from
+ * several processes at once (Kysely takes a lock: an advisory lock on PostgreSQL, the single
+ * connection on SQLite; the functions' step locks its own table).
  */
 export async function migrateToLatest(db: Database): Promise<void> {
   const migrator = new Migrator({
@@ -20,6 +22,9 @@ export async function migrateToLatest(db: Database): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName
     throw new Error(`database migration ${failed ?? ''} failed: ${String(error)}`, { cause: error })
   }
+  await applyFunctions(db).catch((error: unknown) => {
+    throw new Error(`database functions failed: ${String(error)}`, { cause: error })
+  })
 }
 
 export interface MigrateAtStartOptions {
@@ -35,7 +40,7 @@ export interface MigrateAtStartOptions {
 const migrationDeadlineMs = 2 * 3600_000
 
 /**
- * How a relay brings the schema up to date as it starts (runtime.ts). On SQLite, with `db`. On
+ * How a relay brings the schema and functions up to date as it starts (runtime.ts). On SQLite, with `db`. On
  * PostgreSQL other relays may be serving on the same database meanwhile (a rolling upgrade), so
  * the migration runs on a connection of its own (docs/decisions/155-migrations-beside-live-relays.md):
  * - without the deadline the relay's own statements keep (`timeoutMs`, DATABASE_TIMEOUT_MS): a

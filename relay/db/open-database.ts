@@ -193,7 +193,7 @@ function postgresDialect(connectionString: string, { searchPath, timeoutMs = 10_
   const types = new pg.TypeOverrides()
   types.setTypeParser(int8Oid, (text: string) => integerValue(text))
   types.setTypeParser(numericOid, (text: string) => (/^-?\d+$/.test(text) ? integerValue(text) : text))
-  // relay.async_commit is read by relay_freeze and relay_settle (migration 0036) alone.
+  // relay.async_commit is read by relay_settle (relay/points/relay_settle.sql) alone.
   const settings = [
     searchPath ? `-c search_path=${quoteIdentifier(searchPath)}` : null,
     asyncCommit ? '-c relay.async_commit=on' : null,

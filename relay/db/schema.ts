@@ -687,6 +687,13 @@ export interface AnnouncementDismissalsTable {
   create_timestamp: number
 }
 
+/** PostgreSQL only: each function of db/functions.ts with the hash of the text last applied. */
+export interface RelayFunctionsTable {
+  name: string
+  sha256: string
+  applied_timestamp: number
+}
+
 export interface Tables {
   mail_queue: MailQueueTable
   notification_settings: NotificationSettingsTable
@@ -737,4 +744,5 @@ export interface Tables {
   ops_active_hours: OpsActiveHoursTable
   incidents: IncidentsTable
   idempotent_requests: IdempotentRequestsTable
+  relay_functions: RelayFunctionsTable
 }

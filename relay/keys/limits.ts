@@ -12,15 +12,9 @@ import type { Database } from '../db/open-database.ts'
 import type { ApiKeysTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { patternRegExp } from '../points/model-costs.ts'
-import { dayMs, hourMs } from '../points/plan.ts'
+import { hourMs } from '../contract/days.ts'
 
 const minuteMs = 60_000
-/** Quotas count days in UTC+8, as the usage chart does (docs/decisions/021). */
-const dayOffsetMs = 8 * hourMs
-
-export function dayOf(timestamp: number): number {
-  return Math.floor((timestamp + dayOffsetMs) / dayMs)
-}
 
 /** The controls of a key as a call sees them (read with the key when it authenticates). */
 export interface KeyControls {
@@ -96,10 +90,6 @@ export function hourOf(timestamp: number): number {
   return Math.floor(timestamp / hourMs)
 }
 
-/** When UTC+8 day `day` ends. */
-export function dayEnd(day: number): number {
-  return (day + 1) * dayMs - dayOffsetMs
-}
 
 /** The current use of the user's keys, for the owner's page. */
 export async function keysUse(db: Database, userId: string, keyIds: readonly string[], now: number, staleHoldMinutes: number): Promise<Map<string, Omit<ApiKeyUse, 'points_used' | 'day_points_used'>>> {

@@ -15,7 +15,8 @@ import { prepared } from '../db/prepared.ts'
 import type { ApiKeysTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { lockUser } from '../points/locks.ts'
-import { dayOf, keyControls, keysUse, limitColumns, limitsOf, type KeyControls } from './limits.ts'
+import { dayOf } from '../contract/days.ts'
+import { keyControls, keysUse, limitColumns, limitsOf, type KeyControls } from './limits.ts'
 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const randomLength = 40

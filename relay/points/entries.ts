@@ -11,8 +11,8 @@ import { newId } from '../db/ids.ts'
 import { isPostgres, type Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
 import type { PointsLedgerTable, PointsUsageDaysTable, Tables } from '../db/schema.ts'
-import { dayMs } from './plan.ts'
-import { startsHistoryLine, usageDay, usageDayOffsetMs } from './usage-days.ts'
+import { dayOf } from '../contract/days.ts'
+import { startsHistoryLine, usageDayOf } from './usage-days.ts'
 import { RelayError } from '../http/relay-error.ts'
 
 export { maxPointsChange }
@@ -75,7 +75,7 @@ export async function appendEntry(trx: Database, input: EntryInput): Promise<Ent
     const updated = (await applyChange(trx, { accountId: input.accountId, change: input.change, frozenChange, consumed: consumedBy(input), now: input.now })).rows[0]
     if (updated) {
       await insertEntry(trx, { ...row, balance_after: updated.balance, create_timestamp: updated.last_entry_timestamp, seq: updated.entries })
-      if (countsForDay) await countDay(trx, { user_id: input.userId!, day: usageDay(updated.last_entry_timestamp), consumed: day.consumed, lines: day.lines })
+      if (countsForDay) await countDay(trx, { user_id: input.userId!, day: dayOf(updated.last_entry_timestamp), consumed: day.consumed, lines: day.lines })
       recorded = { balance: updated.balance, at: updated.last_entry_timestamp }
     }
   }
@@ -87,14 +87,14 @@ export async function appendEntry(trx: Database, input: EntryInput): Promise<Ent
  * A call's line of the history sits at its newest row (history.ts): its `frozen` row counted it
  * on that row's day (appendEntry); its settlement, at `at`, moves it when that is a later day
  * (docs/decisions/151). SQLite's settlement calls this; PostgreSQL's `relay_settle` does the
- * same (migration 0044). The hold was taken at or before its frozen row, so a hold taken on the
+ * same (relay_settle.sql). The hold was taken at or before its frozen row, so a hold taken on the
  * settlement's day needs no look at that row.
  */
 export async function moveCallLine(trx: Database, hold: { id: string; user_id: string; create_timestamp: number }, at: number): Promise<void> {
-  const day = usageDay(at)
-  if (usageDay(hold.create_timestamp) === day) return
+  const day = dayOf(at)
+  if (dayOf(hold.create_timestamp) === day) return
   const frozen = await trx.selectFrom('points_ledger').select('create_timestamp').where('hold_id', '=', hold.id).where('type', '=', 'frozen').executeTakeFirstOrThrow()
-  const opened = usageDay(frozen.create_timestamp)
+  const opened = dayOf(frozen.create_timestamp)
   if (opened === day) return
   await countDay(trx, { user_id: hold.user_id, day: opened, consumed: 0, lines: -1 })
   await countDay(trx, { user_id: hold.user_id, day, consumed: 0, lines: 1 })
@@ -155,7 +155,7 @@ const changeRecordAndCount = prepared((db, args: RecordArgs & { lines: number })
               .selectFrom('updated')
               .select([
                 sql<string>`${args.user_id}::bigint`.as('user_id'),
-                sql<number>`((updated.last_entry_timestamp + ${sql.lit(usageDayOffsetMs)}) / ${sql.lit(dayMs)})::integer`.as('day'),
+                sql<number>`(${usageDayOf(sql.ref('updated.last_entry_timestamp'))})::integer`.as('day'),
                 sql<number>`${args.consumed}::integer`.as('consumed'),
                 sql<number>`${args.lines}::integer`.as('lines'),
               ]),

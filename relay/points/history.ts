@@ -16,7 +16,8 @@ import { pageOffset, type PageQuery } from '../contract/paging.ts'
 import type { PointsEntryType, PointsHistory } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
 import { findMembership } from './plan.ts'
-import { linePlaceRow, usageDayOf, usageDayStart } from './usage-days.ts'
+import { dayStart } from '../contract/days.ts'
+import { linePlaceRow, usageDayOf } from './usage-days.ts'
 
 const columns = ['id', 'type', 'change', 'balance_after', 'model', 'reason', 'create_timestamp', 'account_id', 'seq', 'hold_id'] as const
 
@@ -136,7 +137,7 @@ async function lineDays(db: Database, userId: string, pool: Pool | null): Promis
 async function deepStart(db: Database, userId: string, pool: Pool | null, days: { day: number; lines: number }[], offset: number): Promise<Start | null> {
   let later = 0
   for (const { day, lines } of days) {
-    if (later + lines > offset) return offset - later <= walkedAtMost ? { before: usageDayStart(day + 1), skip: offset - later } : placeInDay(db, userId, pool, day, offset - later)
+    if (later + lines > offset) return offset - later <= walkedAtMost ? { before: dayStart(day + 1), skip: offset - later } : placeInDay(db, userId, pool, day, offset - later)
     later += lines
   }
   return null
@@ -150,8 +151,8 @@ async function deepStart(db: Database, userId: string, pool: Pool | null, days: 
  * start is the time just after that of the row found, and the lines counted after it are exact.
  */
 async function placeInDay(db: Database, userId: string, pool: Pool | null, day: number, skip: number): Promise<Start> {
-  const from = usageDayStart(day)
-  const end = usageDayStart(day + 1)
+  const from = dayStart(day)
+  const end = dayStart(day + 1)
   const placed = () =>
     db
       .selectFrom('points_ledger')

@@ -28,6 +28,7 @@
 import { sql } from 'kysely'
 import type { Clock } from '../clock.ts'
 import { isPostgres, type Database } from '../db/open-database.ts'
+import { holdNotOpen } from '../db/functions.ts'
 import { newId } from '../db/ids.ts'
 import { prepared } from '../db/prepared.ts'
 import { RelayError } from '../http/relay-error.ts'
@@ -237,7 +238,7 @@ const insertHold = prepared((db, args: { id: string; accountId: string; userId: 
 const closeHold = prepared((db, args: { id: string; now: number }) =>
   db.updateTable('points_holds').set({ settled_timestamp: args.now }).where('id', '=', args.id).where('settled_timestamp', 'is', null).returningAll(),
 )
-// PostgreSQL's functions of migrations 0036 and 0042 (docs/decisions/134, 146).
+// PostgreSQL's functions relay_freeze.sql and relay_settle.sql, beside this file (docs/decisions/134, 146).
 const freezeAtOnce = prepared(
   (db, args: { userId: string; liveKey: string | null; amount: number; atLeast: number; model: string | null; holdId: string; entryId: string; now: number; owner: string | null }) =>
     db
@@ -251,8 +252,6 @@ const freezeAtOnce = prepared(
       )
       .selectAll(),
 )
-/** relay_settle's SQLSTATE for a hold that is not open. */
-const holdNotOpen = 'RL409'
 const settleAtOnce = prepared((db, args: { holds: string[]; actuals: number[]; entries: string[]; now: number }) =>
   db
     .selectFrom(

@@ -5,10 +5,10 @@
 import type { Selectable } from 'kysely'
 import { isPostgres, type Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
+import { dayMs } from '../contract/days.ts'
 import type { PackagesTable, PointsAccountsTable, SubscriptionsTable, TeamsTable } from '../db/schema.ts'
 
-export const hourMs = 3_600_000
-export const dayMs = 86_400_000
+export { dayMs, hourMs } from '../contract/days.ts'
 
 export interface Plan {
   /** In force, or else the latest one that ended. */

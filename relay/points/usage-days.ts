@@ -7,27 +7,14 @@
  */
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '../db/open-database.ts'
-import { dayMs, hourMs } from './plan.ts'
-
-/** Days are counted in UTC+8 (docs/decisions/021); China has no daylight saving. */
-export const usageDayOffsetMs = 8 * hourMs
-
-/** The UTC+8 day number (days since the epoch) of an instant. */
-export function usageDay(ms: number): number {
-  return Math.floor((ms + usageDayOffsetMs) / dayMs)
-}
+import { dayMs, dayOffsetMs } from '../contract/days.ts'
 
 /**
- * `usageDay` in SQL. Literals, not parameters: PostgreSQL matches a GROUP BY expression to the
- * selected one textually.
+ * `dayOf` (contract/days.ts) in SQL. Literals, not parameters: PostgreSQL matches a GROUP BY
+ * expression to the selected one textually.
  */
 export function usageDayOf(at: Expression<number>): RawBuilder<number> {
-  return sql<number>`(${at} + ${sql.lit(usageDayOffsetMs)}) / ${sql.lit(dayMs)}`
-}
-
-/** The first instant of a UTC+8 day. */
-export function usageDayStart(day: number): number {
-  return day * dayMs - usageDayOffsetMs
+  return sql<number>`(${at} + ${sql.lit(dayOffsetMs)}) / ${sql.lit(dayMs)}`
 }
 
 /**

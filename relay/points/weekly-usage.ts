@@ -6,11 +6,11 @@
 import { usageTimezone, usageWindowDays, type WeeklyUsage } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
 import { dayMs } from './plan.ts'
-import { usageDay } from './usage-days.ts'
+import { dayOf } from '../contract/days.ts'
 
 /** Reads the user's days (usage-days.ts): at most `usageWindowDays` rows, however many calls they made. */
 export async function weeklyUsage(db: Database, userId: string, now: number): Promise<WeeklyUsage> {
-  const firstDay = usageDay(now) - (usageWindowDays - 1)
+  const firstDay = dayOf(now) - (usageWindowDays - 1)
   const rows = await db
     .selectFrom('points_usage_days')
     .select(['day', 'consumed'])

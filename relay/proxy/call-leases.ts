@@ -17,8 +17,8 @@ import type { RelayConfig } from '../config.ts'
 import { newId } from '../db/ids.ts'
 import { isPostgres, type Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
-import { dayEnd, dayOf, hourOf } from '../keys/limits.ts'
-import { hourMs } from '../points/plan.ts'
+import { dayOf, dayStart, hourMs } from '../contract/days.ts'
+import { hourOf } from '../keys/limits.ts'
 import { ProxyError } from './client-errors.ts'
 
 const minuteMs = 60_000
@@ -84,7 +84,7 @@ async function checkKey(trx: Database, keyId: string, now: number, staleBefore: 
     const used = (key.points_day === today ? Number(key.day_points_used) : 0) + leases.points
     if (used >= key.daily_points_quota) {
       throw new ProxyError('key_quota_exhausted', `This API key has used today's quota of ${key.daily_points_quota} points (days in UTC+8).`, {
-        'retry-after': String(secondsUntil(dayEnd(today), now)),
+        'retry-after': String(secondsUntil(dayStart(today + 1), now)),
       })
     }
   }
@@ -110,7 +110,7 @@ async function checkMember(trx: Database, userId: string, now: number, staleBefo
   const today = dayOf(now)
   if (member.daily_points_cap !== null && (member.points_day === today ? Number(member.day_points_used) : 0) + inFlight >= member.daily_points_cap) {
     throw new ProxyError('member_cap_reached', `Your team's owner capped your use at ${member.daily_points_cap} points a day (days in UTC+8): today's are spent.`, {
-      'retry-after': String(secondsUntil(dayEnd(today), now)),
+      'retry-after': String(secondsUntil(dayStart(today + 1), now)),
     })
   }
 }

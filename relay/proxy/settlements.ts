@@ -26,7 +26,8 @@ import type { RelayMetrics } from '../telemetry/relay-metrics.ts'
 import type { LedgerServices } from '../points/ledger.ts'
 import { inTransaction } from '../points/locks.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
-import { dayOf, hourOf } from '../keys/limits.ts'
+import { dayOf } from '../contract/days.ts'
+import { hourOf } from '../keys/limits.ts'
 import { endLeasedCalls } from './call-leases.ts'
 import { callRow, recordCalls, type CallRecord } from './call-log.ts'
 import { actualPoints, settleCharges, type Charge } from './metering.ts'
@@ -186,7 +187,7 @@ export class SettlementQueue {
   }
 
   /**
-   * PostgreSQL: `relay_settle_calls` (migrations 0042, 0045) does what `#settleIn` does, in one
+   * PostgreSQL: `relay_settle_calls` (relay_settle_calls.sql and its `_unflushed` twin, beside this file) does what `#settleIn` does, in one
    * statement whose commit frees the accounts' rows without waiting for the disk; then, unless the
    * operator chose otherwise, a commit that waits for it flushes the group with everything before
    * it (docs/decisions/153).

@@ -7,9 +7,9 @@
  * their own, so the test terminates those and no others.
  */
 import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import type { Database } from '../../relay/db/open-database.ts'
-import { createTestDatabase, type TestDatabase } from '../fixtures/databases.ts'
+import { createTestDatabase, describeOnPostgres, type TestDatabase } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { seedCustomer, serveModel, startProductionServer, type ProductionServer, type SeededCustomer } from '../fixtures/production-server.ts'
@@ -19,7 +19,7 @@ const databaseUrl = process.env.TEST_DATABASE_URL
 const applicationName = `outage-test-${process.pid}`
 const model = 'claude-outage-test'
 
-describe.skipIf(!databaseUrl)('the production server when PostgreSQL goes away (postgres)', () => {
+describeOnPostgres('the production server when PostgreSQL goes away', () => {
   let database: TestDatabase
   let db: Database
   let proxy: TcpProxy

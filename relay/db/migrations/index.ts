@@ -1,7 +1,8 @@
 /**
  * Every migration, by name; Kysely applies them in name order. A domain area adds one file
  * `NNNN-<area>.ts` exporting `up(db)` and registers it here. Use only the portable schema
- * builder: bigint ids and epoch-ms timestamps, integer points, varchar/text strings.
+ * builder: bigint ids and epoch-ms timestamps, integer points, varchar/text strings. PostgreSQL's
+ * functions are not made here but in their own `.sql` files (db/functions.ts, docs/money.md).
  * Never edit a migration that has shipped: add a new one.
  */
 import type { Migration } from 'kysely'
@@ -43,6 +44,7 @@ import * as historyFilterIndexes from './0043-history-filter-indexes.ts'
 import * as historyLineDays from './0044-history-line-days.ts'
 import * as settleThenFlush from './0045-settle-then-flush.ts'
 import * as rareOutcomeIndex from './0046-rare-outcome-index.ts'
+import * as functionHashes from './0047-function-hashes.ts'
 import * as gemini from './0050-gemini.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -84,5 +86,6 @@ export const migrations: Record<string, Migration> = {
   '0044-history-line-days': historyLineDays,
   '0045-settle-then-flush': settleThenFlush,
   '0046-rare-outcome-index': rareOutcomeIndex,
+  '0047-function-hashes': functionHashes,
   '0050-gemini': gemini,
 }

@@ -1,0 +1,20 @@
+/**
+ * The relay's day: a calendar day in UTC+8 (docs/decisions/021; China has no daylight saving, so
+ * a fixed offset is exact). The one definition of it: usage days and the points history
+ * (points/usage-days.ts), key quotas and member caps (keys/limits.ts), the portal's date inputs
+ * (app/utils/utc8-days.ts), and the PostgreSQL functions, which get these numbers substituted
+ * into their text (db/functions.ts).
+ */
+export const hourMs = 3_600_000
+export const dayMs = 86_400_000
+export const dayOffsetMs = 8 * hourMs
+
+/** The day number (days since the epoch, in UTC+8) of an instant. */
+export function dayOf(ms: number): number {
+  return Math.floor((ms + dayOffsetMs) / dayMs)
+}
+
+/** The first instant of a day. */
+export function dayStart(day: number): number {
+  return day * dayMs - dayOffsetMs
+}
