@@ -7,6 +7,7 @@ import { toUser, type UserRow } from '../users/users.ts'
 import { signAccessToken } from './access-tokens.ts'
 import { recordSession, recordSignIn, type RequestOrigin } from './account-security.ts'
 import { clearPasswordFailures } from './login-throttle.ts'
+import { signDeviceToken } from './device-tokens.ts'
 import { issueRefreshToken, type IssuedRefreshToken } from './refresh-tokens.ts'
 import { noteSignIn } from '../notifications/events.ts'
 
@@ -31,10 +32,10 @@ export async function tokenPair(services: RelayServices, user: UserRow, session:
   }
 }
 
-/** A new session (a new refresh-token family) for `user`. */
+/** A new session (a new refresh-token family) for `user`, and a device token for the browser. */
 export async function loginData(services: RelayServices, user: UserRow, lang: ContentLanguage, origin: RequestOrigin): Promise<LoginData> {
-  const [pair, points] = await Promise.all([tokenPair(services, user, origin), loadPointsBlock(services, user.id, lang)])
-  return { ...pair, user: toUser(user), login_success: true, points }
+  const [pair, points, deviceToken] = await Promise.all([tokenPair(services, user, origin), loadPointsBlock(services, user.id, lang), signDeviceToken(services, user.id)])
+  return { ...pair, user: toUser(user), login_success: true, points, device_token: deviceToken }
 }
 
 /** Every step of a sign-in passed: the failure count clears, the attempt is recorded, a session starts. */

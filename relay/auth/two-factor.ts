@@ -160,9 +160,10 @@ const challengeAudience = (config: Services['config']) => `${config.publicUrl}#t
  * five-minute statement "this user gave the right password", bound to the user's token version
  * (a password change since voids it). No session exists until the code step.
  */
-export async function signChallenge({ config, clock }: Services, user: UserRow): Promise<string> {
+export async function signChallenge({ config, clock }: Services, user: UserRow, device: string | undefined): Promise<string> {
   const issuedAt = Math.floor(clock.now() / 1000)
-  return new SignJWT({ ver: user.token_version })
+  // `dev`: the password step came from a trusted device (device-tokens.ts), whose allowance the code step uses too.
+  return new SignJWT({ ver: user.token_version, ...(device ? { dev: device } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(config.publicUrl)
@@ -173,7 +174,7 @@ export async function signChallenge({ config, clock }: Services, user: UserRow):
 }
 
 /** The user id and token version a challenge speaks for; 401 `two_factor_challenge_invalid` when it is not one or ended. */
-export async function readChallenge({ config, clock }: Services, challenge: string): Promise<{ userId: string; version: number }> {
+export async function readChallenge({ config, clock }: Services, challenge: string): Promise<{ userId: string; version: number; device: string | undefined }> {
   for (const secret of config.jwtSecrets) {
     try {
       const { payload } = await jwtVerify(challenge, encoder.encode(secret), {
@@ -183,7 +184,9 @@ export async function readChallenge({ config, clock }: Services, challenge: stri
         requiredClaims: ['exp', 'sub'],
         currentDate: new Date(clock.now()),
       })
-      if (typeof payload.sub === 'string' && typeof payload.ver === 'number') return { userId: payload.sub, version: payload.ver }
+      if (typeof payload.sub === 'string' && typeof payload.ver === 'number') {
+        return { userId: payload.sub, version: payload.ver, device: typeof payload.dev === 'string' ? payload.dev : undefined }
+      }
       break
     } catch {
       // Another secret (rotation), or not a challenge at all: refused below.
