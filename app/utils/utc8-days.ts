@@ -4,6 +4,8 @@
  * so a fixed offset is exact.
  */
 const offsetMs = 8 * 3_600_000
+/** The same fixed UTC+8, for showing instants in the zone these dates are typed in. */
+export const utc8Zone = 'Asia/Shanghai'
 export const dayMs = 86_400_000
 
 /** The first instant of the day in UTC+8. */
