@@ -15,7 +15,7 @@ import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
-import { Badge } from '#app/components/ui/badge.tsx'
+import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
@@ -288,6 +288,9 @@ function KeyEventsCard({ events }: { events: KeyEvent[] }) {
   )
 }
 
+/** A recovery code stands out: the owner should know one of theirs was spent. */
+const signInTones = { success: 'green', recovery_code: 'amber', password: 'red', two_factor: 'red' } as const satisfies Record<SignInEvent['outcome'], BadgeTone>
+
 function SignInsCard({ signIns }: { signIns: SignInEvent[] }) {
   const { t } = useTranslation('profile')
   return (
@@ -313,7 +316,7 @@ function SignInsCard({ signIns }: { signIns: SignInEvent[] }) {
                 <LocalTime ms={event.timestamp} />
               </td>
               <td className="py-2 pr-3">
-                <Badge tone={event.outcome === 'success' ? 'green' : 'red'}>{t(`security.signIns.outcome.${event.outcome}`)}</Badge>
+                <Badge tone={signInTones[event.outcome]}>{t(`security.signIns.outcome.${event.outcome}`)}</Badge>
               </td>
               <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{event.client_ip}</td>
               <td className="py-2 whitespace-nowrap">

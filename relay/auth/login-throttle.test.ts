@@ -72,6 +72,19 @@ describeEachDatabase('login throttle with device tokens', (ctx) => {
     expect(ratio).toBeLessThan(2)
   })
 
+  it('counts wrong passwords when turning two-factor off against the same account', async () => {
+    const account = await ctx.signUp()
+    const token = account.login.access_token
+    const started = await ctx.request('POST', securityEndpoints.startTwoFactor.path, { token })
+    const secret: string = started.body.data.secret
+    expect((await ctx.request('POST', securityEndpoints.enableTwoFactor.path, { token, body: { code: totpCode(secret, ctx.clock.now()) } })).status).toBe(200)
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await ctx.request('POST', securityEndpoints.disableTwoFactor.path, { token, body: { password: `guess ${i}`, code: '000000' } })
+      expect(wrong.body.error.details.reason).toBe('old_password_wrong')
+    }
+    expect((await login(account.username, account.password)).status).toBe(429)
+  })
+
   it('keeps the device’s allowance through the code step of a two-factor sign-in', async () => {
     const account = await ctx.signUp()
     const token = account.login.access_token

@@ -22,13 +22,16 @@ function tooSoon(waitMs: number): RelayError {
   return new RelayError('rate_limited', undefined, { retry_after: Math.max(1, Math.ceil(waitMs / 1000)) })
 }
 
-/** What the failures of a sign-in attempt count against: the account, or the unknown name tried. */
-export function throttleSubject(user: { id: string } | undefined, login: string): string {
-  return user ? `user:${user.id}` : `name:${login}`
+/** What the failures of a sign-in attempt count against; only `throttleSubject` makes one, so a bare user id cannot slip in. */
+export type ThrottleSubject = string & { readonly throttleSubject: unique symbol }
+
+/** The account, or the unknown name tried. */
+export function throttleSubject(user: { id: string } | undefined, login: string): ThrottleSubject {
+  return (user ? `user:${user.id}` : `name:${login}`) as ThrottleSubject
 }
 
 /** Lets one password attempt at `subject` through now, or throws 429 `rate_limited` with `retry_after`. */
-export async function admitPasswordAttempt(db: Database, subject: string, now: number): Promise<void> {
+export async function admitPasswordAttempt(db: Database, subject: ThrottleSubject, now: number): Promise<void> {
   const row = await db.selectFrom('login_failures').select(['failures', 'attempt_at']).where('subject', '=', subject).executeTakeFirst()
   if (!row || row.failures < freeFailures) return
   const wait = row.attempt_at + delayAfter(row.failures) - now
@@ -43,7 +46,7 @@ export async function admitPasswordAttempt(db: Database, subject: string, now: n
   if (claimed.numUpdatedRows !== 1n) throw tooSoon(delayAfter(row.failures))
 }
 
-export async function recordPasswordFailure(db: Database, subject: string, now: number): Promise<void> {
+export async function recordPasswordFailure(db: Database, subject: ThrottleSubject, now: number): Promise<void> {
   await db
     .insertInto('login_failures')
     .values({ subject, failures: 1, attempt_at: now })

@@ -93,12 +93,13 @@ export function authRoutes(services: RelayServices): Route[] {
       if (challenge.device) await limiter.enforce(accountLimits.loginPerDevice, challenge.device)
       else await admitPasswordAttempt(db, subject, clock.now())
       const origin = requestOrigin(c, clientIp)
-      if (!(await spendSecondFactor(services, user.id, body.code))) {
+      const factor = await spendSecondFactor(services, user.id, body.code)
+      if (factor === null) {
         if (!challenge.device) await recordPasswordFailure(db, subject, clock.now())
         await recordSignIn(db, user.id, 'two_factor', origin, clock.now())
         throw new RelayError('two_factor_invalid')
       }
-      return completeSignIn(services, user, lang, origin)
+      return completeSignIn(services, user, lang, origin, factor === 'recovery_code' ? 'recovery_code' : 'success')
     }),
 
     defineRoute(accountEndpoints.register, async ({ body, clientIp, lang, c }) => {

@@ -38,13 +38,22 @@ export async function loginData(services: RelayServices, user: UserRow, lang: Co
   return { ...pair, user: toUser(user), login_success: true, points, device_token: deviceToken }
 }
 
-/** Every step of a sign-in passed: the failure count clears, the attempt is recorded, a session starts. */
-export async function completeSignIn(services: RelayServices, user: UserRow, lang: ContentLanguage, origin: RequestOrigin): Promise<LoginData> {
+/**
+ * Every step of a sign-in passed: the failure count clears, the attempt is recorded (as
+ * `recovery_code` when one of those stood in for the code, so the history shows it), a session starts.
+ */
+export async function completeSignIn(
+  services: RelayServices,
+  user: UserRow,
+  lang: ContentLanguage,
+  origin: RequestOrigin,
+  outcome: 'success' | 'recovery_code' = 'success',
+): Promise<LoginData> {
   const { db, clock } = services
   const now = clock.now()
   await clearPasswordFailures(db, user.id)
   await db.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', user.id).execute()
-  await recordSignIn(db, user.id, 'success', origin, now)
+  await recordSignIn(db, user.id, outcome, origin, now)
   // A device not seen before is mailed about (docs/decisions/125).
   await noteSignIn(services, { userId: user.id, userAgent: origin.userAgent, ip: origin.clientIp, lang, now })
   return loginData(services, { ...user, last_login_timestamp: now }, lang, origin)

@@ -96,13 +96,13 @@ export async function removeTwoFactor(db: Database, userId: string): Promise<voi
  * Whether `code` — six digits from the app, or a recovery code — is a second factor of `userId`
  * now, spending it: a TOTP step or a recovery code is accepted once.
  */
-export async function spendSecondFactor({ db, clock, config }: Services, userId: string, code: string): Promise<boolean> {
+export async function spendSecondFactor({ db, clock, config }: Services, userId: string, code: string): Promise<'code' | 'recovery_code' | null> {
   const typed = code.replace(/[\s-]/g, '')
   if (/^\d{6}$/.test(typed)) {
     const row = await db.selectFrom('two_factor').select(['secret', 'enabled_at']).where('user_id', '=', userId).executeTakeFirst()
     const secret = row?.enabled_at != null ? openSecret(config, row.secret) : null
     const step = secret === null ? null : stepOfCode(secret, typed, clock.now())
-    if (step === null) return false
+    if (step === null) return null
     const taken = await db
       .updateTable('two_factor')
       .set({ last_step: step })
@@ -110,7 +110,7 @@ export async function spendSecondFactor({ db, clock, config }: Services, userId:
       .where('enabled_at', 'is not', null)
       .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
       .executeTakeFirst()
-    return taken.numUpdatedRows === 1n
+    return taken.numUpdatedRows === 1n ? 'code' : null
   }
   const spent = await db
     .updateTable('recovery_codes')
@@ -119,7 +119,7 @@ export async function spendSecondFactor({ db, clock, config }: Services, userId:
     .where('code_hash', '=', digest(normaliseRecoveryCode(typed)))
     .where('used_at', 'is', null)
     .executeTakeFirst()
-  return spent.numUpdatedRows === 1n
+  return spent.numUpdatedRows === 1n ? 'recovery_code' : null
 }
 
 /** Recovery codes not used yet. */

@@ -111,6 +111,7 @@ export default {
       empty: 'No sign-ins yet',
       outcome: {
         success: 'Success',
+        recovery_code: 'Success (recovery code used)',
         password: 'Wrong password',
         two_factor: 'Wrong code',
       },

@@ -111,6 +111,7 @@ export default {
       empty: 'ログイン履歴はまだありません',
       outcome: {
         success: '成功',
+        recovery_code: '成功（リカバリーコードを使用）',
         password: 'パスワード誤り',
         two_factor: 'コード誤り',
       },

@@ -109,6 +109,7 @@ export default {
       empty: '还没有登录记录',
       outcome: {
         success: '成功',
+        recovery_code: '成功（使用了恢复码）',
         password: '密码错误',
         two_factor: '动态码错误',
       },
