@@ -16,6 +16,7 @@ import { handleError, handleNotFound } from './http/error-handlers.ts'
 import { mountRoutes } from './http/mount-routes.ts'
 import { createOpenApiDocument } from './http/openapi.ts'
 import { RelayError } from './http/relay-error.ts'
+import { relayGetPath } from './http/request-path.ts'
 import type { RelayEnv } from './http/relay-env.ts'
 import { defineRoute, type Route } from './http/route.ts'
 import { apiKeyRoutes } from './keys/routes.ts'
@@ -45,7 +46,7 @@ export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
   const document = createOpenApiDocument([...areaRouteList.map((route) => route.endpoint), docsEndpoints.openapi], services.config.publicUrl)
   describeProxyRoutes(document)
   const routes = [...areaRouteList, defineRoute(docsEndpoints.openapi, async ({ c }) => c.json(document))]
-  const app = new Hono<RelayEnv>()
+  const app = new Hono<RelayEnv>({ getPath: relayGetPath })
 
   // Every answer: never sniffed as another type, never leaking its address onwards; over https, https only.
   const https = services.config.publicUrl.startsWith('https://')

@@ -31,6 +31,8 @@ export interface CommandContext {
   services: RelayServices
   /** Writes one line of the command's result to stdout. */
   print(line: string): void
+  /** A secret the operator types at a prompt that does not echo it, or the first line piped to stdin. */
+  readSecret(prompt: string): Promise<string>
 }
 
 export interface CommandSpec<O extends Record<string, CommandOption>, A extends string = never> {
@@ -62,6 +64,7 @@ export interface CliIo {
   stderr(line: string): void
   /** Opens the relay's services only once a command is known to run. */
   openServices(): Promise<{ services: RelayServices; close(): Promise<void> }>
+  readSecret: CommandContext['readSecret']
 }
 
 /**
@@ -99,7 +102,7 @@ export async function runCli(argv: readonly string[], commands: readonly Command
   }
   const { services, close } = await io.openServices()
   try {
-    await command.run(values, { services, print: io.stdout })
+    await command.run(values, { services, print: io.stdout, readSecret: io.readSecret })
     return 0
   } catch (error) {
     io.stderr(`${command.name}: ${error instanceof Error ? error.message : String(error)}`)

@@ -2,6 +2,8 @@
  * The operator CLI: `npm run admin -- <command> [options]`, `npm run admin -- --help`.
  * Each area lists its commands (relay/<area>/cli.ts) in `commands` below.
  */
+import { createInterface } from 'node:readline/promises'
+import { Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { announcementCommands } from './announcements/cli.ts'
 import { runCli, type CliIo, type Command } from './cli-registry.ts'
@@ -32,7 +34,28 @@ export function processIo(env: Record<string, string | undefined> = process.env)
       const runtime = await openRuntime(config, { logger: createLogger(config.logLevel, (line) => process.stderr.write(`${line}\n`)) })
       return { services: createServices(runtime.deps), close: () => runtime.close() }
     },
+    readSecret: (prompt) => (process.stdin.isTTY ? promptWithoutEcho(prompt) : firstLineOfStdin()),
   }
+}
+
+/** Asks on stderr (stdout stays the result); what is typed goes to a muted output, so the terminal shows nothing. */
+async function promptWithoutEcho(prompt: string): Promise<string> {
+  process.stderr.write(prompt)
+  const muted = new Writable({ write: (_chunk, _encoding, done) => done() })
+  const reader = createInterface({ input: process.stdin, output: muted, terminal: true })
+  try {
+    return await reader.question('')
+  } finally {
+    reader.close()
+    process.stderr.write('\n')
+  }
+}
+
+/** `printf '%s\n' "$PASSWORD" | npm run -s admin -- …`: scripts pipe the secret in. */
+async function firstLineOfStdin(): Promise<string> {
+  let text = ''
+  for await (const chunk of process.stdin) text += String(chunk)
+  return text.split(/\r?\n/)[0] ?? ''
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -11,7 +11,7 @@ describe('relay configuration', () => {
     expect(loadRelayConfig({ JWT_SECRET: secret })).toMatchObject({
       databaseUrl: 'data/relay.sqlite',
       jwtSecrets: [secret],
-      mailFrom: 'Relay Portal <no-reply@localhost>',
+      mailFrom: 'SwiftRelay <no-reply@localhost>',
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       trustProxy: false,

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { z } from 'zod'
+import { brandName } from './contract/brand.ts'
 import { logLevels } from './logger.ts'
 
 const seconds = (min: number, fallback: number) => z.int().min(min).default(fallback)
@@ -26,7 +27,8 @@ export const relayConfigSchema = z.object({
   jwtSecrets: z.array(z.string().min(32, 'each secret needs at least 32 characters')).min(1),
   /** Unset: each mail is written to the log instead (development). */
   smtpUrl: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  mailFrom: z.string().min(3).default('Relay Portal <no-reply@localhost>'),
+  // The product's one name (contract/brand.ts), as the mails it sends are signed.
+  mailFrom: z.string().min(3).default(`${brandName.en} <no-reply@localhost>`),
   /** Unset: `defaultPublicUrl`, and `publicUrlConfigured` false (docs/decisions/096). */
   publicUrl: z.url({ protocol: /^https?$/ }).optional(),
   logLevel: z.enum(logLevels).default('info'),

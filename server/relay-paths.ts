@@ -5,9 +5,13 @@
  * relay's /api/openapi.json (docs/decisions/144). Its pages' data requests, `/api/docs.data` and
  * `/api/docs/points.data` (React Router's single fetch), are the portal's too.
  */
+import { collapseLeadingSlashes } from '#relay/http/request-path.ts'
+
 const portalPage = /^\/api\/docs(\/|\.data$|$)/
 
-export function isRelayPath(path: string): boolean {
+/** `path` as it came; leading slashes count as one, as on the relay (`//v1/messages` from a base URL ending in '/'). */
+export function isRelayPath(requestPath: string): boolean {
+  const path = collapseLeadingSlashes(requestPath)
   if (portalPage.test(path)) return false
   return path.startsWith('/api/') || path.startsWith('/v1/') || path === '/v1beta' || path.startsWith('/v1beta/')
 }

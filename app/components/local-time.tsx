@@ -6,10 +6,15 @@
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
-export function LocalTime({ ms, dateOnly = false }: { ms: number; dateOnly?: boolean }) {
+/**
+ * `timeZone`: always this zone, said with the time, on the server and in the browser alike — where
+ * the times sit beside a form that reads its input in that zone (utc8-days.ts).
+ */
+export function LocalTime({ ms, dateOnly = false, timeZone }: { ms: number; dateOnly?: boolean; timeZone?: string }) {
   const { i18n } = useTranslation()
   const hydrated = useHydrated()
-  const zone = hydrated ? {} : ({ timeZone: 'UTC', timeZoneName: dateOnly ? undefined : 'short' } as const)
+  const zoneName = dateOnly ? undefined : ('short' as const)
+  const zone = timeZone ? { timeZone, timeZoneName: zoneName } : hydrated ? {} : { timeZone: 'UTC', timeZoneName: zoneName }
   const text = new Intl.DateTimeFormat(i18n.language, {
     year: 'numeric',
     month: '2-digit',

@@ -6,6 +6,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '#app/components/ui/cn.ts'
+import { useNumberFormat } from '#app/utils/use-number-format.ts'
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info'
 
@@ -53,6 +54,9 @@ const icon: Record<ToastType, string> = { success: '✓', error: '!', warning: '
 
 function ToastItem({ toast }: { toast: ToastView }) {
   const { t } = useTranslation()
+  const number = useNumberFormat()
+  // Numbers read as everywhere else (12,345); `count` stays a number, as plural forms need it.
+  const values = Object.fromEntries(Object.entries(toast.values ?? {}).map(([name, value]) => [name, typeof value === 'number' && name !== 'count' ? number(value) : value]))
   const checkboxId = `toast-${toast.id}`
   return (
     <>
@@ -70,7 +74,7 @@ function ToastItem({ toast }: { toast: ToastView }) {
         <span aria-hidden="true" className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-current/10 text-xs font-bold">
           {icon[toast.type]}
         </span>
-        <p className="flex-1">{t(toast.key as 'toast.copied', { ...toast.values, defaultValue: toast.key })}</p>
+        <p className="flex-1">{t(toast.key as 'toast.copied', { ...values, defaultValue: toast.key })}</p>
         <label htmlFor={checkboxId} className="cursor-pointer px-1 opacity-60 hover:opacity-100" title={t('toast.close')}>
           <span aria-hidden="true">×</span>
           <span className="sr-only">{t('toast.close')}</span>

@@ -7,7 +7,7 @@
  * - writes the session cookie once, after the route ran, if anything changed it.
  */
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { endpoints, type TokenPair } from '#relay/contract/index.ts'
+import { endpoints, type LoginData, type TokenPair } from '#relay/contract/index.ts'
 import { clientIpHeader } from '#server/client-ip-header.ts'
 import { createRelayClient, pageBudgetMs, RelayCallError, type RelayClient } from '#app/utils/relay-client.server.ts'
 import { relayTarget } from '#app/utils/relay-transport.server.ts'
@@ -15,6 +15,7 @@ import { loginUrl } from '#app/utils/safe-redirect.ts'
 import {
   commitSession,
   destroySession,
+  deviceCookie,
   readSession,
   sessionFromTokens,
   type SessionData,
@@ -30,6 +31,8 @@ interface SessionState {
   ended?: boolean
   /** The Set-Cookie value to send, when the session changed during this request. */
   setCookie?: string
+  /** The device cookie a sign-in hands the browser (relay/auth/device-tokens.ts). */
+  setDevice?: string
 }
 
 const sessionContext = createContext<SessionState>()
@@ -79,6 +82,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 
   const response = await next()
   if (state.setCookie) response.headers.append('Set-Cookie', state.setCookie)
+  if (state.setDevice) response.headers.append('Set-Cookie', state.setDevice)
   return response
 }
 
@@ -90,20 +94,38 @@ export function getSession(context: Readonly<RouterContextProvider>): SessionDat
   return context.get(sessionContext).session
 }
 
-/** Signs in: the cookie is written when the response leaves the middleware. */
-export async function startSession(
-  context: Readonly<RouterContextProvider>,
-  tokens: TokenPair,
-  remember: boolean,
-): Promise<void> {
+async function storeTokens(context: Readonly<RouterContextProvider>, tokens: TokenPair, remember: boolean): Promise<void> {
   const state = context.get(sessionContext)
   state.session = sessionFromTokens(tokens, remember)
   state.setCookie = await commitSession(state.session)
 }
 
+/**
+ * Signs in: the cookie is written when the response leaves the middleware. The session this
+ * browser held before ends at the relay, so an earlier cookie (planted or copied) does not outlive
+ * the new sign-in.
+ */
+export async function startSession(
+  context: Readonly<RouterContextProvider>,
+  login: LoginData,
+  remember: boolean,
+): Promise<void> {
+  const previous = getSession(context)
+  if (previous) {
+    try {
+      await getRelay(context).call(endpoints.accounts.logout, { body: { refresh_token: previous.refreshToken } })
+    } catch (error) {
+      // The new sign-in stands; a relay that cannot revoke now leaves the old session to expire.
+      console.warn('sign-in: the previous session was not ended', error)
+    }
+  }
+  await storeTokens(context, login, remember)
+  context.get(sessionContext).setDevice = deviceCookie(login.device_token)
+}
+
 /** Replaces the tokens of the current session (after a password change), keeping remember-me. */
 export async function replaceTokens(context: Readonly<RouterContextProvider>, tokens: TokenPair): Promise<void> {
-  await startSession(context, tokens, context.get(sessionContext).session?.remember ?? false)
+  await storeTokens(context, tokens, context.get(sessionContext).session?.remember ?? false)
 }
 
 export function endSession(context: Readonly<RouterContextProvider>): void {

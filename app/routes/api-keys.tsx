@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await relay.call(endpoints.apiKeys.limits, { params: { id: submission.value.id }, body: limitsBody(submission.value) })
     } catch (error) {
-      const refusal = relayRefusal(submission, error)
+      const refusal = relayRefusal(submission, error, { fieldOf: { api_key_expiry_past: 'expires' } })
       return data({ ...refusal.data, limitsOf }, { status: refusal.init?.status ?? 400 })
     }
     return redirectWithToast('/api-keys', { type: 'success', key: 'apiKeys:toast.limitsSaved' })

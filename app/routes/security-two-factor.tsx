@@ -16,6 +16,7 @@ import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
+import { CopyButton } from '#app/components/copy-button.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
@@ -159,6 +160,20 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           </li>
         ))}
       </ol>
+      {/* All at once: copied with scripts, or saved as a file with or without them (a data: link needs no script). */}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <CopyButton text={codes.join('\n')}>
+          {t('security.enrol.copyCodes')}
+        </CopyButton>
+        <a
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${codes.join('\r\n')}\r\n`)}`}
+          download="recovery-codes.txt"
+          className={buttonClass({ variant: 'secondary' })}
+          data-testid="download-recovery-codes"
+        >
+          {t('security.enrol.downloadCodes')}
+        </a>
+      </div>
       <BackLink label={t('security.enrol.done')} />
     </Card>
   )

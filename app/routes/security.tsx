@@ -15,7 +15,7 @@ import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
-import { Badge } from '#app/components/ui/badge.tsx'
+import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
@@ -24,7 +24,7 @@ import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { disableTwoFactorSchema, rowIdSchema } from '#app/schemas/security.ts'
-import { deviceName } from '#app/utils/device.ts'
+import { deviceName } from '#relay/contract/device-name.ts'
 import { invalid, relayErrorKey, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -288,6 +288,9 @@ function KeyEventsCard({ events }: { events: KeyEvent[] }) {
   )
 }
 
+/** A recovery code stands out: the owner should know one of theirs was spent. */
+const signInTones = { success: 'green', recovery_code: 'amber', password: 'red', two_factor: 'red' } as const satisfies Record<SignInEvent['outcome'], BadgeTone>
+
 function SignInsCard({ signIns }: { signIns: SignInEvent[] }) {
   const { t } = useTranslation('profile')
   return (
@@ -313,7 +316,7 @@ function SignInsCard({ signIns }: { signIns: SignInEvent[] }) {
                 <LocalTime ms={event.timestamp} />
               </td>
               <td className="py-2 pr-3">
-                <Badge tone={event.outcome === 'success' ? 'green' : 'red'}>{t(`security.signIns.outcome.${event.outcome}`)}</Badge>
+                <Badge tone={signInTones[event.outcome]}>{t(`security.signIns.outcome.${event.outcome}`)}</Badge>
               </td>
               <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{event.client_ip}</td>
               <td className="py-2 whitespace-nowrap">

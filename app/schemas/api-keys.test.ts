@@ -44,4 +44,13 @@ describe('API key limits form', () => {
       allowedModels: ['apiKeys:limits.errors.pattern'],
     })
   })
+
+  it('refuses a day that does not exist instead of rolling it into the next month', () => {
+    for (const expires of ['2026-02-30', '2026-13-01', '2026-04-31', '2026-00-10']) {
+      const submission = parse({ id: '42', expires })
+      if (submission.status !== 'error') throw new Error(`accepted ${expires}`)
+      expect(submission.error).toEqual({ expires: ['apiKeys:limits.errors.date'] })
+    }
+    expect(parse({ id: '42', expires: '2028-02-29' }).status).toBe('success')
+  })
 })

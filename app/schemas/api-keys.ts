@@ -21,7 +21,12 @@ export function modelPatternsOf(text: string | undefined): string[] {
 export const apiKeyLimitsFormSchema = z.object({
   id: idInputSchema,
   enabled: z.boolean().optional(),
-  expires: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'apiKeys:limits.errors.date').optional(),
+  // A real calendar day: `2026-02-30` is refused, not read as 2 March.
+  expires: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'apiKeys:limits.errors.date')
+    .refine((date) => !Number.isNaN(startOfDay(date)) && dateOf(startOfDay(date)) === date, 'apiKeys:limits.errors.date')
+    .optional(),
   pointsQuota: limitField(apiKeyLimitBounds.points),
   dailyPointsQuota: limitField(apiKeyLimitBounds.points),
   rpmLimit: limitField(apiKeyLimitBounds.rpm),

@@ -78,6 +78,24 @@ export function destroySession(): string {
   return `${cookieName()}=; ${cookieAttributes(0)}`
 }
 
+/**
+ * The device cookie (relay/auth/device-tokens.ts): the relay's token that this browser signed in
+ * before, sent with its next sign-in so a flood of wrong passwords from elsewhere does not delay
+ * it. It outlives sign-out on purpose; it opens nothing by itself.
+ */
+function deviceCookieName(): string {
+  return servedOverHttps() ? '__Host-device' : 'device'
+}
+
+export function readDeviceToken(request: Request): string | undefined {
+  return readCookie(request, deviceCookieName())
+}
+
+/** The Set-Cookie header value that keeps `token` for a year, as long as the relay honours it. */
+export function deviceCookie(token: string): string {
+  return `${deviceCookieName()}=${token}; ${cookieAttributes(365 * 24 * 3600)}`
+}
+
 export function sessionFromTokens(
   tokens: { access_token: string; refresh_token: string; expires_in: number; refresh_expires_in: number },
   remember: boolean,

@@ -5,6 +5,8 @@
 import { dayOffsetMs } from '#relay/contract/days.ts'
 
 export { dayMs } from '#relay/contract/days.ts'
+/** The same fixed UTC+8, for showing instants in the zone these dates are typed in. */
+export const utc8Zone = 'Asia/Shanghai'
 
 /** The first instant of the day in UTC+8. */
 export function startOfDay(date: string): number {

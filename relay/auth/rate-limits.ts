@@ -9,6 +9,8 @@ export const accountLimits = {
   loginPerIpAndName: rateLimitRule('login-ip-name', 10, 15 * 60),
   /** Password spraying across accounts from one address. */
   loginPerIp: rateLimitRule('login-ip', 100, 15 * 60),
+  /** Attempts of one browser that signed in before (device-tokens.ts), whatever its address. */
+  loginPerDevice: rateLimitRule('login-device', 10, 15 * 60),
   registerPerIp: rateLimitRule('register-ip', 20, 3600),
   /** One code a minute and ten an hour per e-mail: no mail bombing through us. */
   codeSendPerEmailMinute: rateLimitRule('code-send-email-minute', 1, 60),

@@ -11,7 +11,8 @@ import { checkEmailCode, consumeEmailCode, issueEmailCode } from './email-codes.
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts'
 import { accountLimits } from './rate-limits.ts'
 import { revokeAllRefreshTokens, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts'
-import { admitPasswordAttempt, recordPasswordFailure } from './login-throttle.ts'
+import { admitPasswordAttempt, recordPasswordFailure, throttleSubject } from './login-throttle.ts'
+import { trustedDevice } from './device-tokens.ts'
 import { completeSignIn, loginData, tokenPair } from './sessions.ts'
 import { recordSignIn, requestOrigin, touchSession } from './account-security.ts'
 import { challengeTtlSeconds, readChallenge, signChallenge, spendSecondFactor, twoFactorEnabled } from './two-factor.ts'
@@ -58,21 +59,24 @@ export function authRoutes(services: RelayServices): Route[] {
       await limiter.enforce(accountLimits.loginPerIpAndName, `${clientIp}|${login}`)
       await limiter.enforce(accountLimits.loginPerIp, clientIp)
       const user = await findUserByLogin(db, login)
-      if (user) await admitPasswordAttempt(db, user.id, clock.now())
+      // A browser that signed in before has its own allowance; everyone else shares the account's
+      // delay, and a name no account has is delayed alike (login-throttle.ts).
+      const device = user ? await trustedDevice(services, body.device_token, user.id) : undefined
+      const subject = throttleSubject(user, login)
+      if (device) await limiter.enforce(accountLimits.loginPerDevice, device)
+      else await admitPasswordAttempt(db, subject, clock.now())
       const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDecoy(body.password, services.config.passwordCost)
       const origin = requestOrigin(c, clientIp)
       if (!user || !valid) {
-        if (user) {
-          await recordPasswordFailure(db, user.id, clock.now())
-          await recordSignIn(db, user.id, 'password', origin, clock.now())
-        }
+        if (!device) await recordPasswordFailure(db, subject, clock.now())
+        if (user) await recordSignIn(db, user.id, 'password', origin, clock.now())
         throw new RelayError('invalid_credentials')
       }
       // Told only after the right password, so the status of an account is not probeable.
       if (user.status !== 'active') throw new RelayError('account_disabled')
       // The failure count stays until the code step passes too: guessing codes is slowed alike.
       if (await twoFactorEnabled(db, user.id)) {
-        return { two_factor_required: true as const, challenge: await signChallenge(services, user), expires_in: challengeTtlSeconds }
+        return { two_factor_required: true as const, challenge: await signChallenge(services, user, device), expires_in: challengeTtlSeconds }
       }
       return completeSignIn(services, user, lang, origin)
     }),
@@ -84,14 +88,18 @@ export function authRoutes(services: RelayServices): Route[] {
       // A password change since the password step ends the sign-in it began.
       if (!user || user.token_version !== challenge.version) throw new RelayError('two_factor_challenge_invalid')
       if (user.status !== 'active') throw new RelayError('account_disabled')
-      await admitPasswordAttempt(db, user.id, clock.now())
+      // The device the password step trusted keeps its own allowance for the code too.
+      const subject = throttleSubject(user, '')
+      if (challenge.device) await limiter.enforce(accountLimits.loginPerDevice, challenge.device)
+      else await admitPasswordAttempt(db, subject, clock.now())
       const origin = requestOrigin(c, clientIp)
-      if (!(await spendSecondFactor(services, user.id, body.code))) {
-        await recordPasswordFailure(db, user.id, clock.now())
+      const factor = await spendSecondFactor(services, user.id, body.code)
+      if (factor === null) {
+        if (!challenge.device) await recordPasswordFailure(db, subject, clock.now())
         await recordSignIn(db, user.id, 'two_factor', origin, clock.now())
         throw new RelayError('two_factor_invalid')
       }
-      return completeSignIn(services, user, lang, origin)
+      return completeSignIn(services, user, lang, origin, factor === 'recovery_code' ? 'recovery_code' : 'success')
     }),
 
     defineRoute(accountEndpoints.register, async ({ body, clientIp, lang, c }) => {

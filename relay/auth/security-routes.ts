@@ -6,7 +6,7 @@ import { defineRoute, type Route } from '../http/route.ts'
 import { revokeUserGrant } from '../oauth/tokens.ts'
 import type { RelayServices } from '../services.ts'
 import { securityOverview } from './account-security.ts'
-import { admitPasswordAttempt, clearPasswordFailures, recordPasswordFailure } from './login-throttle.ts'
+import { admitPasswordAttempt, clearPasswordFailures, recordPasswordFailure, throttleSubject } from './login-throttle.ts'
 import { verifyPassword } from './passwords.ts'
 import { revokeOtherSessions, revokeSession } from './refresh-tokens.ts'
 import { confirmEnrolment, pendingEnrolment, recoveryCodesLeft, removeTwoFactor, spendSecondFactor, startEnrolment, twoFactorEnabled } from './two-factor.ts'
@@ -28,13 +28,14 @@ export function securityRoutes(services: RelayServices): Route[] {
     // slowed per account like a sign-in.
     defineRoute(securityEndpoints.disableTwoFactor, async ({ user, body }) => {
       if (!(await twoFactorEnabled(db, user.id))) throw new RelayError('two_factor_not_enabled')
-      await admitPasswordAttempt(db, user.id, clock.now())
+      const subject = throttleSubject(user, '')
+      await admitPasswordAttempt(db, subject, clock.now())
       if (!(await verifyPassword(body.password, user.password_hash))) {
-        await recordPasswordFailure(db, user.id, clock.now())
+        await recordPasswordFailure(db, subject, clock.now())
         throw new RelayError('old_password_wrong')
       }
-      if (!(await spendSecondFactor(services, user.id, body.code))) {
-        await recordPasswordFailure(db, user.id, clock.now())
+      if ((await spendSecondFactor(services, user.id, body.code)) === null) {
+        await recordPasswordFailure(db, subject, clock.now())
         throw new RelayError('two_factor_invalid')
       }
       await clearPasswordFailures(db, user.id)

@@ -98,6 +98,11 @@ describeEachDatabase('two-factor sign-in and account security', (ctx) => {
     // Typed without the hyphen, another code still works.
     expect((await secondStep(await afterWait(), codes[1]!.replace('-', ''))).status).toBe(200)
     expect((await ctx.request('GET', securityEndpoints.twoFactor.path, { token })).body.data.recovery_codes_left).toBe(8)
+    // The history says a recovery code was spent, not only that a sign-in succeeded.
+    const history = (await ctx.request('GET', securityEndpoints.overview.path, { token })).body.data.sign_ins.map((e: { outcome: string }) => e.outcome)
+    expect(history[0]).toBe('recovery_code')
+    expect(history.filter((outcome: string) => outcome === 'recovery_code')).toHaveLength(2)
+    expect(history).not.toContain('success')
   })
 
   it('slows code guessing per account like password guessing, and a challenge dies after five minutes or a password change', async () => {

@@ -96,13 +96,13 @@ export async function removeTwoFactor(db: Database, userId: string): Promise<voi
  * Whether `code` — six digits from the app, or a recovery code — is a second factor of `userId`
  * now, spending it: a TOTP step or a recovery code is accepted once.
  */
-export async function spendSecondFactor({ db, clock, config }: Services, userId: string, code: string): Promise<boolean> {
+export async function spendSecondFactor({ db, clock, config }: Services, userId: string, code: string): Promise<'code' | 'recovery_code' | null> {
   const typed = code.replace(/[\s-]/g, '')
   if (/^\d{6}$/.test(typed)) {
     const row = await db.selectFrom('two_factor').select(['secret', 'enabled_at']).where('user_id', '=', userId).executeTakeFirst()
     const secret = row?.enabled_at != null ? openSecret(config, row.secret) : null
     const step = secret === null ? null : stepOfCode(secret, typed, clock.now())
-    if (step === null) return false
+    if (step === null) return null
     const taken = await db
       .updateTable('two_factor')
       .set({ last_step: step })
@@ -110,7 +110,7 @@ export async function spendSecondFactor({ db, clock, config }: Services, userId:
       .where('enabled_at', 'is not', null)
       .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
       .executeTakeFirst()
-    return taken.numUpdatedRows === 1n
+    return taken.numUpdatedRows === 1n ? 'code' : null
   }
   const spent = await db
     .updateTable('recovery_codes')
@@ -119,7 +119,7 @@ export async function spendSecondFactor({ db, clock, config }: Services, userId:
     .where('code_hash', '=', digest(normaliseRecoveryCode(typed)))
     .where('used_at', 'is', null)
     .executeTakeFirst()
-  return spent.numUpdatedRows === 1n
+  return spent.numUpdatedRows === 1n ? 'recovery_code' : null
 }
 
 /** Recovery codes not used yet. */
@@ -160,9 +160,10 @@ const challengeAudience = (config: Services['config']) => `${config.publicUrl}#t
  * five-minute statement "this user gave the right password", bound to the user's token version
  * (a password change since voids it). No session exists until the code step.
  */
-export async function signChallenge({ config, clock }: Services, user: UserRow): Promise<string> {
+export async function signChallenge({ config, clock }: Services, user: UserRow, device: string | undefined): Promise<string> {
   const issuedAt = Math.floor(clock.now() / 1000)
-  return new SignJWT({ ver: user.token_version })
+  // `dev`: the password step came from a trusted device (device-tokens.ts), whose allowance the code step uses too.
+  return new SignJWT({ ver: user.token_version, ...(device ? { dev: device } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(config.publicUrl)
@@ -173,7 +174,7 @@ export async function signChallenge({ config, clock }: Services, user: UserRow):
 }
 
 /** The user id and token version a challenge speaks for; 401 `two_factor_challenge_invalid` when it is not one or ended. */
-export async function readChallenge({ config, clock }: Services, challenge: string): Promise<{ userId: string; version: number }> {
+export async function readChallenge({ config, clock }: Services, challenge: string): Promise<{ userId: string; version: number; device: string | undefined }> {
   for (const secret of config.jwtSecrets) {
     try {
       const { payload } = await jwtVerify(challenge, encoder.encode(secret), {
@@ -183,7 +184,9 @@ export async function readChallenge({ config, clock }: Services, challenge: stri
         requiredClaims: ['exp', 'sub'],
         currentDate: new Date(clock.now()),
       })
-      if (typeof payload.sub === 'string' && typeof payload.ver === 'number') return { userId: payload.sub, version: payload.ver }
+      if (typeof payload.sub === 'string' && typeof payload.ver === 'number') {
+        return { userId: payload.sub, version: payload.ver, device: typeof payload.dev === 'string' ? payload.dev : undefined }
+      }
       break
     } catch {
       // Another secret (rotation), or not a challenge at all: refused below.

@@ -66,6 +66,8 @@ export const loginBody = z.object({
   /** Username or e-mail. */
   username: z.string().trim().min(1).max(bounds.email.max).meta({ examples: ['alice'] }),
   password: z.string().min(1).max(bounds.password.max).meta({ examples: ['correct horse battery'] }),
+  /** The `device_token` an earlier sign-in of this browser handed back: its attempts are then limited per device, not by the account's delay. */
+  device_token: z.string().max(2048).optional(),
 })
 
 export const registerBody = z.object({
@@ -241,7 +243,13 @@ export const tokenPairSchema = z
 export type TokenPair = z.infer<typeof tokenPairSchema>
 
 export const loginDataSchema = tokenPairSchema
-  .extend({ user: userSchema, login_success: z.literal(true), points: pointsBlockSchema })
+  .extend({
+    user: userSchema,
+    login_success: z.literal(true),
+    points: pointsBlockSchema,
+    /** Keep it with the browser and send it with its next sign-in (`device_token`). */
+    device_token: z.string(),
+  })
   .meta({ id: 'LoginData' })
 export type LoginData = z.infer<typeof loginDataSchema>
 

@@ -185,7 +185,7 @@ export const apiKeyEndpoints = {
     params: apiKeyIdParams,
     body: setApiKeyLimitsBody,
     response: apiKeySchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'api_key_expiry_past'],
   }),
   usage: endpoint({
     method: 'get',

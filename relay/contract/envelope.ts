@@ -59,6 +59,7 @@ export const errorCodes = {
   ticket_transition_invalid: 42240,
   ticket_closed: 42241,
   api_key_limit: 42250,
+  api_key_expiry_past: 42251,
   payload_too_large: 41300,
   idempotency_key_reused: 42270,
   two_factor_invalid: 42280,

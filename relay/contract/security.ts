@@ -52,13 +52,14 @@ export const sessionSchema = z.object({
 })
 export type AccountSession = z.infer<typeof sessionSchema>
 
-export const signInOutcomes = ['success', 'password', 'two_factor'] as const
+/** `recovery_code`: signed in, with a recovery code in place of the authenticator's code. */
+export const signInOutcomes = ['success', 'recovery_code', 'password', 'two_factor'] as const
 export type SignInOutcome = (typeof signInOutcomes)[number]
 export const signInEventSchema = z.object({
   id: idSchema,
   client_ip: z.string(),
   user_agent: z.string(),
-  /** `success`, or the step that failed. */
+  /** `success` or `recovery_code`, or the step that failed. */
   outcome: z.enum(signInOutcomes),
   timestamp: timestampSchema,
 })

@@ -290,7 +290,8 @@ export interface OAuthRefreshTokensTable {
 
 /** Failed password attempts of one account (auth/login-throttle.ts); gone after a successful sign-in. */
 export interface LoginFailuresTable {
-  user_id: string
+  /** `user:<id>`, or `name:<login>` for a login no account has (relay/auth/login-throttle.ts). */
+  subject: string
   failures: number
   attempt_at: number
 }

@@ -68,6 +68,7 @@ const defaultMessages: Record<ErrorReason, string> = {
   ticket_transition_invalid: 'the ticket cannot move to that status',
   ticket_closed: 'the ticket is closed: reopen it to reply',
   api_key_limit: 'API key limit reached',
+  api_key_expiry_past: 'the last day of an API key cannot be in the past',
   payload_too_large: 'request body too large',
   idempotency_key_reused: 'this Idempotency-Key was already used for a different request',
   two_factor_invalid: 'wrong or already used two-factor code',

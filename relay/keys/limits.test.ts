@@ -57,6 +57,13 @@ describeEachDatabase('API key limits', (ctx) => {
       expect(refused.status, JSON.stringify(bad)).toBe(400)
       expect(refused.body.error.details.reason).toBe('validation')
     }
+    // An expiry that has passed would end the key under a success answer.
+    for (const past of [ctx.clock.now(), ctx.clock.now() - 86_400_000]) {
+      const refused = await setLimits(user, { expires_timestamp: past })
+      expect(refused.status).toBe(422)
+      expect(refused.body.error.details.reason).toBe('api_key_expiry_past')
+    }
+    expect((await keyOf(user)).limits.expires_timestamp).toBe(limits.expires_timestamp)
 
     await message(user, 'claude-haiku-9')
     await settled(ctx, user.id, 1)

@@ -66,6 +66,8 @@ export async function listApiKeys(db: Database, userId: string, now: number, sta
 /** Replaces the controls of one of the caller's keys (keys/limits.ts); another user's key is a 404. */
 export async function setApiKeyLimits(db: Database, clock: Clock, userId: string, keyId: string, limits: ApiKeyLimits): Promise<ApiKey> {
   const now = clock.now()
+  // A key set to have ended already would die at once under a "saved" answer: surely a slip.
+  if (limits.expires_timestamp !== null && limits.expires_timestamp <= now) throw new RelayError('api_key_expiry_past')
   const row = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('api_keys')

@@ -129,7 +129,8 @@ describeEachDatabase(
       const notice = ctx.smtp.messages(account.email)[1]!
       expect(notice.subject).toBe('您的账户在新设备上登录')
       expect(notice.text).toContain('198.51.100.7')
-      expect(notice.text).toContain('Firefox/140')
+      // The device as the security page names it, not the raw User-Agent.
+      expect(notice.text).toContain('设备：Firefox')
       expect((await login('Chrome/150', '198.51.100.7')).status).toBe(200)
       await delivered(ctx.smtp, account.email, 3)
       await settle()

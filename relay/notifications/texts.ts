@@ -4,6 +4,8 @@
  */
 import type { ContentLanguage, PerLanguage } from '../contract/languages.ts'
 import type { NotificationEvent } from '../contract/notifications.ts'
+import { brandName } from '../contract/brand.ts'
+import { deviceName } from '../contract/device-name.ts'
 
 export interface NotificationPayload {
   balance_low: { balance: number; threshold: number }
@@ -24,8 +26,8 @@ interface Links {
   unsubscribeUrl: string
 }
 
-/** Minutes in UTC, as every reader can place it: `2026-11-29 14:05 UTC`. */
-const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+/** Minutes in the portal's zone, UTC+8 (docs/decisions/021), said with the time: `2026-11-29 22:05 (UTC+8)`. */
+const utc8 = (ms: number) => `${new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')} (UTC+8)`
 
 interface Content {
   subject: string
@@ -45,15 +47,15 @@ const renderers: Renderers = {
     })[lang],
   package_expiring: ({ package: names, ends_at }, lang) =>
     ({
-      zh: { subject: `套餐「${names.zh}」将于三天内到期`, lines: [`您的套餐「${names.zh}」将于 ${utc(ends_at)} 到期，届时剩余积分将失效。`, '如需继续使用，请在到期前兑换新的套餐。'], action: { label: '查看订阅', path: '/subscription' } },
-      en: { subject: `Your package "${names.en}" ends within three days`, lines: [`Your package "${names.en}" ends at ${utc(ends_at)}; its remaining points expire with it.`, 'Redeem a new package before then to keep going.'], action: { label: 'See your subscription', path: '/subscription' } },
-      ja: { subject: `パッケージ「${names.ja}」は 3 日以内に終了します`, lines: [`パッケージ「${names.ja}」は ${utc(ends_at)} に終了し、残りのポイントも失効します。`, '引き続きご利用いただくには、終了前に新しいパッケージを引き換えてください。'], action: { label: 'サブスクリプションを見る', path: '/subscription' } },
+      zh: { subject: `套餐「${names.zh}」将于三天内到期`, lines: [`您的套餐「${names.zh}」将于 ${utc8(ends_at)} 到期，届时剩余积分将失效。`, '如需继续使用，请在到期前兑换新的套餐。'], action: { label: '查看订阅', path: '/subscription' } },
+      en: { subject: `Your package "${names.en}" ends within three days`, lines: [`Your package "${names.en}" ends at ${utc8(ends_at)}; its remaining points expire with it.`, 'Redeem a new package before then to keep going.'], action: { label: 'See your subscription', path: '/subscription' } },
+      ja: { subject: `パッケージ「${names.ja}」は 3 日以内に終了します`, lines: [`パッケージ「${names.ja}」は ${utc8(ends_at)} に終了し、残りのポイントも失効します。`, '引き続きご利用いただくには、終了前に新しいパッケージを引き換えてください。'], action: { label: 'サブスクリプションを見る', path: '/subscription' } },
     })[lang],
   package_expired: ({ package: names, ended_at }, lang) =>
     ({
-      zh: { subject: `套餐「${names.zh}」已到期`, lines: [`您的套餐「${names.zh}」已于 ${utc(ended_at)} 到期。`, '兑换新的套餐即可继续使用。'], action: { label: '兑换套餐', path: '/subscription' } },
-      en: { subject: `Your package "${names.en}" has ended`, lines: [`Your package "${names.en}" ended at ${utc(ended_at)}.`, 'Redeem a new package to keep going.'], action: { label: 'Redeem a package', path: '/subscription' } },
-      ja: { subject: `パッケージ「${names.ja}」は終了しました`, lines: [`パッケージ「${names.ja}」は ${utc(ended_at)} に終了しました。`, '新しいパッケージを引き換えると引き続きご利用いただけます。'], action: { label: 'パッケージを引き換える', path: '/subscription' } },
+      zh: { subject: `套餐「${names.zh}」已到期`, lines: [`您的套餐「${names.zh}」已于 ${utc8(ended_at)} 到期。`, '兑换新的套餐即可继续使用。'], action: { label: '兑换套餐', path: '/subscription' } },
+      en: { subject: `Your package "${names.en}" has ended`, lines: [`Your package "${names.en}" ended at ${utc8(ended_at)}.`, 'Redeem a new package to keep going.'], action: { label: 'Redeem a package', path: '/subscription' } },
+      ja: { subject: `パッケージ「${names.ja}」は終了しました`, lines: [`パッケージ「${names.ja}」は ${utc8(ended_at)} に終了しました。`, '新しいパッケージを引き換えると引き続きご利用いただけます。'], action: { label: 'パッケージを引き換える', path: '/subscription' } },
     })[lang],
   ticket_reply: ({ ticket_id, number, title }, lang) =>
     ({
@@ -61,18 +63,21 @@ const renderers: Renderers = {
       en: { subject: `New reply on ticket ${number}`, lines: [`Support answered your ticket ${number} "${title}".`], action: { label: 'Read the reply', path: `/tickets/${ticket_id}` } },
       ja: { subject: `チケット ${number} に新しい返信があります`, lines: [`サポートがチケット ${number}「${title}」に返信しました。`], action: { label: '返信を見る', path: `/tickets/${ticket_id}` } },
     })[lang],
-  new_sign_in: ({ at, ip, user_agent }, lang) =>
-    ({
-      zh: { subject: '您的账户在新设备上登录', lines: [`${utc(at)}，您的账户在一台此前未使用过的设备或网络上登录。`, `地址：${ip}`, `浏览器：${user_agent || '未知'}`, '如果这不是您本人，请立即修改密码。'], action: { label: '修改密码', path: '/profile' } },
-      en: { subject: 'A sign-in to your account from a new device', lines: [`At ${utc(at)} someone signed in to your account from a device or network not seen before.`, `Address: ${ip}`, `Browser: ${user_agent || 'unknown'}`, 'If this was not you, change your password now.'], action: { label: 'Change your password', path: '/profile' } },
-      ja: { subject: '新しいデバイスからアカウントにサインインがありました', lines: [`${utc(at)} に、これまで使われていないデバイスまたはネットワークからアカウントにサインインがありました。`, `アドレス：${ip}`, `ブラウザー：${user_agent || '不明'}`, 'お心当たりがない場合は、すぐにパスワードを変更してください。'], action: { label: 'パスワードを変更する', path: '/profile' } },
-    })[lang],
+  new_sign_in: ({ at, ip, user_agent }, lang) => {
+    // Named as the security page names it ("Chrome · Linux").
+    const device = deviceName(user_agent)
+    return {
+      zh: { subject: '您的账户在新设备上登录', lines: [`${utc8(at)}，您的账户在一台此前未使用过的设备或网络上登录。`, `地址：${ip}`, `设备：${device ?? '未知'}`, '如果这不是您本人，请立即修改密码。'], action: { label: '修改密码', path: '/profile' } },
+      en: { subject: 'A sign-in to your account from a new device', lines: [`At ${utc8(at)} someone signed in to your account from a device or network not seen before.`, `Address: ${ip}`, `Device: ${device ?? 'unknown'}`, 'If this was not you, change your password now.'], action: { label: 'Change your password', path: '/profile' } },
+      ja: { subject: '新しいデバイスからアカウントにサインインがありました', lines: [`${utc8(at)} に、これまで使われていないデバイスまたはネットワークからアカウントにサインインがありました。`, `アドレス：${ip}`, `デバイス：${device ?? '不明'}`, 'お心当たりがない場合は、すぐにパスワードを変更してください。'], action: { label: 'パスワードを変更する', path: '/profile' } },
+    }[lang]
+  },
 }
 
 const footer: PerLanguage<{ why: string; off: string }> = {
-  zh: { why: '您收到这封邮件，是因为您在 Relay Portal 开启了此类通知。', off: '不再接收此类邮件' },
-  en: { why: 'You get this mail because this kind of notice is on for your Relay Portal account.', off: 'Stop mails like this' },
-  ja: { why: 'Relay Portal でこの種類の通知が有効になっているため、このメールをお送りしています。', off: 'この種類のメールを停止する' },
+  zh: { why: `您收到这封邮件，是因为您在${brandName.zh}开启了此类通知。`, off: '不再接收此类邮件' },
+  en: { why: `You get this mail because this kind of notice is on for your ${brandName.en} account.`, off: 'Stop mails like this' },
+  ja: { why: `${brandName.ja} でこの種類の通知が有効になっているため、このメールをお送りしています。`, off: 'この種類のメールを停止する' },
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -81,10 +86,12 @@ export function renderNotification<E extends NotificationEvent>(event: E, payloa
   const content = (renderers[event] as (p: NotificationPayload[E], l: ContentLanguage) => Content)(payload, lang)
   const actionUrl = new URL(content.action.path, links.publicUrl).href
   const { why, off } = footer[lang]
-  const text = [...content.lines, '', `${content.action.label}: ${actionUrl}`, '', '--', why, `${off}: ${links.unsubscribeUrl}`].join('\n')
+  const brand = brandName[lang]
+  const text = [brand, '', ...content.lines, '', `${content.action.label}: ${actionUrl}`, '', '--', why, `${off}: ${links.unsubscribeUrl}`].join('\n')
   const html = [
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#f4f4f5;font-family:system-ui,-apple-system,sans-serif;color:#18181b">',
+    `<p style="max-width:560px;margin:0 auto 12px;font-size:16px;font-weight:700;color:#4f46e5" data-brand>${escapeHtml(brand)}</p>`,
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">',
     `<h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(content.subject)}</h1>`,
     ...content.lines.map((line) => `<p style="font-size:14px;line-height:1.6;margin:0 0 12px">${escapeHtml(line)}</p>`),

@@ -105,6 +105,24 @@ describeEachDatabase('official clients through the relay', (ctx) => {
     await expect(refused).rejects.toMatchObject({ status: 429, code: 'insufficient_quota' })
   })
 
+  it("serves a base URL that ends in '/': the SDK's calls, and //v1/messages as a script joins it", async () => {
+    const user = await customer(ctx, 10_000)
+    const slashed = `${relay.url}/`
+    const message = await new Anthropic({ apiKey: user.key, baseURL: slashed }).messages.create({ model: 'sdk-fixed', ...ask })
+    expect(message.content).toEqual([{ type: 'text', text }])
+    // `curl "$ANTHROPIC_BASE_URL/v1/messages"` with the base above.
+    const joined = await fetch(`${slashed}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': user.key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'sdk-fixed', ...ask }),
+    })
+    expect(joined.status).toBe(200)
+    expect((await joined.json()).content).toEqual([{ type: 'text', text }])
+    expect(provider.received.at(-1)!.url).toBe('/v1/messages')
+    await settled(ctx, user.id, 2)
+    expect(await balanceOf(ctx, user.token)).toMatchObject({ balance: 10_000 - 14, frozen_points: 0 })
+  })
+
   it('both SDKs list the models', async () => {
     const user = await customer(ctx, 100)
     const fromAnthropic = []

@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { accountEndpoints } from '../contract/accounts.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../tests/fixtures/databases.ts'
-import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
+import { runOperatorCli, runOperatorCliWithInput } from '../../tests/fixtures/operator-cli.ts'
 import { startTestRelay, type TestRelay } from '../../tests/fixtures/relay-harness.ts'
 
 describe.each(databaseKinds())('operator CLI (%s)', (kind) => {
@@ -41,10 +43,37 @@ describe.each(databaseKinds())('operator CLI (%s)', (kind) => {
     expect(again.stderr).toContain('is taken')
   })
 
+  it('asks for the password when --password is not given, and refuses a short one', async () => {
+    const username = relay.unique('op')
+    const created = await runOperatorCliWithInput(relay, 'typed, not echoed', 'user', 'create', '--username', username, '--email', `${username}@example.com`)
+    expect(created).toMatchObject({ code: 0, stderr: '' })
+    expect(created.stdout).not.toContain('typed, not echoed')
+    const login = await relay.request('POST', accountEndpoints.login.path, { body: { username, password: 'typed, not echoed' }, ip: relay.uniqueIp() })
+    expect(login.status).toBe(200)
+    const short = await runOperatorCliWithInput(relay, 'short', 'user', 'create', '--username', relay.unique('op'), '--email', `${relay.unique('op')}@example.com`)
+    expect(short.code).toBe(1)
+    expect(short.stderr).toContain('8–128 characters')
+  })
+
+  it.runIf(kind === 'sqlite')('reads the password piped to the real process, and prints only the id', async () => {
+    const username = relay.unique('op')
+    const child = spawn(process.execPath, ['--import', 'tsx', 'relay/cli.ts', 'user', 'create', '--username', username, '--email', `${username}@example.com`], {
+      env: { ...process.env, DATABASE_URL: database.url, JWT_SECRET: relay.config.jwtSecrets[0], PUBLIC_URL: relay.config.publicUrl, LOG_LEVEL: 'error' },
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stdin.end('piped secret 42\n')
+    const [code] = (await once(child, 'exit')) as [number]
+    expect(code, output).toBe(0)
+    expect(output.trim()).toMatch(/^\d{17,19}$/)
+    const login = await relay.request('POST', accountEndpoints.login.path, { body: { username, password: 'piped secret 42' }, ip: relay.uniqueIp() })
+    expect(login.status).toBe(200)
+  }, 90_000)
+
   it('refuses bad or missing options and unknown commands with exit code 2', async () => {
     const bad = await admin('user', 'create', '--username', 'a@b', '--email', 'x@example.com', '--type', 'god')
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('--password: required')
     expect(bad.stderr).toContain('--username:')
     expect(bad.stderr).toContain('--type:')
     expect((await admin('user', 'create', '--bogus', 'x')).code).toBe(2)

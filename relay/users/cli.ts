@@ -17,11 +17,13 @@ export const userCommands: Command[] = [
     options: {
       username: { description: 'login name: 3–32 letters, digits, _ or -', schema: usernameSchema },
       email: { description: 'e-mail address', schema: emailSchema },
-      password: { description: '8–128 characters', schema: passwordSchema },
+      password: { description: '8–128 characters; without it, asked at a prompt that does not echo it (or read from stdin)', schema: passwordSchema.optional() },
       type: { description: 'user type (default normal)', schema: z.enum(userTypes).default('normal') },
     },
-    async run({ username, email, password, type }, { services, print }) {
+    async run({ username, email, password: given, type }, { services, print, readSecret }) {
       const { db, clock } = services
+      const password = given ?? passwordSchema.safeParse(await readSecret('Password: ')).data
+      if (password === undefined) throw new Error('the password must have 8–128 characters')
       if (await findUserByUsername(db, username)) throw new Error(`username ${username} is taken`)
       if (await findUserByEmail(db, email)) throw new Error(`e-mail ${email} is already registered`)
       try {

@@ -72,6 +72,7 @@ for (const kind of databaseKinds()) {
           const opened = await openRuntime(config, { logger: createLogger('error', (line) => err.push(line)) })
           return { services: createServices(opened.deps), close: () => opened.close() }
         },
+        readSecret: () => Promise.reject(new Error('no input in this test')),
       })
       if (code !== 0) throw new Error(`admin ${argv.join(' ')} failed: ${err.join('\n')}`)
       return out.join('\n')

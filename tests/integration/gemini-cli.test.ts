@@ -62,6 +62,7 @@ for (const kind of databaseKinds()) {
       const code = await runCli(argv, commands, {
         stdout: (line) => out.push(line),
         stderr: (line) => err.push(line),
+        readSecret: () => Promise.reject(new Error('no input in this test')),
         openServices: async () => {
           const opened = await openRuntime(config, { logger: createLogger('error', (line) => err.push(line)) })
           return { services: createServices(opened.deps), close: () => opened.close() }

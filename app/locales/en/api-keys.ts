@@ -58,7 +58,7 @@ export default {
     allModels: 'Any model',
     modelsOnly: 'Only: {{models}}',
     useOf: '{{used}} / {{max}}',
-    useUnlimited: '{{used}} (no limit)',
+    useUnlimited: '{{used}} / Unlimited',
     errors: {
       date: 'Choose a valid date',
       pattern: 'Model names may hold letters, digits, * and . _ - : / @ only',

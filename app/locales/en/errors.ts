@@ -50,6 +50,7 @@ export default {
     points_insufficient: 'Not enough points',
     ticket_transition_invalid: 'The ticket’s current status does not allow this: refresh and try again',
     ticket_closed: 'The ticket is closed: reopen it to reply',
+    api_key_expiry_past: 'The last day cannot be before today',
     api_key_limit: 'You have reached the API key limit: delete a key you no longer use first',
     payload_too_large: 'The request is too large',
     two_factor_invalid: 'Wrong or already used two-factor code',

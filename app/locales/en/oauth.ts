@@ -48,6 +48,7 @@ export default {
     expiresIn_other: 'This code expires within {{count}} minutes',
     requested_one: 'Requested {{count}} minute ago from {{address}}',
     requested_other: 'Requested {{count}} minutes ago from {{address}}',
+    startedAt: 'Started at',
     requestedNow: 'Requested just now from {{address}}',
     requestedUnknown_one: 'Requested {{count}} minute ago',
     requestedUnknown_other: 'Requested {{count}} minutes ago',

@@ -111,6 +111,7 @@ export default {
       empty: 'No sign-ins yet',
       outcome: {
         success: 'Success',
+        recovery_code: 'Success (recovery code used)',
         password: 'Wrong password',
         two_factor: 'Wrong code',
       },
@@ -149,6 +150,8 @@ export default {
       code: 'Code',
       submit: 'Verify and turn on',
       cancel: 'Back to security',
+      copyCodes: 'Copy all codes',
+      downloadCodes: 'Download as .txt',
       codesTitle: 'Save your recovery codes',
       codesBody: 'If you lose your phone, sign in with a recovery code instead of a code from the app; each works once. They are shown only this once: write them down or keep them in a password manager now.',
       done: "I've saved them, back to security",

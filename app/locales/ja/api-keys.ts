@@ -58,7 +58,7 @@ export default {
     allModels: 'すべてのモデル',
     modelsOnly: '限定：{{models}}',
     useOf: '{{used}} / {{max}}',
-    useUnlimited: '{{used}}（無制限）',
+    useUnlimited: '{{used}} / 無制限',
     errors: {
       date: '有効な日付を選択してください',
       pattern: 'モデル名に使えるのは英数字、* と . _ - : / @ のみです',

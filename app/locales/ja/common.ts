@@ -1,8 +1,9 @@
+import { brandName } from '#relay/contract/brand.ts'
 import type zh from '../zh/common.ts'
 import type { Messages } from '../types.ts'
 
 export default {
-  brand: 'SwiftRelay',
+  brand: brandName.ja,
   nav: {
     label: 'メインナビゲーション',
     menu: 'メニュー',

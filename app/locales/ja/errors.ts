@@ -50,6 +50,7 @@ export default {
     points_insufficient: 'ポイントが不足しています',
     ticket_transition_invalid: 'チケットの現在のステータスではこの操作はできません。再読み込みしてもう一度お試しください',
     ticket_closed: 'チケットはクローズされています。返信するには再オープンしてください',
+    api_key_expiry_past: '最終利用日に今日より前の日付は指定できません',
     api_key_limit: 'API キーの上限に達しました。使わないキーを先に削除してください',
     payload_too_large: '送信内容が大きすぎます',
     two_factor_invalid: '2 段階認証コードが違うか、使用済みです',

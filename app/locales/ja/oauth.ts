@@ -48,6 +48,7 @@ export default {
     expiresIn_other: 'このコードは {{count}} 分以内に期限切れになります',
     requested_one: '{{count}} 分前に {{address}} から要求されました',
     requested_other: '{{count}} 分前に {{address}} から要求されました',
+    startedAt: '要求の時刻',
     requestedNow: 'たった今 {{address}} から要求されました',
     requestedUnknown_one: '{{count}} 分前に要求されました',
     requestedUnknown_other: '{{count}} 分前に要求されました',

@@ -111,6 +111,7 @@ export default {
       empty: 'ログイン履歴はまだありません',
       outcome: {
         success: '成功',
+        recovery_code: '成功（リカバリーコードを使用）',
         password: 'パスワード誤り',
         two_factor: 'コード誤り',
       },
@@ -149,6 +150,8 @@ export default {
       code: 'コード',
       submit: '確認して有効にする',
       cancel: 'セキュリティに戻る',
+      copyCodes: 'すべてのコードをコピー',
+      downloadCodes: '.txt でダウンロード',
       codesTitle: 'リカバリーコードを保存してください',
       codesBody: 'スマートフォンをなくしたときは、コードの代わりにリカバリーコードでログインできます。各コードは 1 回だけ使えます。表示は今回限りなので、今すぐ書き留めるかパスワードマネージャーに保存してください。',
       done: '保存しました。セキュリティに戻る',

@@ -56,7 +56,7 @@ export default {
     allModels: '可调用全部模型',
     modelsOnly: '仅限：{{models}}',
     useOf: '{{used}} / {{max}}',
-    useUnlimited: '{{used}}（不限）',
+    useUnlimited: '{{used}} / 不限',
     errors: {
       date: '请选择有效的日期',
       pattern: '模型名只能包含字母、数字、* 和 . _ - : / @',

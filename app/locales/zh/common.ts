@@ -1,5 +1,6 @@
+import { brandName } from '#relay/contract/brand.ts'
 export default {
-  brand: '极速中转',
+  brand: brandName.zh,
   nav: {
     label: '主导航',
     menu: '菜单',

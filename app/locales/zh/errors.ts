@@ -48,6 +48,7 @@ export default {
     points_insufficient: '积分不足',
     ticket_transition_invalid: '工单当前状态不允许此操作，请刷新后重试',
     ticket_closed: '工单已关闭，请先重新打开再回复',
+    api_key_expiry_past: '最后可用日期不能早于今天',
     api_key_limit: 'API 密钥数量已达上限，请先删除不用的密钥',
     payload_too_large: '提交的内容过大',
     two_factor_invalid: '两步验证码错误或已使用',

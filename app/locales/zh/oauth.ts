@@ -46,6 +46,7 @@ export default {
     expiresIn_other: '该代码将在 {{count}} 分钟内过期',
     requested_one: '该请求于 {{count}} 分钟前从 {{address}} 发起',
     requested_other: '该请求于 {{count}} 分钟前从 {{address}} 发起',
+    startedAt: '发起时间',
     requestedNow: '该请求刚刚从 {{address}} 发起',
     requestedUnknown_one: '该请求于 {{count}} 分钟前发起',
     requestedUnknown_other: '该请求于 {{count}} 分钟前发起',

@@ -109,6 +109,7 @@ export default {
       empty: '还没有登录记录',
       outcome: {
         success: '成功',
+        recovery_code: '成功（使用了恢复码）',
         password: '密码错误',
         two_factor: '动态码错误',
       },
@@ -147,6 +148,8 @@ export default {
       code: '动态码',
       submit: '验证并开启',
       cancel: '返回安全设置',
+      copyCodes: '复制全部恢复码',
+      downloadCodes: '下载为 .txt 文件',
       codesTitle: '保存您的恢复码',
       codesBody: '手机丢失时，可以用恢复码代替动态码登录，每个只能使用一次。恢复码只显示这一次，请立即抄写或保存到密码管理器。',
       done: '我已保存，返回安全设置',

@@ -27,7 +27,7 @@ import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { instantOf } from '#app/utils/utc8-days.ts'
+import { instantOf, utc8Zone } from '#app/utils/utc8-days.ts'
 import { badForm, operatorOutcome } from './outcome.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -137,7 +137,8 @@ function AnnouncementRow({ item, now }: { item: AdminAnnouncement; now: number }
         {item.message_ja !== item.message_zh ? <p className="text-xs text-zinc-500 dark:text-zinc-400">{item.message_ja}</p> : null}
       </td>
       <td className="col-span-2 text-xs text-zinc-500 md:table-cell md:py-3 md:pr-3 md:text-sm dark:text-zinc-400">
-        <LocalTime ms={item.starts_at} /> – <LocalTime ms={item.ends_at} />
+        {/* In the zone the form above reads its times in. */}
+        <LocalTime ms={item.starts_at} timeZone={utc8Zone} /> – <LocalTime ms={item.ends_at} timeZone={utc8Zone} />
       </td>
       <td className="col-start-2 row-start-1 justify-self-end md:table-cell md:py-3 md:pr-3">
         <Badge tone={stateTones[state]}>{t(`announcements.states.${state}`)}</Badge>

@@ -22,6 +22,7 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Input, Label } from '#app/components/ui/input.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
+import { LocalTime } from '#app/components/local-time.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay, getSession } from '#app/middleware/session.server.ts'
 import { deviceCodeSchema } from '#app/schemas/oauth.ts'
@@ -160,6 +161,9 @@ function Confirm({ check, minutesLeft, minutesAgo }: { check: DeviceCodeCheck; m
           : minutesAgo === 0
             ? t('device.requestedNow', { address: check.requested_from })
             : t('device.requested', { count: minutesAgo, address: check.requested_from })}
+      </p>
+      <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300" data-testid="device-started">
+        {t('device.startedAt')} <LocalTime ms={check.requested_timestamp} />
       </p>
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t('consent.lasts', { count: check.grant_days })}</p>
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t('device.expiresIn', { count: minutesLeft })}</p>

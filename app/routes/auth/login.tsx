@@ -17,6 +17,7 @@ import { loginSchema } from '#app/schemas/auth.ts'
 import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { pendingSignInHeader } from '#app/utils/login-challenge.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
+import { readDeviceToken } from '#app/utils/session.server.ts'
 import { toastHeader } from '#app/utils/toast.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return invalid(submission, ['password'])
   const { username, password, remember, redirectTo } = submission.value
   try {
-    const login = await getRelay(context).call(endpoints.accounts.login, { body: { username, password } })
+    const login = await getRelay(context).call(endpoints.accounts.login, { body: { username, password, device_token: readDeviceToken(request) } })
     if ('two_factor_required' in login) {
       // No session yet: the code step continues on its own page (docs/decisions/124).
       const pending = { challenge: login.challenge, remember: remember ?? false, redirectTo: redirectTo ?? '' }

@@ -46,6 +46,7 @@ import * as settleThenFlush from './0045-settle-then-flush.ts'
 import * as rareOutcomeIndex from './0046-rare-outcome-index.ts'
 import * as functionHashes from './0047-function-hashes.ts'
 import * as gemini from './0050-gemini.ts'
+import * as loginThrottleSubjects from './0051-login-throttle-subjects.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0046-rare-outcome-index': rareOutcomeIndex,
   '0047-function-hashes': functionHashes,
   '0050-gemini': gemini,
+  '0051-login-throttle-subjects': loginThrottleSubjects,
 }

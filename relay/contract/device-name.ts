@@ -1,7 +1,7 @@
 /**
  * A short name for the device behind a user agent ("Chrome · Windows"), as the security page
- * lists sessions and sign-ins. A rough reading of the common browsers and systems is enough to
- * tell one's own devices apart; anything else shows as unknown.
+ * lists sessions and sign-ins and the new-device mail names them. A rough reading of the common
+ * browsers and systems is enough to tell one's own devices apart; anything else shows as unknown.
  */
 const browsers: Array<[RegExp, string]> = [
   [/Edg(e|A|iOS)?\//, 'Edge'],

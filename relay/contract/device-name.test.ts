@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deviceName } from './device.ts'
+import { deviceName } from './device-name.ts'
 
 describe('deviceName', () => {
   it('names the common browsers and systems', () => {
