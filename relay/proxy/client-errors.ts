@@ -1,10 +1,12 @@
 /**
  * Refusals of the /v1 API, in each client's own error format (Anthropic's
- * `{type:'error', error:{type, message}}`, OpenAI's `{error:{message, type, code}}`), so the
- * official clients raise their usual error classes and show the message (docs/decisions/070).
+ * `{type:'error', error:{type, message}}`, OpenAI's `{error:{message, type, code}}` — also for the
+ * Responses API, whose clients such as Codex print `error.message`), so the official clients raise
+ * their usual error classes and show the message (docs/decisions/070).
  */
 
-export type ClientApi = 'anthropic' | 'openai'
+/** The API a call speaks: Anthropic Messages, OpenAI chat completions, or OpenAI Responses. */
+export type ClientApi = 'anthropic' | 'openai' | 'responses'
 
 /**
  * Per kind: the status, each API's error type (and OpenAI's code), and whether a retry can help.
@@ -64,7 +66,7 @@ export class ProxyError extends Error {
 
 export function proxyErrorStatus(api: ClientApi, kind: ProxyErrorKind): number {
   // OpenAI clients know 503 for an overloaded service; 529 is Anthropic's own.
-  if (api === 'openai' && kind === 'overloaded') return 503
+  if (api !== 'anthropic' && kind === 'overloaded') return 503
   if (api === 'anthropic' && kind === 'unknown_model') return 400
   return proxyErrorKinds[kind].status
 }

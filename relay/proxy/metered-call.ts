@@ -23,7 +23,7 @@ import { ClientGone, ProvidersFailed, type Failover, type Forwarded } from './fa
 import type { Provider } from './providers.ts'
 import { responseStream } from './response-stream.ts'
 import type { RouteTable } from './route-table.ts'
-import { affinityKey, sessionHeader } from './session-affinity.ts'
+import { affinityKey } from './session-affinity.ts'
 import { tokensOfBytes } from './usage-meter.ts'
 import type { UpstreamRequest } from './upstream.ts'
 
@@ -40,7 +40,7 @@ export interface ProxyDeps {
   failover: Failover
 }
 
-/** A metered call: /v1/messages and /v1/chat/completions. */
+/** A metered call: /v1/messages, /v1/chat/completions and /v1/responses. */
 export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: Dialect): Promise<Response> {
   const { services } = deps
   const { clock } = services
@@ -57,7 +57,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     // The client's upload is its network's time, not the relay's (docs/decisions/120).
     const uploadMs = performance.now() - uploadStarted
     const request = dialect.parse(raw)
-    const { cost, providers } = await route(deps, dialect, request.model, affinityKey(c.req.header(sessionHeader), request, identity))
+    const { cost, providers } = await route(deps, dialect, request.model, affinityKey((name) => c.req.header(name), request, identity))
     const inputEstimate = tokensOfBytes(raw.byteLength)
     const call = {
       userId: identity.userId,
@@ -145,7 +145,7 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
     const client = clientSide(c)
     const request = dialect.parse(await readBody(client))
     allowModel(identity.key, request.model)
-    const { providers } = await route(deps, dialect, request.model, affinityKey(c.req.header(sessionHeader), request, identity))
+    const { providers } = await route(deps, dialect, request.model, affinityKey((name) => c.req.header(name), request, identity))
     return await passOn(await deps.failover.forward(providers, upstreamRequest(c, deps, dialect, request, client.gone), client.gone))
   } catch (error) {
     return refusal(dialect, error, deps)
