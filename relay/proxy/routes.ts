@@ -91,6 +91,7 @@ const object = { type: 'object' as const }
 const json = (description: string) => ({ description, content: { 'application/json': { schema: object } } })
 const anthropicExample = { model: 'claude-sonnet-5-5', max_tokens: 1024, messages: [{ role: 'user', content: 'Hello' }] }
 const openAiExample = { model: 'gpt-4.1', messages: [{ role: 'user', content: 'Hello' }] }
+const responsesExample = { model: 'gpt-6.2-sol', input: 'Hello' }
 /** `example`: a body to start from, shown by the portal's reference and its curl command. */
 const call = (path: string, summary: string, description: string, example: object) => ({
   operationId: operationId({ method: 'post', path }),
@@ -134,6 +135,14 @@ export function describeProxyRoutes(document: OpenApiDocument): void {
         'OpenAI chat completions',
         'Errors in OpenAI\'s format. A stream reports usage to the relay; the usage chunk reaches the client only if it set `stream_options.include_usage`.',
         openAiExample,
+      ),
+    },
+    [proxyPaths.responses]: {
+      post: call(
+        proxyPaths.responses,
+        'OpenAI Responses API (Codex CLI)',
+        'Errors in OpenAI\'s format. The body is forwarded unchanged; usage is read from `response.completed` (cached input at its own rate, reasoning as output). `POST /v1/responses/compact` is served the same way.',
+        responsesExample,
       ),
     },
     [proxyPaths.models]: {
