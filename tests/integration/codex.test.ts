@@ -1,7 +1,7 @@
 /**
  * The real Codex CLI (`@openai/codex`, its native binary from the registry's platform package
  * `@openai/codex-linux-x64`) against the production server (server/main.ts, relay embedded) and
- * the loopback fake provider's Responses API, configured as docs/clients.md says: a
+ * the loopback fake provider's Responses API, configured as docs/claude-code.md says: a
  * `[model_providers.relay]` block in `~/.codex/config.toml`, the key in the variable it names.
  * The operator's steps run through the operator CLI's commands, the user's through the portal's
  * HTTP API; the prices are the seeded ones.
@@ -157,7 +157,7 @@ for (const kind of databaseKinds()) {
       provider = await startFakeProvider()
       provider.behaviour = { kind: 'answer', text: answerText, usage: typicalUsage }
       server = await startProductionServer(database)
-      // docs/clients.md, word for word but for the address.
+      // docs/claude-code.md, word for word but for the address.
       writeFileSync(
         join(home, '.codex', 'config.toml'),
         `model_provider = "relay"\n\n[model_providers.relay]\nname = "Relay"\nbase_url = "${server.url}/v1"\nenv_key = "RELAY_API_KEY"\nwire_api = "responses"\n`,
