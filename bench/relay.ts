@@ -103,6 +103,8 @@ async function prepare(database: TestDatabase, instantUrl: string, thinkingUrl: 
     for (const [model, baseUrl] of [[instantModel, instantUrl], [thinkingModel, thinkingUrl]] as const) {
       await setModelCost(db, now, { model, kind: 'variable', input_points_per_mtok: 300, output_points_per_mtok: 1500 })
       await addProvider(db, box, now, { kind: 'anthropic', baseUrl, key: 'bench-provider-key-0000', models: [model] })
+      // The Responses row's provider: the same fake, under its /v1.
+      await addProvider(db, box, now, { kind: 'openai', baseUrl: `${baseUrl}/v1`, key: 'bench-provider-key-0000', models: [model] })
     }
     return keys
   } finally {
@@ -278,6 +280,15 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
     if (rt.cpuMs !== null) rows.push([`${name} relay CPU per call`, '', ms(rt.cpuMs), ''])
     throughputRow(`${name} throughput, provider thinking ${thinkingMs} ms`, await throughput([target(thinkingUrl)], body(thinkingModel, stream)), await throughput(relayed, body(thinkingModel, stream)))
   }
+  // Codex's API beside /v1/messages: the same hop, its stream metered from response.completed.
+  const responsesTarget = (base: string, headers: Record<string, string> = {}): Target => ({ url: new URL('/v1/responses', base), headers })
+  const responsesBody = JSON.stringify({ model: instantModel, max_output_tokens: 256, stream: true, input: 'Hello' })
+  const [dr, rr] = await latency(
+    responsesTarget(instantUrl),
+    relays.map((relay) => responsesTarget(relay.url, { authorization: `Bearer ${keys[0]!}` })),
+    responsesBody,
+  )
+  for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`Responses streaming latency ${p}`, ms(dr[p]), ms(rr[p]), `+${ms(rr[p] - dr[p])}`])
   // One account's lock against 64 accounts' (non-streaming, instant provider: the relay is the whole cost).
   const userRows: string[][] = []
   for (const inFlight of [8, 32]) {

@@ -43,7 +43,7 @@ export const usageCallSchema = z
     key_id: idSchema.nullable(),
     key_name: z.string().nullable(),
     client_id: z.string().nullable(),
-    api: z.enum(['anthropic', 'openai', 'gemini']),
+    api: z.enum(['anthropic', 'openai', 'responses', 'gemini']),
     model: z.string(),
     streamed: z.boolean(),
     outcome: z.enum(callOutcomes),

@@ -495,7 +495,7 @@ export interface ProxyCallsTable {
   key_id: string | null
   client_id: string | null
   provider_id: string | null
-  api: 'anthropic' | 'openai' | 'gemini'
+  api: 'anthropic' | 'openai' | 'responses' | 'gemini'
   model: string
   streamed: number
   outcome: 'completed' | 'abandoned' | 'cut' | 'refused' | 'failed'

@@ -102,6 +102,10 @@ export interface TokenUsage {
   output_tokens: number
   cache_read_tokens?: number
   cache_write_tokens?: number
+  /** 1-hour cache writes (`cache_write_tokens` stays the 5-minute writes). */
+  cache_write_1h_tokens?: number
+  /** Hosted web searches (Anthropic `usage.server_tool_use.web_search_requests`, OpenAI Responses `web_search_call` output items). */
+  web_search_requests?: number
 }
 
 /** Tokens of the prompt, as providers count it for long-context pricing: input, cache reads and writes. */

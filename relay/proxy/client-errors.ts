@@ -1,11 +1,12 @@
 /**
  * Refusals of the /v1 and /v1beta APIs, in each client's own error format (Anthropic's
- * `{type:'error', error:{type, message}}`, OpenAI's `{error:{message, type, code}}`, Google's
+ * `{type:'error', error:{type, message}}`, OpenAI's `{error:{message, type, code}}` — also for the
+ * Responses API, whose clients such as Codex print `error.message` — and Google's
  * `{error:{code, message, status}}`), so the official clients raise their usual error classes and
  * show the message (docs/decisions/070).
  */
 
-export type ClientApi = 'anthropic' | 'openai' | 'gemini'
+export type ClientApi = 'anthropic' | 'openai' | 'responses' | 'gemini'
 
 /**
  * Per kind: the status, each API's error type (and OpenAI's code), and whether a retry can help.

@@ -1,5 +1,6 @@
 /**
- * What differs between the APIs the relay speaks: how a request names its model and output
+ * What differs between the APIs the relay speaks (Anthropic Messages, OpenAI chat completions and
+ * Responses, Google's Gemini): how a request names its model and output
  * bound, which of the client's headers a provider may see, how the relay authenticates to the
  * provider, where the call goes, and how usage is reported. Everything else is shared
  * (metered-call.ts). Google's API names the model in the path, not the body: its dialect is made
@@ -8,7 +9,7 @@
 import { z } from 'zod'
 import { ProxyError, type ClientApi } from './client-errors.ts'
 import type { ProviderKind } from './providers.ts'
-import { AnthropicUsageMeter, GeminiUsageMeter, isOpenAiUsageChunk, OpenAiUsageMeter, type UsageMeter } from './usage-meter.ts'
+import { AnthropicUsageMeter, GeminiUsageMeter, isOpenAiUsageChunk, OpenAiUsageMeter, ResponsesUsageMeter, type UsageMeter } from './usage-meter.ts'
 
 /** Output tokens assumed for the estimate when a request sets no bound. */
 export const defaultOutputEstimate = 4096
@@ -27,6 +28,8 @@ export interface CallRequest {
   drop?: (data: string) => boolean
   /** The body's `metadata.user_id`: Claude Code names its user and session there (session-affinity.ts). */
   metadataUserId?: string
+  /** A session the body names (Responses `prompt_cache_key`; session-affinity.ts). */
+  sessionId?: string
 }
 
 export interface Dialect {
@@ -149,6 +152,40 @@ export const openAiChat: Dialect = {
   },
 }
 
+const responsesRequest = z.looseObject({
+  model: z.string().min(1).max(128),
+  max_output_tokens: bound.nullish(),
+  stream: z.boolean().nullish(),
+  prompt_cache_key: z.string().max(1024).nullish(),
+})
+
+/**
+ * OpenAI Responses (Codex CLI): the body goes upstream unchanged, whatever tools and input items
+ * it holds. `session-id` (Codex's thread) reaches the provider, which routes its prompt cache by it.
+ */
+function responses(path: string): Dialect {
+  return {
+    api: 'responses',
+    providerKind: 'openai',
+    path,
+    query: [],
+    headers: ['content-type', 'accept', 'user-agent', 'originator', 'session-id'],
+    authenticate: (key) => ({ authorization: `Bearer ${key}` }),
+    meter: () => new ResponsesUsageMeter(),
+    parse(raw) {
+      const request = readJson(raw, responsesRequest)
+      return {
+        model: request.model,
+        stream: request.stream === true,
+        maxOutputTokens: request.max_output_tokens ?? defaultOutputEstimate,
+        body: raw,
+        metadataUserId: metadataUserId(request),
+        sessionId: request.prompt_cache_key || undefined,
+      }
+    },
+  }
+}
+
 const geminiRequest = z.looseObject({
   generationConfig: z
     .looseObject({
@@ -194,3 +231,7 @@ export function geminiCall(model: string, method: GeminiMethod, sse: boolean): D
     },
   }
 }
+
+export const openAiResponses = responses('/responses')
+/** Codex's context compaction: a model call too, answered as one JSON body. */
+export const openAiResponsesCompact = responses('/responses/compact')

@@ -42,7 +42,7 @@ export interface ProxyDeps {
   failover: Failover
 }
 
-/** A metered call: /v1/messages and /v1/chat/completions. */
+/** A metered call: /v1/messages, /v1/chat/completions and /v1/responses. */
 export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: Dialect): Promise<Response> {
   const { services } = deps
   const { clock } = services

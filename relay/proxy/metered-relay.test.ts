@@ -450,9 +450,37 @@ describeEachDatabase(
       expect((await callRelay(ctx, '/v1/models', { method: 'GET' })).status).toBe(401)
     })
 
+    it('lists each model once and pages the Anthropic list as Claude Code’s model discovery asks (limit, after_id, before_id)', async () => {
+      const user = await customer(ctx, 100)
+      await priceModel(ctx, { model: 'var-model-20260101', kind: 'fixed', points_per_call: 1 })
+      await priceModel(ctx, { model: 'var-other-2026-01-01', kind: 'fixed', points_per_call: 1 })
+      const page = async (query: string) => {
+        const response = await callRelay(ctx, `/v1/models${query}`, { key: user.key, method: 'GET', headers: { 'anthropic-version': '2023-06-01' } })
+        expect(response.status).toBe(200)
+        return response.json()
+      }
+      const all = await page('?limit=1000')
+      const ids: string[] = all.data.map((m: { id: string }) => m.id)
+      // The dated id of a listed alias is the same model; a dated id alone is listed.
+      expect(ids).toContain('var-model')
+      expect(ids).not.toContain('var-model-20260101')
+      expect(ids).toContain('var-other-2026-01-01')
+      expect(new Set(ids).size).toBe(ids.length)
+      expect(all).toMatchObject({ has_more: false, first_id: ids[0], last_id: ids.at(-1) })
+      expect((await page('')).data).toHaveLength(ids.length)
+
+      const first = await page('?limit=2')
+      expect(first).toMatchObject({ has_more: ids.length > 2, first_id: ids[0], last_id: ids[1] })
+      const next = await page(`?limit=2&after_id=${first.last_id}`)
+      expect(next.data.map((m: { id: string }) => m.id)).toEqual(ids.slice(2, 4))
+      const back = await page(`?limit=1&before_id=${next.first_id}`)
+      expect(back).toMatchObject({ data: [{ id: ids[1] }], has_more: true })
+      expect((await page('?limit=0')).data).toHaveLength(1)
+    })
+
     it('describes the /v1 API in the OpenAPI document', async () => {
       const document = (await ctx.request('GET', '/api/openapi.json')).body
-      for (const [path, method] of [['/v1/messages', 'post'], ['/v1/messages/count_tokens', 'post'], ['/v1/chat/completions', 'post'], ['/v1/models', 'get']]) {
+      for (const [path, method] of [['/v1/messages', 'post'], ['/v1/messages/count_tokens', 'post'], ['/v1/chat/completions', 'post'], ['/v1/responses', 'post'], ['/v1/models', 'get']]) {
         expect(document.paths[path!][method!]).toMatchObject({ tags: ['relay'], security: [{ apiKey: [] }, { apiKeyBearer: [] }, { oauthApi: ['api'] }] })
       }
       expect(document.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' })

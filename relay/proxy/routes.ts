@@ -11,10 +11,10 @@ import type { RelayEnv } from '../http/relay-env.ts'
 import { mayCall } from '../keys/limits.ts'
 import type { RelayServices } from '../services.ts'
 import { proxyErrorResponse, ProxyError, type ClientApi } from './client-errors.ts'
-import { anthropicCountTokens, anthropicMessages, openAiChat } from './dialects.ts'
+import { anthropicCountTokens, anthropicMessages, openAiChat, openAiResponses, openAiResponsesCompact } from './dialects.ts'
 import { Failover } from './failover.ts'
 import { authenticate, freeCall, meteredCall, type ProxyDeps } from './metered-call.ts'
-import { anthropicModelList, openAiModelList, servedModels } from './models.ts'
+import { anthropicModelList, anthropicPage, openAiModelList, servedModels } from './models.ts'
 import { mountGeminiRoutes } from './gemini-routes.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
 import { providerLabel } from './providers.ts'
@@ -24,6 +24,8 @@ export const proxyPaths = {
   messages: '/v1/messages',
   countTokens: '/v1/messages/count_tokens',
   chatCompletions: '/v1/chat/completions',
+  responses: '/v1/responses',
+  responsesCompact: '/v1/responses/compact',
   models: '/v1/models',
 } as const
 
@@ -44,33 +46,46 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
     app.post(prefix + proxyPaths.messages, (c) => meteredCall(c, deps, anthropicMessages))
     app.post(prefix + proxyPaths.countTokens, (c) => freeCall(c, deps, anthropicCountTokens))
     app.post(prefix + proxyPaths.chatCompletions, (c) => meteredCall(c, deps, openAiChat))
+    app.post(prefix + proxyPaths.responses, (c) => meteredCall(c, deps, openAiResponses))
+    app.post(prefix + proxyPaths.responsesCompact, (c) => meteredCall(c, deps, openAiResponsesCompact))
     app.get(prefix + proxyPaths.models, (c) => listModels(c, services))
   }
   mountGeminiRoutes(app, deps)
-  // Anything else under /v1 is answered in the client's format too, not the relay's envelope.
-  app.all('/v1/*', (c) =>
-    proxyErrorResponse(
-      apiOf(c),
+  // Anything else under /v1 is answered in the client's format too, not the relay's envelope, and
+  // only once the key is known good: a wrong key is told so on any path (Codex retries and shows
+  // only the last answer).
+  app.all('/v1/*', async (c) => {
+    const api = apiOf(c)
+    try {
+      await authenticate(c, services)
+    } catch (error) {
+      if (error instanceof ProxyError) return proxyErrorResponse(api, error)
+      throw error
+    }
+    return proxyErrorResponse(
+      api,
       new ProxyError(
         'unknown_path',
-        `The relay has no ${c.req.method} ${c.req.path}: it serves POST /v1/messages, POST /v1/messages/count_tokens, POST /v1/chat/completions and GET /v1/models. Set ANTHROPIC_BASE_URL to the relay's address without a path (https://relay.example.com), OPENAI_BASE_URL to that address with /v1.`,
+        `The relay has no ${c.req.method} ${c.req.path}: it serves POST /v1/messages, POST /v1/messages/count_tokens, POST /v1/chat/completions, POST /v1/responses, POST /v1/responses/compact and GET /v1/models. Set ANTHROPIC_BASE_URL to the relay's address without a path (https://relay.example.com), OPENAI_BASE_URL (Codex: base_url) to that address with /v1.`,
       ),
-    ),
-  )
+    )
+  })
 }
 
 /** Which client asks: Anthropic's send `anthropic-version`. */
 function apiOf(c: Context<RelayEnv>): ClientApi {
-  return c.req.header('anthropic-version') || /^(\/v1)?\/v1\/messages/.test(c.req.path) ? 'anthropic' : 'openai'
+  if (c.req.header('anthropic-version') || /^(\/v1)?\/v1\/messages/.test(c.req.path)) return 'anthropic'
+  return /^(\/v1)?\/v1\/responses/.test(c.req.path) ? 'responses' : 'openai'
 }
 
 async function listModels(c: Context<RelayEnv>, services: RelayServices): Promise<Response> {
   const api = apiOf(c)
   try {
     const identity = await authenticate(c, services)
+    const kind = api === 'anthropic' ? 'anthropic' : 'openai'
     // A key limited to some models lists only those.
-    const models = (await servedModels(services.db, api)).filter((model) => mayCall(identity.key, model.id))
-    return c.json(api === 'anthropic' ? anthropicModelList(models) : openAiModelList(models))
+    const models = (await servedModels(services.db, kind)).filter((model) => mayCall(identity.key, model.id))
+    return c.json(kind === 'anthropic' ? anthropicModelList(models, anthropicPage(new URL(c.req.url).searchParams)) : openAiModelList(models))
   } catch (error) {
     if (error instanceof ProxyError) return proxyErrorResponse(api, error)
     throw error
@@ -83,6 +98,7 @@ const object = { type: 'object' as const }
 const json = (description: string) => ({ description, content: { 'application/json': { schema: object } } })
 const anthropicExample = { model: 'claude-sonnet-5-5', max_tokens: 1024, messages: [{ role: 'user', content: 'Hello' }] }
 const openAiExample = { model: 'gpt-4.1', messages: [{ role: 'user', content: 'Hello' }] }
+const responsesExample = { model: 'gpt-6.2-sol', input: 'Hello' }
 /** `example`: a body to start from, shown by the portal's reference and its curl command. */
 const call = (path: string, summary: string, description: string, example: object) => ({
   operationId: operationId({ method: 'post', path }),
@@ -128,12 +144,21 @@ export function describeProxyRoutes(document: OpenApiDocument): void {
         openAiExample,
       ),
     },
+    [proxyPaths.responses]: {
+      post: call(
+        proxyPaths.responses,
+        'OpenAI Responses API (Codex CLI)',
+        'Errors in OpenAI\'s format. The body is forwarded unchanged; usage is read from `response.completed` (cached input at its own rate, reasoning as output). `POST /v1/responses/compact` is served the same way.',
+        responsesExample,
+      ),
+    },
     [proxyPaths.models]: {
       get: {
         operationId: operationId({ method: 'get', path: proxyPaths.models }),
         tags: ['relay'],
         summary: 'Models priced here and served by a provider',
-        description: 'Anthropic\'s list format when the request sends `anthropic-version`, else OpenAI\'s.',
+        description:
+          'Anthropic\'s list format when the request sends `anthropic-version` (paged by `limit`, 1–1000, and `after_id` or `before_id`; every model when no `limit` is given), else OpenAI\'s. A dated model whose undated alias is listed is left out.',
         security: apiKeySecurity,
         responses: { '200': json('Model list') },
       },

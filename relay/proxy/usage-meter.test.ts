@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SseSplitter } from './sse.ts'
-import { AnthropicUsageMeter, isOpenAiUsageChunk, OpenAiUsageMeter, tokensOfBytes } from './usage-meter.ts'
+import { AnthropicUsageMeter, isOpenAiUsageChunk, OpenAiUsageMeter, ResponsesUsageMeter, tokensOfBytes } from './usage-meter.ts'
 
 const encoder = new TextEncoder()
 const stream = [
@@ -90,5 +90,36 @@ describe('usage meters', () => {
     const cut = new OpenAiUsageMeter()
     cut.event('{"choices":[{"index":0,"delta":{"content":"abcdefgh","tool_calls":[{"function":{"arguments":"{}"}}]}}]}')
     expect(cut.usage(false, 50)).toEqual({ input_tokens: 50, output_tokens: tokensOfBytes(10), cache_read_tokens: 0, cache_write_tokens: 0 })
+  })
+
+  describe('Responses', () => {
+    const sse = (type: string, data: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`
+    const search = (id: string) => ({ type: 'web_search_call', id, status: 'completed' })
+    const usage = { input_tokens: 9300, input_tokens_details: { cached_tokens: 9000 }, output_tokens: 250, output_tokens_details: { reasoning_tokens: 200 } }
+    const streamed = [
+      sse('response.created', { response: { status: 'in_progress', usage: null } }),
+      sse('response.output_item.done', { output_index: 0, item: search('ws_1') }),
+      sse('response.output_item.done', { output_index: 1, item: search('ws_2') }),
+      sse('response.output_text.delta', { delta: '狐狸 fox' }),
+      sse('response.completed', { response: { status: 'completed', output: [search('ws_1'), search('ws_2')], usage } }),
+    ]
+
+    it('cached input apart, reasoning inside output, each web search once', () => {
+      const meter = new ResponsesUsageMeter()
+      events(meter, streamed.join(''))
+      expect(meter.usage(true, 1)).toEqual({ input_tokens: 300, output_tokens: 250, cache_read_tokens: 9000, cache_write_tokens: 0, web_search_requests: 2 })
+      const whole = new ResponsesUsageMeter()
+      whole.body(encoder.encode(JSON.stringify({ status: 'completed', output: [search('ws_1')], usage })))
+      expect(whole.usage(true, 1)).toEqual({ input_tokens: 300, output_tokens: 250, cache_read_tokens: 9000, cache_write_tokens: 0, web_search_requests: 1 })
+    })
+
+    it('a cut stream: the input estimate and the text delivered; a failure before any output: nothing', () => {
+      const cut = new ResponsesUsageMeter()
+      events(cut, streamed.slice(0, 4).join(''))
+      expect(cut.usage(false, 77)).toMatchObject({ input_tokens: 77, output_tokens: tokensOfBytes(Buffer.byteLength('狐狸 fox')), web_search_requests: 2 })
+      const failed = new ResponsesUsageMeter()
+      events(failed, streamed[0]! + sse('response.failed', { response: { status: 'failed', error: { code: 'rate_limit_exceeded' }, usage: null } }))
+      expect(failed.usage(true, 77)).toEqual({ input_tokens: 0, output_tokens: 0 })
+    })
   })
 })

@@ -1,7 +1,7 @@
 /**
  * Reads token usage from a provider's answer, as it passes: from the stream's events (Anthropic
- * `message_start` and `message_delta`, OpenAI's final usage chunk, Gemini's `usageMetadata` on
- * each chunk) or from a whole JSON body. It
+ * `message_start` and `message_delta`, OpenAI's final usage chunk, the Responses API's
+ * `response.completed`, Gemini's `usageMetadata` on each chunk) or from a whole JSON body. It
  * also counts the content streamed so far, so a call that ends before the provider's final usage
  * (the client went away, the provider cut the stream) is still charged for what was delivered
  * (docs/decisions/072).
@@ -163,6 +163,65 @@ export class OpenAiUsageMeter extends Meter {
     // OpenAI reports usage once, at the end.
     this.outputFinal = true
     this.reported = { input_tokens: prompt - cached, output_tokens: completion, cache_read_tokens: cached, cache_write_tokens: 0 }
+  }
+}
+
+/** Responses stream events whose `delta` is content the model produced (text, reasoning, tool input). */
+const responsesContentDeltas = new Set([
+  'response.output_text.delta',
+  'response.refusal.delta',
+  'response.reasoning_text.delta',
+  'response.reasoning_summary_text.delta',
+  'response.function_call_arguments.delta',
+  'response.custom_tool_call_input.delta',
+])
+
+/**
+ * OpenAI Responses: `response.completed` (or `.incomplete`, `.failed`) carries the response with
+ * its usage, once, at the end; `input_tokens` include the cached ones, which bill at their own
+ * rate, and `output_tokens` include the reasoning ones. Each hosted web search is a
+ * `web_search_call` output item. A response that failed before any output costs nothing.
+ */
+export class ResponsesUsageMeter extends Meter {
+  #searches = new Set<string>()
+  #failedBeforeOutput = false
+
+  event(data: string): void {
+    // Only these carry usage, content or output items; the rest need no parsing.
+    if (!data.includes('delta') && !data.includes('.done') && !data.includes('"response"')) return
+    const event = parse(data)
+    if (!event || typeof event.type !== 'string') return
+    if (responsesContentDeltas.has(event.type)) this.countText(event.delta)
+    else if (event.type === 'response.output_item.done' && isObject(event.item)) this.search(event.item, event.output_index)
+    else if (isObject(event.response) && /^response\.(completed|incomplete|failed)$/.test(event.type)) this.fromResponse(event.response)
+  }
+
+  protected fromBody(json: unknown): void {
+    if (isObject(json)) this.fromResponse(json)
+  }
+
+  override usage(complete: boolean, requestInputTokens: number): TokenUsage {
+    const usage = super.usage(complete, requestInputTokens)
+    if (this.#failedBeforeOutput && this.reported.output_tokens === undefined && this.contentBytes === 0) return { input_tokens: 0, output_tokens: 0 }
+    return this.#searches.size > 0 ? { ...usage, web_search_requests: this.#searches.size } : usage
+  }
+
+  private fromResponse(response: Json): void {
+    if (Array.isArray(response.output)) response.output.forEach((item, i) => isObject(item) && this.search(item, i))
+    const usage = response.usage
+    if (response.status === 'failed' && !isObject(usage)) this.#failedBeforeOutput = true
+    if (!isObject(usage)) return
+    const input = count(usage.input_tokens)
+    const output = count(usage.output_tokens)
+    if (input === undefined || output === undefined) return
+    const cached = Math.min(input, (isObject(usage.input_tokens_details) ? count(usage.input_tokens_details.cached_tokens) : undefined) ?? 0)
+    this.outputFinal = true
+    this.reported = { input_tokens: input - cached, output_tokens: output, cache_read_tokens: cached, cache_write_tokens: 0 }
+  }
+
+  /** A search is counted once, whether seen as its `output_item.done` event or in the final response. */
+  private search(item: Json, index: unknown): void {
+    if (item.type === 'web_search_call') this.#searches.add(typeof item.id === 'string' ? item.id : `#${String(index)}`)
   }
 }
 

@@ -11,7 +11,7 @@ import type { ClientApi } from '../proxy/client-errors.ts'
 import { processRegistry } from './registry.ts'
 
 /** The `api` label: the API a client called. */
-const apiLabels: Record<ClientApi, string> = { anthropic: 'messages', openai: 'chat', gemini: 'gemini' }
+const apiLabels: Record<ClientApi, string> = { anthropic: 'messages', openai: 'chat', responses: 'responses', gemini: 'gemini' }
 
 /** The `outcome` label: a call's recorded outcome as an operator reads it. */
 const outcomeLabels: Record<CallOutcome, string> = { completed: 'answered', failed: 'failed', cut: 'cut', abandoned: 'cut', refused: 'refused' }

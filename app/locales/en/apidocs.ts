@@ -184,6 +184,7 @@ export default {
     postV1Messages: 'Anthropic Messages API (Claude Code)',
     postV1MessagesCountTokens: 'Anthropic token counting (free)',
     postV1ChatCompletions: 'OpenAI chat completions',
+    postV1Responses: 'OpenAI Responses API (Codex CLI)',
     getV1Models: 'Models priced here and served by a provider',
     postApiUserLoginTwoFactor: 'Second step of a two-factor sign-in: the challenge and a code',
     getApiUserTwoFactor: 'Whether two-factor sign-in is on, and the key being enrolled',

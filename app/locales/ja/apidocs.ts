@@ -184,6 +184,7 @@ export default {
     postV1Messages: 'Anthropic Messages API（Claude Code）',
     postV1MessagesCountTokens: 'Anthropic のトークン数計算（無料）',
     postV1ChatCompletions: 'OpenAI Chat Completions',
+    postV1Responses: 'OpenAI Responses API（Codex CLI 用）',
     getV1Models: 'このサービスで価格が設定され、プロバイダーが提供するモデル',
     postApiUserLoginTwoFactor: '2 段階サインインの 2 段目：チャレンジとコードを送信',
     getApiUserTwoFactor: '2 段階認証が有効か、登録中のキー',

@@ -182,6 +182,7 @@ export default {
     postV1Messages: 'Anthropic Messages API（Claude Code 使用）',
     postV1MessagesCountTokens: 'Anthropic 令牌计数（免费）',
     postV1ChatCompletions: 'OpenAI Chat Completions',
+    postV1Responses: 'OpenAI Responses API（Codex CLI 使用）',
     getV1Models: '本站定价且有供应商提供的模型',
     postApiUserLoginTwoFactor: '两步登录的第二步：提交挑战与验证码',
     getApiUserTwoFactor: '两步验证是否开启，以及正在绑定的密钥',
