@@ -1,7 +1,8 @@
 /**
  * compose.yaml as an operator's engine reads it: it must resolve, with its secrets given, into
  * PostgreSQL, two relays and a portal pointed at them. Runs with whichever compose implementation
- * here has `config` (docker compose, podman compose, docker-compose 1.29 as Debian packages it, podman-compose 1.0.6 and later).
+ * here has `config`: docker compose, podman compose, docker-compose (1.29 as Debian packages it)
+ * or podman-compose 1.0.6 and later.
  */
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
@@ -33,6 +34,11 @@ describe.skipIf(!compose)(`compose.yaml${compose ? ` (${compose.join(' ')})` : `
     expect(resolved.stdout).toContain(`postgres://relay:${settings.POSTGRES_PASSWORD}@postgres:5432/relay`)
     expect(resolved.stdout).toContain('RELAY_URL: http://relay:3000')
   })
+
+  // Bringing the services up needs the postgres image and an engine that runs health checks for
+  // depends_on (podman does so only under systemd): neither is on CI's machine, where no registry
+  // is reachable. tests/container/container.test.ts runs the image itself.
+  it.todo('brings PostgreSQL, both relays and the portal up healthy')
 
   it('refuses to resolve without its secrets', () => {
     const { JWT_SECRET: _, ...withoutJwtSecret } = settings
