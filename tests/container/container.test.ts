@@ -73,7 +73,8 @@ describe.skipIf(!engine)(`the container image${engine ? ` (${engine})` : ` (${no
     db = openDatabase(join(dataDir, 'relay.sqlite'))
     await serveModel(db, model, provider.url)
     customer = await seedCustomer({ url }, db, 1_000_000)
-  }, 600_000)
+    // A first build compiles better-sqlite3 and the portal: minutes, more beside the other suites.
+  }, 1_200_000)
 
   afterAll(async () => {
     removeContainers(...names)
