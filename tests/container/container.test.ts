@@ -127,7 +127,7 @@ describe.skipIf(!engine)(`the container image${engine ? ` (${engine})` : ` (${no
     let open!: () => void
     provider.queue({ kind: 'gate', open: new Promise<void>((resolve) => (open = resolve)) })
     const call = modelCall()
-    await expect.poll(() => provider.inFlight).toBe(1)
+    await expect.poll(() => provider.inFlight, { timeout: 15_000 }).toBe(1)
     const signalled = Date.now()
     containers('kill', '--signal', 'TERM', names[0]!)
     open()
