@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['relay/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    include: ['relay/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/container/**/*.test.ts'],
     environment: 'node',
     // Forks, not threads: better-sqlite3 is a native module and each suite owns its database.
     pool: 'forks',

@@ -49,8 +49,8 @@ export default {
     systems: { unix: 'macOS / Linux', windows: 'Windows' },
     install: {
       title: 'Install',
-      unix: 'Requires Node.js 18 or later. In a terminal, run:',
-      windows: 'Requires Node.js 18 or later and Git for Windows. In PowerShell, run:',
+      unix: 'Requires Node.js 22 or 24 (LTS). In a terminal, run:',
+      windows: 'Requires Node.js 22 or 24 (LTS) and Git for Windows. In PowerShell, run:',
       mirror: 'If npm is slow from mainland China, switch to a mirror first: <code>npm config set registry https://registry.npmmirror.com</code>',
     },
     login: {

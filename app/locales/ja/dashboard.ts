@@ -49,8 +49,8 @@ export default {
     systems: { unix: 'macOS / Linux', windows: 'Windows' },
     install: {
       title: 'インストール',
-      unix: 'Node.js 18 以降が必要です。ターミナルで実行します：',
-      windows: 'Node.js 18 以降と Git for Windows が必要です。PowerShell で実行します：',
+      unix: 'Node.js 22 または 24（LTS）が必要です。ターミナルで実行します：',
+      windows: 'Node.js 22 または 24（LTS）と Git for Windows が必要です。PowerShell で実行します：',
       mirror: '中国本土から npm が遅い場合は、先にミラーへ切り替えます：<code>npm config set registry https://registry.npmmirror.com</code>',
     },
     login: {

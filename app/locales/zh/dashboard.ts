@@ -47,8 +47,8 @@ export default {
     systems: { unix: 'macOS / Linux', windows: 'Windows' },
     install: {
       title: '安装',
-      unix: '需要 Node.js 18 或更高版本。在终端中运行：',
-      windows: '需要 Node.js 18 或更高版本和 Git for Windows。在 PowerShell 中运行：',
+      unix: '需要 Node.js 22 或 24（LTS）。在终端中运行：',
+      windows: '需要 Node.js 22 或 24（LTS）和 Git for Windows。在 PowerShell 中运行：',
       mirror: '中国大陆网络较慢时，可先切换 npm 镜像：<code>npm config set registry https://registry.npmmirror.com</code>',
     },
     login: {

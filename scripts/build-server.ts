@@ -1,0 +1,21 @@
+/**
+ * Compiles the production processes to JavaScript, so the container runs them with plain `node`
+ * (no TypeScript loader, and no `tsx` or esbuild among its run-time dependencies):
+ * `<build>/start/server.js` (server/main.ts), `relay.js` (relay/main.ts), `cli.js` (relay/cli.ts).
+ * Our modules are bundled into each file; packages stay imports of node_modules, which keeps
+ * better-sqlite3's native binding where it was built. `npm start` still runs the sources through tsx.
+ */
+import { build } from 'esbuild'
+
+const buildDir = process.env.BUILD_DIR ?? 'build'
+
+await build({
+  entryPoints: { server: 'server/main.ts', relay: 'relay/main.ts', cli: 'relay/cli.ts' },
+  outdir: `${buildDir}/start`,
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  logLevel: 'warning',
+})
