@@ -16,6 +16,8 @@ await build({
   packages: 'external',
   platform: 'node',
   format: 'esm',
+  // Modules imported on demand (telemetry/otlp-tracing.ts) stay chunks of their own, loaded only then.
+  splitting: true,
   target: 'node22',
   logLevel: 'warning',
 })
