@@ -1,3 +1,4 @@
+/* global module */
 /**
  * The import rules `npm run lint` checks (dependency-cruiser): no import circle anywhere, type
  * imports included, and the folder boundaries of docs/architecture.md §4.

@@ -7,7 +7,7 @@ import type { Mailer } from './mail/mailer.ts'
 import type { ProviderCircuits } from './proxy/provider-circuits.ts'
 import type { SettlementQueue } from './proxy/settlements.ts'
 import type { RelayMetrics } from './telemetry/relay-metrics.ts'
-import type { Tracing } from './telemetry/tracing.ts'
+import type { Tracing } from './telemetry/spans.ts'
 import type { RedeemHook } from './subscriptions/redeem-hooks.ts'
 
 /** What the relay is built from: everything that touches the outside world is passed in. */

@@ -7,7 +7,7 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
-import type { Tracing } from './tracing.ts'
+import type { Tracing } from './spans.ts'
 
 /** Spans name the service `relay-portal` unless OTEL_SERVICE_NAME says otherwise. */
 export function otlpTracing(): Tracing {

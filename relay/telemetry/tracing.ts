@@ -3,24 +3,10 @@
  * relayed call and per portal request, exported over OTLP/HTTP. Unset, nothing of OpenTelemetry's
  * SDK is loaded (`startTracing` resolves null) and a call pays one null check.
  *
- * This module holds only the shapes the relay and the portal use; otlp-tracing.ts, imported on
- * demand, holds the SDK.
+ * The shapes the relay and the portal use are in spans.ts; otlp-tracing.ts, imported on demand,
+ * holds the SDK.
  */
-
-/** Attributes as OpenTelemetry takes them (GenAI semantic conventions where they name the figure). */
-export type SpanAttributes = Record<string, string | number | boolean>
-
-export interface SpanHandle {
-  /** Ends the span with these attributes; only the first call counts. */
-  end(attributes: SpanAttributes, failed?: boolean): void
-}
-
-export interface Tracing {
-  /** A span named `name`, started now (server kind: a request this process answers). */
-  start(name: string, attributes: SpanAttributes): SpanHandle
-  /** Exports what is buffered, then stops. */
-  close(): Promise<void>
-}
+import type { Tracing } from './spans.ts'
 
 let started: Promise<Tracing> | undefined
 
