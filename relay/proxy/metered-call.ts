@@ -79,6 +79,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
         cost,
         inputTokens: inputEstimate,
         maxOutputTokens: request.maxOutputTokens,
+        webSearches: request.maxWebSearches,
         shortfallCeiling: services.config.callShortfallCeilingPoints,
       },
       { ...call, started, uploadMs },

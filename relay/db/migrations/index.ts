@@ -43,6 +43,7 @@ import * as historyFilterIndexes from './0043-history-filter-indexes.ts'
 import * as historyLineDays from './0044-history-line-days.ts'
 import * as settleThenFlush from './0045-settle-then-flush.ts'
 import * as rareOutcomeIndex from './0046-rare-outcome-index.ts'
+import * as priceColumns from './0048-price-columns.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0044-history-line-days': historyLineDays,
   '0045-settle-then-flush': settleThenFlush,
   '0046-rare-outcome-index': rareOutcomeIndex,
+  '0048-price-columns': priceColumns,
 }
