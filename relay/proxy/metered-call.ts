@@ -14,7 +14,7 @@ import { RelayError } from '../http/relay-error.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
-import { allowModel, chargeWithinKeyLimits } from '../keys/limits.ts'
+import { chargeWithinKeyLimits } from '../keys/limits.ts'
 import type { CallOutcome } from './call-log.ts'
 import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
 import { clientSide, type ClientSide } from './client-side.ts'
@@ -139,15 +139,47 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   }
 }
 
-/** POST /v1/messages/count_tokens: forwarded like a call, charged nothing, not recorded. */
+/**
+ * POST /v1/messages/count_tokens: under the rules of a call — a package in force, the key's models,
+ * rate and concurrency limits — forwarded, charged nothing, and recorded with 0 points.
+ */
 export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: Dialect): Promise<Response> {
+  const { services } = deps
+  const started = performance.now()
+  const startedAt = services.clock.now()
+  const caller = clientIp(c, services.config.trustProxy)
   try {
-    const identity = await authenticate(c, deps.services)
+    const identity = await authenticate(c, services, { cached: true })
     const client = clientSide(c)
+    const uploadStarted = performance.now()
     const request = dialect.parse(await readBody(client))
-    allowModel(identity.key, request.model)
-    const { providers } = await route(deps, dialect, request.model, affinityKey(c.req.header(sessionHeader), request, identity))
-    return await passOn(await deps.failover.forward(providers, upstreamRequest(c, deps, dialect, request, client.gone), client.gone))
+    const uploadMs = performance.now() - uploadStarted
+    const routed = await route(deps, dialect, request.model, affinityKey(c.req.header(sessionHeader), request, identity))
+    const cost: ModelCost = { ...routed.cost, kind: 'fixed', points_per_call: 0 }
+    const call = { userId: identity.userId, keyId: identity.keyId, clientId: identity.clientId, api: dialect.api, model: request.model, streamed: false, clientIp: caller, startedAt }
+    const upfront = { userId: identity.userId, model: request.model, cost, inputTokens: 0, maxOutputTokens: 0, shortfallCeiling: 0, packageRequired: true }
+    const { charge, leaseId } = await chargeWithinKeyLimits(services, identity.key, upfront, { ...call, started, uploadMs }).catch((error: unknown) => {
+      throw error instanceof RelayError && keyRefusals.has(error.reason) ? credentialRefusal(error) : error
+    })
+    const relayMs = performance.now() - started - uploadMs
+    const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; firstByteMs?: number }) =>
+      void services.settlements.add({ charge, cost, usage: null, leaseId, call: { ...end, ...call, usage: null, durationMs: performance.now() - started, relayMs } })
+    let forwarded: Forwarded
+    try {
+      forwarded = await deps.failover.forward(routed.providers, upstreamRequest(c, deps, dialect, request, client.gone), client.gone)
+    } catch (error) {
+      if (error instanceof ClientGone) finish({ outcome: 'abandoned', status: 499, providerId: error.providerId })
+      else if (error instanceof ProvidersFailed) finish({ outcome: 'failed', status: proxyErrorStatus(dialect.api, error.kind), providerId: error.providerId })
+      else finish({ outcome: 'failed', status: 500, providerId: null })
+      throw error
+    }
+    const firstByteMs = performance.now() - started
+    try {
+      return await passOn(forwarded)
+    } finally {
+      const status = forwarded.response.status
+      finish({ outcome: status >= 400 ? 'refused' : 'completed', status, providerId: forwarded.provider.id, firstByteMs })
+    }
   } catch (error) {
     return refusal(dialect, error, deps)
   }

@@ -37,6 +37,8 @@ export interface UpfrontCharge {
   webSearches?: number
   /** The most the call may cost beyond the balance (`CALL_SHORTFALL_CEILING_POINTS`). */
   shortfallCeiling: number
+  /** A call that costs nothing still needs a package in force (count_tokens). */
+  packageRequired?: boolean
 }
 
 /**
@@ -65,14 +67,20 @@ export function reservation(
  */
 export async function chargeUpfront(
   services: LedgerServices,
-  { userId, model, cost, inputTokens, maxOutputTokens, shortfallCeiling, webSearches }: UpfrontCharge,
+  { userId, model, cost, inputTokens, maxOutputTokens, shortfallCeiling, webSearches, packageRequired }: UpfrontCharge,
   liveKey: string | null = null,
 ): Promise<Charge> {
   const fixed = cost.kind === 'fixed'
   const { points, atLeast } = fixed
     ? { points: Math.min(cost.points_per_call ?? 0, maxPointsChange), atLeast: Math.min(cost.points_per_call ?? 0, maxPointsChange) }
     : reservation(cost, inputTokens, maxOutputTokens, shortfallCeiling, webSearches)
-  if (points <= 0) return { kind: 'free' }
+  if (points <= 0) {
+    if (packageRequired) {
+      const refused = packageRefusal(await pointsSummary(services.db, userId, services.clock.now()))
+      if (refused) throw refused
+    }
+    return { kind: 'free' }
+  }
   try {
     const hold = await freeze(services, { userId, amount: points, model, atLeast, liveKey })
     return { kind: 'hold', holdId: hold.holdId, accountId: hold.accountId, points: hold.amount }
@@ -122,10 +130,8 @@ export async function settleCharges(
   })
 }
 
-/** Why the ledger said no: no package in force (403), or too few points (429 until the next refill). */
-async function refusal(services: LedgerServices, userId: string, needed: number, boundedByWorstCase: boolean): Promise<ProxyError> {
-  const now = services.clock.now()
-  const summary = await pointsSummary(services.db, userId, now)
+/** Why a user without a package in force is refused (403), or null when theirs is in force. */
+function packageRefusal(summary: Awaited<ReturnType<typeof pointsSummary>>): ProxyError | null {
   switch (summary.status) {
     case 'none':
       return new ProxyError('no_subscription', 'No package: redeem a code or join a team in the portal to use the relay.')
@@ -134,8 +140,16 @@ async function refusal(services: LedgerServices, userId: string, needed: number,
     case 'disabled':
       return new ProxyError('no_subscription', 'Your package is disabled: contact support through a ticket in the portal.')
     case 'normal':
-      break
+      return null
   }
+}
+
+/** Why the ledger said no: no package in force (403), or too few points (429 until the next refill). */
+async function refusal(services: LedgerServices, userId: string, needed: number, boundedByWorstCase: boolean): Promise<ProxyError> {
+  const now = services.clock.now()
+  const summary = await pointsSummary(services.db, userId, now)
+  const noPackage = packageRefusal(summary)
+  if (noPackage) return noPackage
   // No immediate retries by the SDKs: nothing changes before the refill.
   const headers: Record<string, string> = { 'x-should-retry': 'false' }
   const asked = `Not enough points: this call needs ${needed} point${needed === 1 ? '' : 's'}`
