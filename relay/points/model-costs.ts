@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { modelCostInputSchema, type ModelCostInput } from '../contract/admin-ops.ts'
 import type { ModelCost } from '../contract/points.ts'
+import type { chargeItems } from '../contract/usage.ts'
 import type { Database } from '../db/open-database.ts'
 import type { ModelCostsTable } from '../db/schema.ts'
 
@@ -113,8 +114,6 @@ export function promptTokens(usage: TokenUsage): number {
   return usage.input_tokens + (usage.cache_read_tokens ?? 0) + (usage.cache_write_tokens ?? 0) + (usage.cache_write_1h_tokens ?? 0)
 }
 
-/** What a line of a charge is for: tokens by kind (rates per million), searches or the call (points each). */
-export const chargeItems = ['call', 'input', 'cache_read', 'cache_write_5m', 'cache_write_1h', 'output', 'web_search'] as const
 export type ChargeItem = (typeof chargeItems)[number]
 
 export interface ChargeLine {

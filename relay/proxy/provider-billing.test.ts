@@ -4,6 +4,7 @@ import { startFakeProvider, type FakeProvider, type FakeUsage } from '../../test
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { addTestProvider, callRelay, customer, ledgerOf, priceModel, settled } from '../../tests/fixtures/proxy.ts'
 import type { ItemisedCharge } from '../points/model-costs.ts'
+import { usageEndpoints } from '../contract/usage.ts'
 import { reservation } from './metering.ts'
 
 // Sonnet 5.5's list prices at 1 point = 1 US cent: $2 / $10 per million, cache read $0.20,
@@ -126,6 +127,22 @@ describeEachDatabase('what providers bill: cache writes by lifetime, web searche
       expect(call.points).toBe(due(usage, percents))
       expect(charge.long_context).toEqual(percents === long ? { threshold: tier.threshold, input_percent: tier.inputPercent, output_percent: tier.outputPercent } : null)
     }
+  })
+
+  it('shows each call\'s itemised charge in the usage log and its CSV, unchanged by a later repricing', async () => {
+    const usage = { cache_write_1h_tokens: 100_000, web_search_requests: 3 }
+    const { user, charge } = await charged(usage, { stream: true })
+    const logged = async () => (await ctx.request('GET', usageEndpoints.calls.path, { token: user.token })).body.data.items[0]
+    const csv = async () => (await ctx.request('GET', usageEndpoints.export.path, { token: user.token })).text
+    const before = await logged()
+    expect(before).toMatchObject({ cache_write_1h_tokens: 100_000, web_search_requests: 3, points: due(usage), charge })
+    expect(await csv()).toContain(`bill-sonnet: input 120 × 200 = 0.024; cache_write_1h 100000 × 400 = 40; output 40 × 1000 = 0.04; web_search 3 × 1 = 3 → ${due(usage)}`)
+    const csvBefore = await csv()
+
+    await priceModel(ctx, { model: 'bill-sonnet', kind: 'variable', input_points_per_mtok: 999, output_points_per_mtok: 999, cache_write_1h_points_per_mtok: 1, web_search_points: 50 })
+    expect(await logged()).toEqual(before)
+    expect(await csv()).toBe(csvBefore)
+    await priceModel(ctx, { model: 'bill-sonnet', kind: 'variable', input_points_per_mtok: sonnet.input, output_points_per_mtok: sonnet.output, cache_read_points_per_mtok: sonnet.read, cache_write_points_per_mtok: sonnet.write5m })
   })
 
   it('OpenAI chat completions: cached prompt tokens at the cache-read rate, streamed or not', async () => {
