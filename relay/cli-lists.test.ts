@@ -11,7 +11,7 @@ const headers: Record<string, RegExp> = {
   'announcement list': /^id +level +from \(UTC\) +until \(UTC\) +state +message \(zh\)$/,
   'client list': /^client_id\tkind\tname\tredirect URIs$/,
   'incident list': /^id +started \(UTC\) +state +title$/,
-  'model-cost list': /^model +kind +points per call, or per million tokens: input \/ output \/ cache read \/ cache write$/,
+  'model-cost list': /^model +kind +points per call, or per million tokens: input \/ output \/ cache read \/ cache write 5m \/ 1h, then per web search$/,
   'package list': /^code +kind +limit +per hour +days +price +name \(zh \/ en \/ ja\)$/,
   'provider list': /^id +kind +prio\. +status +state +key +base URL +models$/,
   'resource list': /^id +order +title +url$/,

@@ -53,6 +53,8 @@ export const priceSchema = z
     output_points_per_mtok: rate,
     cache_read_points_per_mtok: rate,
     cache_write_points_per_mtok: rate,
+    cache_write_1h_points_per_mtok: rate,
+    web_search_points: rate,
     long_context_threshold: rate,
     long_context_input_percent: rate,
     long_context_output_percent: rate,

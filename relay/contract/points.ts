@@ -126,7 +126,9 @@ export type ModelCostKind = (typeof modelCostKinds)[number]
 
 /**
  * `fixed`: `points_per_call` per call, rates null. `variable`: rates in points per million
- * tokens; a null cache rate means cached tokens count as input. `model` is a model id, or a
+ * tokens; a null cache rate means cached tokens count as input, except 1-hour cache writes
+ * (`cache_write_1h_points_per_mtok`), which then cost twice the input rate; `web_search_points`
+ * per hosted web search, 1 when null (docs/pricing.md). `model` is a model id, or a
  * pattern with `*` (`claude-opus-*`) pricing every model it matches that has no price of its own:
  * the most specific pattern wins; `*` alone is the default price. `long_context_*`: a call whose
  * prompt (input, cache reads and writes) exceeds `long_context_threshold` tokens is charged these
@@ -141,6 +143,8 @@ export const modelCostSchema = z
     output_points_per_mtok: z.int().nullable(),
     cache_read_points_per_mtok: z.int().nullable(),
     cache_write_points_per_mtok: z.int().nullable(),
+    cache_write_1h_points_per_mtok: z.int().nullable().optional(),
+    web_search_points: z.int().nullable().optional(),
     long_context_threshold: z.int().nullable().optional(),
     long_context_input_percent: z.int().nullable().optional(),
     long_context_output_percent: z.int().nullable().optional(),

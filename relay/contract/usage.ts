@@ -34,6 +34,9 @@ export const usageCallsQuery = usageFilterQuery.extend({
   pageSize: z.coerce.number().int().min(1).max(usageLogBounds.pageSize.max).default(usageLogBounds.pageSize.default),
 })
 
+/** What a line of a charge is for: tokens by kind (rates per million), searches or the call (points each). */
+export const chargeItems = ['call', 'input', 'cache_read', 'cache_write_5m', 'cache_write_1h', 'output', 'web_search'] as const
+
 export const usageCallSchema = z
   .object({
     /** The relay's id of the call: what to quote in a ticket. */
@@ -54,9 +57,24 @@ export const usageCallSchema = z
     input_tokens: z.int(),
     output_tokens: z.int(),
     cache_read_tokens: z.int(),
+    /** 5-minute cache writes. */
     cache_write_tokens: z.int(),
+    cache_write_1h_tokens: z.int(),
+    web_search_requests: z.int(),
     points: z.int(),
     shortfall_points: z.int(),
+    /**
+     * How the call was charged, line by line, at the prices of its day (docs/pricing.md); null when
+     * nothing was charged for (no answer) or for calls recorded before itemised charges.
+     */
+    charge: z
+      .object({
+        price: z.string(),
+        long_context: z.object({ threshold: z.int(), input_percent: z.int(), output_percent: z.int() }).nullable(),
+        lines: z.array(z.object({ item: z.enum(chargeItems), quantity: z.int(), rate: z.int(), percent: z.int(), points: z.number() })),
+        points: z.int(),
+      })
+      .nullable(),
     duration_ms: z.int(),
     first_byte_ms: z.int().nullable(),
   })

@@ -457,6 +457,10 @@ export interface ModelCostsTable {
   output_points_per_mtok: number | null
   cache_read_points_per_mtok: number | null
   cache_write_points_per_mtok: number | null
+  /** 1-hour cache writes; null: twice the input rate (migration 0048). */
+  cache_write_1h_points_per_mtok: number | null
+  /** Points per hosted web search; null: 1 (migration 0048). */
+  web_search_points: number | null
   long_context_threshold: number | null
   long_context_input_percent: number | null
   long_context_output_percent: number | null
@@ -505,6 +509,8 @@ export interface ProxyCallsTable {
   output_tokens: number
   cache_read_tokens: number
   cache_write_tokens: number
+  cache_write_1h_tokens: number
+  web_search_requests: number
   points: number
   /** What the call cost beyond what the balance held when it settled (docs/decisions/082). */
   shortfall_points: number
@@ -519,6 +525,8 @@ export interface ProxyCallsTable {
   hold_id: string | null
   /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120); null before 0020. */
   relay_ms: number | null
+  /** JSON of its `ItemisedCharge` (points/model-costs.ts); null for calls before migration 0048. */
+  charge: string | null
 }
 
 /** Per hour and model family, what the public figures are made of (public-stats/aggregate.ts). */

@@ -108,10 +108,11 @@ describeEachDatabase('API key limits', (ctx) => {
     const models = await (await callRelay(ctx, '/v1/models', { key: user.key, method: 'GET', headers: { 'anthropic-version': '2023-06-01' } })).json()
     expect(models.data.map((m: { id: string }) => m.id)).toEqual(['claude-haiku-9'])
 
-    await settled(ctx, user.id, 1, 2)
+    await settled(ctx, user.id, 1, 3)
     const calls = await ctx.relay.db.selectFrom('proxy_calls').select(['model', 'outcome', 'status', 'refusal', 'points']).where('user_id', '=', user.id).orderBy('outcome').execute()
     expect(calls).toEqual([
       { model: 'claude-haiku-9', outcome: 'completed', status: 200, refusal: null, points: 1 },
+      { model: 'claude-opus-9', outcome: 'refused', status: 403, refusal: 'model_not_allowed', points: 0 },
       { model: 'claude-opus-9', outcome: 'refused', status: 403, refusal: 'model_not_allowed', points: 0 },
       { model: 'claude-opus-9', outcome: 'refused', status: 403, refusal: 'model_not_allowed', points: 0 },
     ])

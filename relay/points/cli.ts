@@ -27,7 +27,9 @@ export const pointsCommands: Command[] = [
       input: { description: 'variable: points per million input tokens', schema: points.optional() },
       output: { description: 'variable: points per million output tokens', schema: points.optional() },
       'cache-read': { description: 'variable: per million cache-read tokens (default: as input)', schema: points.optional() },
-      'cache-write': { description: 'variable: per million cache-write tokens (default: as input)', schema: points.optional() },
+      'cache-write': { description: 'variable: per million 5-minute cache-write tokens (default: as input)', schema: points.optional() },
+      'cache-write-1h': { description: 'variable: per million 1-hour cache-write tokens (default: twice input)', schema: points.optional() },
+      'web-search': { description: 'variable: points per hosted web search (default: 1, $10 per 1,000)', schema: points.optional() },
       'long-context-above': { description: 'variable: prompt tokens (input + cache) above which the call is charged the long-context percentages', schema: points.optional() },
       'long-context-input-percent': { description: 'variable: input-side rates above the threshold, in percent (e.g. 200)', schema: points.optional() },
       'long-context-output-percent': { description: 'variable: output rate above the threshold, in percent (e.g. 150)', schema: points.optional() },
@@ -42,6 +44,8 @@ export const pointsCommands: Command[] = [
         output_points_per_mtok: values.output ?? null,
         cache_read_points_per_mtok: values['cache-read'] ?? null,
         cache_write_points_per_mtok: values['cache-write'] ?? null,
+        cache_write_1h_points_per_mtok: values['cache-write-1h'] ?? null,
+        web_search_points: values['web-search'] ?? null,
         long_context_threshold: values['long-context-above'] ?? null,
         long_context_input_percent: values['long-context-input-percent'] ?? (values['long-context-above'] ? 100 : null),
         long_context_output_percent: values['long-context-output-percent'] ?? (values['long-context-above'] ? 100 : null),
@@ -53,15 +57,15 @@ export const pointsCommands: Command[] = [
 
   defineCommand({
     name: 'model-cost list',
-    summary: 'Every model cost (points per call, or per million tokens: input, output, cache read, cache write)',
+    summary: 'Every model cost (points per call, or per million tokens: input, output, cache read, 5-minute and 1-hour cache write; points per web search)',
     options: {},
     async run(_values, { services, print }) {
-      print(`${'model'.padEnd(32)} ${'kind'.padEnd(9)} points per call, or per million tokens: input / output / cache read / cache write`)
+      print(`${'model'.padEnd(32)} ${'kind'.padEnd(9)} points per call, or per million tokens: input / output / cache read / cache write 5m / 1h, then per web search`)
       for (const c of await listModelCosts(services.db)) {
         const rates =
           c.kind === 'fixed'
             ? `${c.points_per_call} per call`
-            : [c.input_points_per_mtok, c.output_points_per_mtok, c.cache_read_points_per_mtok, c.cache_write_points_per_mtok].map(dash).join(' / ')
+            : `${[c.input_points_per_mtok, c.output_points_per_mtok, c.cache_read_points_per_mtok, c.cache_write_points_per_mtok, c.cache_write_1h_points_per_mtok ?? null].map(dash).join(' / ')}, ${dash(c.web_search_points ?? null)} per search`
         print(`${c.model.padEnd(32)} ${c.kind.padEnd(9)} ${rates}`)
       }
     },

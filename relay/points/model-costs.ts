@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { modelCostInputSchema, type ModelCostInput } from '../contract/admin-ops.ts'
 import type { ModelCost } from '../contract/points.ts'
+import type { chargeItems } from '../contract/usage.ts'
 import type { Database } from '../db/open-database.ts'
 import type { ModelCostsTable } from '../db/schema.ts'
 
@@ -108,29 +109,90 @@ export interface TokenUsage {
   web_search_requests?: number
 }
 
-/** Tokens of the prompt, as providers count it for long-context pricing: input, cache reads and writes. */
+/** Tokens of the prompt, as providers count it for long-context pricing: input, cache reads and writes of either lifetime. */
 export function promptTokens(usage: TokenUsage): number {
-  return usage.input_tokens + (usage.cache_read_tokens ?? 0) + (usage.cache_write_tokens ?? 0)
+  return usage.input_tokens + (usage.cache_read_tokens ?? 0) + (usage.cache_write_tokens ?? 0) + (usage.cache_write_1h_tokens ?? 0)
+}
+
+export type ChargeItem = (typeof chargeItems)[number]
+
+export interface ChargeLine {
+  item: ChargeItem
+  /** Tokens, searches or 1 call. */
+  quantity: number
+  /** The price row's rate: points per million tokens, or per search or call, before any tier. */
+  rate: number
+  /** The tier's percentage of the rate applied to this line (100 at standard rates). */
+  percent: number
+  /** This line's points, not rounded: `quantity × rate × percent / 100`, per million for tokens. */
+  points: number
 }
 
 /**
- * Points for one call, rounded up so no call is free by rounding. A prompt over the cost's
- * long-context threshold is charged the long-context percentages of the rates, for the whole
- * call, as the provider bills it.
+ * How a call was charged, kept with its record (`proxy_calls.charge`): the price row and its rates
+ * as they were, so a later repricing leaves it as it was charged.
  */
-export function pointsForUsage(cost: ModelCost, usage: TokenUsage): number {
-  if (cost.kind === 'fixed') return cost.points_per_call ?? 0
+export interface ItemisedCharge {
+  /** The price row that priced the call: the model, its undated alias or a pattern. */
+  price: string
+  /** The long-context tier applied, or null for standard rates. */
+  long_context: { threshold: number; input_percent: number; output_percent: number } | null
+  /** The lines with a quantity, in `chargeItems` order. */
+  lines: ChargeLine[]
+  /** The call's points: the lines' sum, rounded up so no call is free by rounding. */
+  points: number
+}
+
+/** Points per hosted web search when a price sets none: 1 point (a US cent), $10 per 1,000 searches. */
+export const defaultWebSearchPoints = 1
+
+/**
+ * The itemised charge of one call. A prompt over the cost's long-context threshold is charged the
+ * long-context percentages of the token rates, for the whole call, as the provider bills it;
+ * searches are charged per search at any length.
+ */
+export function itemisedCharge(cost: ModelCost, usage: TokenUsage): ItemisedCharge {
+  if (cost.kind === 'fixed') {
+    const points = cost.points_per_call ?? 0
+    return { price: cost.model, long_context: null, lines: [{ item: 'call', quantity: 1, rate: points, percent: 100, points }], points }
+  }
   const threshold = cost.long_context_threshold ?? null
   const long = threshold !== null && promptTokens(usage) > threshold
   const inputPercent = long ? (cost.long_context_input_percent ?? 100) : 100
   const outputPercent = long ? (cost.long_context_output_percent ?? 100) : 100
   const input = cost.input_points_per_mtok ?? 0
-  const inputSide =
-    usage.input_tokens * input +
-    (usage.cache_read_tokens ?? 0) * (cost.cache_read_points_per_mtok ?? input) +
-    (usage.cache_write_tokens ?? 0) * (cost.cache_write_points_per_mtok ?? input)
-  const outputSide = usage.output_tokens * (cost.output_points_per_mtok ?? 0)
-  return Math.ceil((inputSide * inputPercent + outputSide * outputPercent) / 100 / 1_000_000)
+  const tokenLines: Array<[ChargeItem, number | undefined, number, number]> = [
+    ['input', usage.input_tokens, input, inputPercent],
+    ['cache_read', usage.cache_read_tokens, cost.cache_read_points_per_mtok ?? input, inputPercent],
+    ['cache_write_5m', usage.cache_write_tokens, cost.cache_write_points_per_mtok ?? input, inputPercent],
+    ['cache_write_1h', usage.cache_write_1h_tokens, cost.cache_write_1h_points_per_mtok ?? 2 * input, inputPercent],
+    ['output', usage.output_tokens, cost.output_points_per_mtok ?? 0, outputPercent],
+  ]
+  const lines: ChargeLine[] = []
+  // Summed in whole units (tokens × rate × percent) and divided once, so the total is exact.
+  let units = 0
+  for (const [item, quantity, rate, percent] of tokenLines) {
+    if (!quantity) continue
+    units += quantity * rate * percent
+    lines.push({ item, quantity, rate, percent, points: (quantity * rate * percent) / 100 / 1_000_000 })
+  }
+  const searches = usage.web_search_requests ?? 0
+  if (searches > 0) {
+    const rate = cost.web_search_points ?? defaultWebSearchPoints
+    units += searches * rate * 100 * 1_000_000
+    lines.push({ item: 'web_search', quantity: searches, rate, percent: 100, points: searches * rate })
+  }
+  return {
+    price: cost.model,
+    long_context: long ? { threshold, input_percent: inputPercent, output_percent: outputPercent } : null,
+    lines,
+    points: Math.ceil(units / 100 / 1_000_000),
+  }
+}
+
+/** Points for one call (`itemisedCharge`'s total). */
+export function pointsForUsage(cost: ModelCost, usage: TokenUsage): number {
+  return itemisedCharge(cost, usage).points
 }
 
 function toModelCost(row: Selectable<ModelCostsTable>): ModelCost {
@@ -142,6 +204,8 @@ function toModelCost(row: Selectable<ModelCostsTable>): ModelCost {
     output_points_per_mtok: row.output_points_per_mtok,
     cache_read_points_per_mtok: row.cache_read_points_per_mtok,
     cache_write_points_per_mtok: row.cache_write_points_per_mtok,
+    cache_write_1h_points_per_mtok: row.cache_write_1h_points_per_mtok,
+    web_search_points: row.web_search_points,
     long_context_threshold: row.long_context_threshold,
     long_context_input_percent: row.long_context_input_percent,
     long_context_output_percent: row.long_context_output_percent,

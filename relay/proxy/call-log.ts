@@ -7,7 +7,7 @@ import { newId } from '../db/ids.ts'
 import { isPostgres, type Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
 import type { ProxyCallsTable } from '../db/schema.ts'
-import type { TokenUsage } from '../points/model-costs.ts'
+import type { ItemisedCharge, TokenUsage } from '../points/model-costs.ts'
 
 export type CallOutcome = ProxyCallsTable['outcome']
 
@@ -23,6 +23,8 @@ export interface CallRecord {
   outcome: CallOutcome
   status: number
   usage: TokenUsage | null
+  /** What the usage cost, line by line (points/model-costs.ts); null when nothing was charged for. */
+  charge?: ItemisedCharge | null
   points: number
   /** What the usage cost beyond what the balance held (docs/decisions/082). */
   shortfall: number
@@ -66,6 +68,8 @@ export function callRow(call: CallRecord): Required<Insertable<ProxyCallsTable>>
     output_tokens: call.usage?.output_tokens ?? 0,
     cache_read_tokens: call.usage?.cache_read_tokens ?? 0,
     cache_write_tokens: call.usage?.cache_write_tokens ?? 0,
+    cache_write_1h_tokens: call.usage?.cache_write_1h_tokens ?? 0,
+    web_search_requests: call.usage?.web_search_requests ?? 0,
     points: call.points,
     shortfall_points: call.shortfall,
     client_ip: call.clientIp.slice(0, 64),
@@ -75,6 +79,7 @@ export function callRow(call: CallRecord): Required<Insertable<ProxyCallsTable>>
     first_byte_ms: call.firstByteMs === undefined || call.firstByteMs === null ? null : Math.round(call.firstByteMs),
     hold_id: call.holdId ?? null,
     relay_ms: Math.round(call.relayMs),
+    charge: call.charge ? JSON.stringify(call.charge) : null,
   }
 }
 
@@ -95,6 +100,8 @@ const insertCall = prepared((db, row: Required<Insertable<ProxyCallsTable>>) =>
     output_tokens: row.output_tokens,
     cache_read_tokens: row.cache_read_tokens,
     cache_write_tokens: row.cache_write_tokens,
+    cache_write_1h_tokens: row.cache_write_1h_tokens,
+    web_search_requests: row.web_search_requests,
     points: row.points,
     shortfall_points: row.shortfall_points,
     client_ip: row.client_ip,
@@ -104,5 +111,6 @@ const insertCall = prepared((db, row: Required<Insertable<ProxyCallsTable>>) =>
     first_byte_ms: row.first_byte_ms,
     hold_id: row.hold_id,
     relay_ms: row.relay_ms,
+    charge: row.charge,
   }),
 )

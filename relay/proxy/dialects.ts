@@ -22,6 +22,8 @@ export interface CallRequest {
    * choices it asks for, or its thinking budget when larger.
    */
   maxOutputTokens: number
+  /** The hosted web searches the request allows, reserved for like output (Anthropic `web_search_*` tools' `max_uses`). */
+  maxWebSearches?: number
   /** The bytes to send upstream: the client's own, unless the relay had to add something. */
   body: Uint8Array
   /** An SSE event to keep from the client (the usage chunk the relay asked for on its behalf). */
@@ -78,6 +80,26 @@ const anthropicRequest = z.looseObject({
   thinking: z.looseObject({ budget_tokens: bound.optional() }).optional(),
 })
 
+/**
+ * Searches reserved for a `web_search_*` server tool that sets no `max_uses`: the API then allows
+ * any number; this covers a research-heavy turn, and a call that searches more is still charged
+ * every search, up to the shortfall ceiling beyond its hold.
+ */
+export const defaultWebSearchReserve = 10
+
+/** The web searches an Anthropic request allows: the `max_uses` of each of its web search tools. */
+function anthropicWebSearches(tools: unknown): number {
+  if (!Array.isArray(tools)) return 0
+  let searches = 0
+  for (const tool of tools) {
+    if (typeof tool !== 'object' || tool === null) continue
+    const { type, max_uses: maxUses } = tool as Record<string, unknown>
+    if (typeof type !== 'string' || !type.startsWith('web_search_')) continue
+    searches += typeof maxUses === 'number' && Number.isSafeInteger(maxUses) && maxUses >= 0 ? maxUses : defaultWebSearchReserve
+  }
+  return searches
+}
+
 /** The output an Anthropic request may bill: its bound, or its thinking budget when that is larger. */
 function anthropicOutputBound(request: z.output<typeof anthropicRequest>): number {
   return Math.max(request.max_tokens ?? defaultOutputEstimate, request.thinking?.budget_tokens ?? 0)
@@ -103,6 +125,7 @@ export const anthropicMessages: Dialect = {
       model: request.model,
       stream: request.stream === true,
       maxOutputTokens: anthropicOutputBound(request),
+      maxWebSearches: anthropicWebSearches(request.tools),
       body: raw,
       metadataUserId: metadataUserId(request),
     }

@@ -84,6 +84,6 @@ export async function chargeWithinKeyLimits(
 /** Never read: a refusal's charge is free. */
 const freeCost: ModelCost = { model: '', kind: 'fixed', points_per_call: 0, input_points_per_mtok: null, output_points_per_mtok: null, cache_read_points_per_mtok: null, cache_write_points_per_mtok: null, description: null }
 
-function likelyPoints({ cost, inputTokens, maxOutputTokens, shortfallCeiling }: UpfrontCharge): number {
-  return cost.kind === 'fixed' ? (cost.points_per_call ?? 0) : reservation(cost, inputTokens, maxOutputTokens, shortfallCeiling).points
+function likelyPoints({ cost, inputTokens, maxOutputTokens, shortfallCeiling, webSearches }: UpfrontCharge): number {
+  return cost.kind === 'fixed' ? (cost.points_per_call ?? 0) : reservation(cost, inputTokens, maxOutputTokens, shortfallCeiling, webSearches).points
 }

@@ -15,13 +15,13 @@ import { RelayError } from '../http/relay-error.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
-import { allowModel, chargeWithinKeyLimits } from './key-charge.ts'
+import { chargeWithinKeyLimits } from './key-charge.ts'
 import type { CallOutcome } from './call-log.ts'
 import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
 import { clientSide, type ClientSide } from './client-side.ts'
 import type { CallRequest, Dialect } from './dialects.ts'
 import { ClientGone, ProvidersFailed, type Failover, type Forwarded } from './failover.ts'
-import { actualPoints } from './metering.ts'
+import { actualCharge } from './metering.ts'
 import type { Provider } from './providers.ts'
 import { responseStream } from './response-stream.ts'
 import type { RouteTable } from './route-table.ts'
@@ -83,6 +83,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
         cost,
         inputTokens: inputEstimate,
         maxOutputTokens: request.maxOutputTokens,
+        webSearches: request.maxWebSearches,
         shortfallCeiling: services.config.callShortfallCeilingPoints,
       },
       { ...call, started, uploadMs },
@@ -99,7 +100,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       leave?.()
       const provider = providers.find((p) => p.id === end.providerId)?.label ?? none
       services.metrics?.ended({ ...end, api: dialect.api, model: cost.model, provider, durationMs, relayMs })
-      span?.end({ ...spanUsage(end.usage), 'gen_ai.request.model': request.model, 'http.response.status_code': end.status, 'relay.provider': provider, 'relay.outcome': end.outcome, 'relay.points': actualPoints(cost, end.usage) }, end.outcome === 'failed')
+      span?.end({ ...spanUsage(end.usage), 'gen_ai.request.model': request.model, 'http.response.status_code': end.status, 'relay.provider': provider, 'relay.outcome': end.outcome, 'relay.points': actualCharge(cost, end.usage).actual }, end.outcome === 'failed')
       return services.settlements.add({ charge, cost, usage: end.usage, leaseId, call: { ...end, ...call, durationMs, relayMs } })
     }
 
@@ -156,15 +157,51 @@ function spanUsage(usage: TokenUsage | null): Record<string, number> {
   }
 }
 
-/** POST /v1/messages/count_tokens: forwarded like a call, charged nothing, not recorded. */
+/**
+ * POST /v1/messages/count_tokens: under the rules of a call — a package in force, the key's models,
+ * rate and concurrency limits — forwarded, charged nothing, and recorded with 0 points.
+ */
 export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: Dialect): Promise<Response> {
+  const { services } = deps
+  const started = performance.now()
+  const startedAt = services.clock.now()
+  const caller = clientIp(c, services.config.trustProxy)
   try {
-    const identity = await authenticate(c, deps.services)
+    const identity = await authenticate(c, services, { cached: true })
     const client = clientSide(c)
+    const uploadStarted = performance.now()
     const request = dialect.parse(await readBody(client))
-    allowModel(identity.key, request.model)
-    const { providers } = await route(deps, dialect, request.model, affinityKey((name) => c.req.header(name), request, identity))
-    return await passOn(await deps.failover.forward(providers, upstreamRequest(c, deps, dialect, request, client.gone), client.gone))
+    const uploadMs = performance.now() - uploadStarted
+    const routed = await route(deps, dialect, request.model, affinityKey((name) => c.req.header(name), request, identity))
+    const cost: ModelCost = { ...routed.cost, kind: 'fixed', points_per_call: 0 }
+    const call = { userId: identity.userId, keyId: identity.keyId, clientId: identity.clientId, api: dialect.api, model: request.model, streamed: false, clientIp: caller, startedAt }
+    const upfront = { userId: identity.userId, model: request.model, cost, inputTokens: 0, maxOutputTokens: 0, shortfallCeiling: 0, packageRequired: true }
+    const { charge, leaseId } = await chargeWithinKeyLimits(services, identity.key, upfront, { ...call, started, uploadMs }).catch((error: unknown) => {
+      throw error instanceof RelayError && keyRefusals.has(error.reason) ? credentialRefusal(error) : error
+    })
+    const relayMs = performance.now() - started - uploadMs
+    const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; firstByteMs?: number }) => {
+      const durationMs = performance.now() - started
+      const provider = routed.providers.find((p) => p.id === end.providerId)?.label ?? none
+      services.metrics?.ended({ ...end, api: 'count_tokens', model: cost.model, provider, durationMs, relayMs, usage: null })
+      void services.settlements.add({ charge, cost, usage: null, leaseId, call: { ...end, ...call, usage: null, durationMs, relayMs } })
+    }
+    let forwarded: Forwarded
+    try {
+      forwarded = await deps.failover.forward(routed.providers, upstreamRequest(c, deps, dialect, request, client.gone), client.gone)
+    } catch (error) {
+      if (error instanceof ClientGone) finish({ outcome: 'abandoned', status: 499, providerId: error.providerId })
+      else if (error instanceof ProvidersFailed) finish({ outcome: 'failed', status: proxyErrorStatus(dialect.api, error.kind), providerId: error.providerId })
+      else finish({ outcome: 'failed', status: 500, providerId: null })
+      throw error
+    }
+    const firstByteMs = performance.now() - started
+    try {
+      return await passOn(forwarded)
+    } finally {
+      const status = forwarded.response.status
+      finish({ outcome: status >= 400 ? 'refused' : 'completed', status, providerId: forwarded.provider.id, firstByteMs })
+    }
   } catch (error) {
     return refusal(dialect, error, deps)
   }

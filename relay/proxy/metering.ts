@@ -16,7 +16,7 @@
 import type { ModelCost } from '../contract/points.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { freeze, maxPointsChange, settleAll, type LedgerServices } from '../points/ledger.ts'
-import { pointsForUsage, type TokenUsage } from '../points/model-costs.ts'
+import { itemisedCharge, pointsForUsage, type ItemisedCharge, type TokenUsage } from '../points/model-costs.ts'
 import { pointsSummary } from '../points/summary.ts'
 import { ProxyError } from './client-errors.ts'
 
@@ -33,20 +33,30 @@ export interface UpfrontCharge {
   inputTokens: number
   /** For a variable cost: the request's output bound (`max_tokens`). */
   maxOutputTokens: number
+  /** For a variable cost: the hosted web searches the request allows (dialects.ts `maxWebSearches`). */
+  webSearches?: number
   /** The most the call may cost beyond the balance (`CALL_SHORTFALL_CEILING_POINTS`). */
   shortfallCeiling: number
+  /** A call that costs nothing still needs a package in force (count_tokens). */
+  packageRequired?: boolean
 }
 
 /**
  * What a variable-cost call reserves (docs/decisions/082). `points`: its likely cost — the input
- * estimate and up to `reservedOutputTokens` of output — or, when more, what its whole output bound
- * could cost less the shortfall ceiling. `atLeast`: the balance it needs to start; a balance
+ * estimate, up to `reservedOutputTokens` of output and every web search it allows — or, when
+ * more, what its whole output bound could cost less the shortfall ceiling. `atLeast`: the balance it needs to start; a balance
  * between the two is frozen whole. Either way the usage can exceed what was frozen by at most
  * the ceiling, so no call costs more than the balance plus the ceiling.
  */
-export function reservation(cost: ModelCost, inputTokens: number, maxOutputTokens: number, shortfallCeiling: number): { points: number; atLeast: number } {
-  const likely = pointsForUsage(cost, { input_tokens: inputTokens, output_tokens: Math.min(maxOutputTokens, reservedOutputTokens) })
-  const worst = pointsForUsage(cost, { input_tokens: inputTokens, output_tokens: maxOutputTokens })
+export function reservation(
+  cost: ModelCost,
+  inputTokens: number,
+  maxOutputTokens: number,
+  shortfallCeiling: number,
+  webSearches = 0,
+): { points: number; atLeast: number } {
+  const likely = pointsForUsage(cost, { input_tokens: inputTokens, output_tokens: Math.min(maxOutputTokens, reservedOutputTokens), web_search_requests: webSearches })
+  const worst = pointsForUsage(cost, { input_tokens: inputTokens, output_tokens: maxOutputTokens, web_search_requests: webSearches })
   const points = Math.min(Math.max(likely, worst - shortfallCeiling), maxPointsChange)
   return { points, atLeast: Math.min(Math.max(1, worst - shortfallCeiling), points) }
 }
@@ -57,14 +67,20 @@ export function reservation(cost: ModelCost, inputTokens: number, maxOutputToken
  */
 export async function chargeUpfront(
   services: LedgerServices,
-  { userId, model, cost, inputTokens, maxOutputTokens, shortfallCeiling }: UpfrontCharge,
+  { userId, model, cost, inputTokens, maxOutputTokens, shortfallCeiling, webSearches, packageRequired }: UpfrontCharge,
   liveKey: string | null = null,
 ): Promise<Charge> {
   const fixed = cost.kind === 'fixed'
   const { points, atLeast } = fixed
     ? { points: Math.min(cost.points_per_call ?? 0, maxPointsChange), atLeast: Math.min(cost.points_per_call ?? 0, maxPointsChange) }
-    : reservation(cost, inputTokens, maxOutputTokens, shortfallCeiling)
-  if (points <= 0) return { kind: 'free' }
+    : reservation(cost, inputTokens, maxOutputTokens, shortfallCeiling, webSearches)
+  if (points <= 0) {
+    if (packageRequired) {
+      const refused = packageRefusal(await pointsSummary(services.db, userId, services.clock.now()))
+      if (refused) throw refused
+    }
+    return { kind: 'free' }
+  }
   try {
     const hold = await freeze(services, { userId, amount: points, model, atLeast, liveKey })
     return { kind: 'hold', holdId: hold.holdId, accountId: hold.accountId, points: hold.amount }
@@ -77,16 +93,20 @@ export async function chargeUpfront(
   }
 }
 
-/** What an answer's usage cost, to settle its hold with. */
-export function actualPoints(cost: ModelCost, usage: TokenUsage | null): number {
-  // A fixed price is its points_per_call whatever the usage; no answer costs nothing.
-  return usage ? Math.min(pointsForUsage(cost, usage), maxPointsChange) : 0
+/**
+ * What an answer's usage cost, line by line, and the points to settle its hold with; no answer
+ * costs nothing. A fixed price is its points_per_call whatever the usage.
+ */
+export function actualCharge(cost: ModelCost, usage: TokenUsage | null): { charge: ItemisedCharge | null; actual: number } {
+  const charge = usage ? itemisedCharge(cost, usage) : null
+  return { charge, actual: Math.min(charge?.points ?? 0, maxPointsChange) }
 }
 
-/** How a charge ended: the points taken, and what the usage cost beyond them (the balance ran out). */
+/** How a charge ended: the points taken, what the usage cost beyond them (the balance ran out), and its lines. */
 export interface Settled {
   points: number
   shortfall: number
+  charge: ItemisedCharge | null
 }
 
 /**
@@ -98,21 +118,20 @@ export async function settleCharges(
   services: LedgerServices,
   ends: ReadonlyArray<{ charge: Charge; cost: ModelCost; usage: TokenUsage | null }>,
 ): Promise<Settled[]> {
-  const actuals = ends.map(({ cost, usage }) => actualPoints(cost, usage))
-  const holds = ends.flatMap(({ charge }, i) => (charge.kind === 'hold' ? [{ holdId: charge.holdId, actual: actuals[i]! }] : []))
+  const actuals = ends.map(({ cost, usage }) => actualCharge(cost, usage))
+  const holds = ends.flatMap(({ charge }, i) => (charge.kind === 'hold' ? [{ holdId: charge.holdId, actual: actuals[i]!.actual }] : []))
   const settled = holds.length > 0 ? await settleAll(services, holds) : []
   let next = 0
   return ends.map(({ charge }, i) => {
-    if (charge.kind === 'free') return { points: 0, shortfall: 0 }
+    const { charge: lines, actual } = actuals[i]!
+    if (charge.kind === 'free') return { points: 0, shortfall: 0, charge: lines }
     const { charged } = settled[next++]!
-    return { points: charged, shortfall: actuals[i]! - charged }
+    return { points: charged, shortfall: actual - charged, charge: lines }
   })
 }
 
-/** Why the ledger said no: no package in force (403), or too few points (429 until the next refill). */
-async function refusal(services: LedgerServices, userId: string, needed: number, boundedByWorstCase: boolean): Promise<ProxyError> {
-  const now = services.clock.now()
-  const summary = await pointsSummary(services.db, userId, now)
+/** Why a user without a package in force is refused (403), or null when theirs is in force. */
+function packageRefusal(summary: Awaited<ReturnType<typeof pointsSummary>>): ProxyError | null {
   switch (summary.status) {
     case 'none':
       return new ProxyError('no_subscription', 'No package: redeem a code or join a team in the portal to use the relay.')
@@ -121,8 +140,16 @@ async function refusal(services: LedgerServices, userId: string, needed: number,
     case 'disabled':
       return new ProxyError('no_subscription', 'Your package is disabled: contact support through a ticket in the portal.')
     case 'normal':
-      break
+      return null
   }
+}
+
+/** Why the ledger said no: no package in force (403), or too few points (429 until the next refill). */
+async function refusal(services: LedgerServices, userId: string, needed: number, boundedByWorstCase: boolean): Promise<ProxyError> {
+  const now = services.clock.now()
+  const summary = await pointsSummary(services.db, userId, now)
+  const noPackage = packageRefusal(summary)
+  if (noPackage) return noPackage
   // No immediate retries by the SDKs: nothing changes before the refill.
   const headers: Record<string, string> = { 'x-should-retry': 'false' }
   const asked = `Not enough points: this call needs ${needed} point${needed === 1 ? '' : 's'}`

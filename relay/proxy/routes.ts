@@ -135,7 +135,7 @@ export function describeProxyRoutes(document: OpenApiDocument): void {
         anthropicExample,
       ),
     },
-    [proxyPaths.countTokens]: { post: { ...call(proxyPaths.countTokens, 'Anthropic token counting', 'Free: forwarded, charged nothing.', { model: anthropicExample.model, messages: anthropicExample.messages }), responses: { '200': json('`{"input_tokens": n}`') } } },
+    [proxyPaths.countTokens]: { post: { ...call(proxyPaths.countTokens, 'Anthropic token counting', "Under the rules of a call (a package in force, the key's models and limits), charged nothing, recorded in the usage log with 0 points.", { model: anthropicExample.model, messages: anthropicExample.messages }), responses: { '200': json('`{"input_tokens": n}`') } } },
     [proxyPaths.chatCompletions]: {
       post: call(
         proxyPaths.chatCompletions,

@@ -103,9 +103,11 @@ describe.each(databaseKinds())('upstream routing (%s)', (kind) => {
 
     const disabled = before.get(sessions[0]!)!
     await setProviderEnabled(one.relay.db, disabled, false, one.clock.now())
-    // Both relays reread their providers within two seconds (docs/decisions/076): a free call shows when.
+    // Both relays reread their providers within two seconds (docs/decisions/076): a free call shows
+    // when, made by another user so that the calls on record below are only the charged ones.
+    const counter = await customer(one, 10)
     const countTokens = (relay: TestRelay) =>
-      callRelay(relay, '/v1/messages/count_tokens', { key: user.key, headers: { 'x-claude-code-session-id': sessions[0]! }, body: messages('aff-model') })
+      callRelay(relay, '/v1/messages/count_tokens', { key: counter.key, headers: { 'x-claude-code-session-id': sessions[0]! }, body: messages('aff-model') })
     const reached = () => fakes[ids.indexOf(disabled)]!.received.length
     await expect
       .poll(async () => {

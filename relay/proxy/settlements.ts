@@ -30,7 +30,7 @@ import { dayOf } from '../contract/days.ts'
 import { hourOf } from '../keys/limits.ts'
 import { endLeasedCalls } from './call-leases.ts'
 import { callRow, recordCalls, type CallRecord } from './call-log.ts'
-import { actualPoints, settleCharges, type Charge } from './metering.ts'
+import { actualCharge, settleCharges, type Charge } from './metering.ts'
 
 export interface Settlement {
   charge: Charge
@@ -212,13 +212,13 @@ async function settleCallsAtOnce(db: Database, now: number, settlements: readonl
   const holds: string[] = []
   const actuals: number[] = []
   const calls = settlements.map(({ charge, cost, usage, call, leaseId }) => {
-    const actual = actualPoints(cost, usage)
+    const { charge: lines, actual } = actualCharge(cost, usage)
     if (charge.kind === 'hold') {
       holds.push(charge.holdId)
       actuals.push(actual)
     }
     // The points and the shortfall are the function's to fill in from the hold's settlement.
-    const row = callRow({ ...call, clientId: call.clientId ?? null, holdId: charge.kind === 'hold' ? charge.holdId : null, points: 0, shortfall: 0 })
+    const row = callRow({ ...call, clientId: call.clientId ?? null, holdId: charge.kind === 'hold' ? charge.holdId : null, points: 0, shortfall: 0, charge: lines })
     return { ...row, hold: charge.kind === 'hold' ? holds.length : null, actual, lease_id: leaseId ?? null }
   })
   const entries = holds.flatMap(() => [newId(), newId(), newId()])

@@ -46,12 +46,12 @@ describe('usage meters', () => {
   it('Anthropic: the provider’s figures for a complete stream; at least what was delivered for an incomplete one', () => {
     const meter = new AnthropicUsageMeter()
     events(meter, stream)
-    expect(meter.usage(true, 999)).toEqual({ input_tokens: 25, output_tokens: 15, cache_read_tokens: 7, cache_write_tokens: 3 })
+    expect(meter.usage(true, 999)).toEqual({ input_tokens: 25, output_tokens: 15, cache_read_tokens: 7, cache_write_tokens: 3, cache_write_1h_tokens: 0, web_search_requests: 0 })
 
     const cut = new AnthropicUsageMeter()
     events(cut, stream.slice(0, stream.indexOf('event: message_delta')))
     const delivered = tokensOfBytes(Buffer.byteLength('狐狸 fox') + Buffer.byteLength('{"a":1}'))
-    expect(cut.usage(false, 999)).toEqual({ input_tokens: 25, output_tokens: delivered, cache_read_tokens: 7, cache_write_tokens: 3 })
+    expect(cut.usage(false, 999)).toEqual({ input_tokens: 25, output_tokens: delivered, cache_read_tokens: 7, cache_write_tokens: 3, cache_write_1h_tokens: 0, web_search_requests: 0 })
   })
 
   it('Anthropic: a stream that ends without its final usage is charged for what it delivered, not message_start\'s placeholder', () => {
@@ -65,15 +65,31 @@ describe('usage meters', () => {
     expect(meter.usage(true, 999)).toMatchObject({ input_tokens: 25, output_tokens: 4 })
   })
 
+  it('Anthropic: cache writes by lifetime and web searches, in message_start and message_delta alike', () => {
+    const meter = new AnthropicUsageMeter()
+    const start = { input_tokens: 20, cache_creation_input_tokens: 700, cache_creation: { ephemeral_5m_input_tokens: 300, ephemeral_1h_input_tokens: 400 }, output_tokens: 1 }
+    events(meter, `event: message_start\ndata: ${JSON.stringify({ type: 'message_start', message: { usage: start } })}\n\n`)
+    expect(meter.usage(false, 999)).toMatchObject({ cache_write_tokens: 300, cache_write_1h_tokens: 400, web_search_requests: 0 })
+    // The final event repeats the cumulative figures with the searches made meanwhile.
+    const end = { ...start, output_tokens: 50, server_tool_use: { web_search_requests: 3 } }
+    events(meter, `event: message_delta\ndata: ${JSON.stringify({ type: 'message_delta', usage: end })}\n\n`)
+    expect(meter.usage(true, 999)).toEqual({ input_tokens: 20, output_tokens: 50, cache_read_tokens: 0, cache_write_tokens: 300, cache_write_1h_tokens: 400, web_search_requests: 3 })
+
+    // Without the split (older API versions), every write is a 5-minute one.
+    const body = new AnthropicUsageMeter()
+    body.body(encoder.encode(JSON.stringify({ usage: { input_tokens: 1, output_tokens: 2, cache_creation_input_tokens: 500, server_tool_use: { web_search_requests: 1 } } })))
+    expect(body.usage(true, 999)).toMatchObject({ cache_write_tokens: 500, cache_write_1h_tokens: 0, web_search_requests: 1 })
+  })
+
   it('estimates the input from the request when the provider reported nothing', () => {
-    expect(new AnthropicUsageMeter().usage(false, 321)).toEqual({ input_tokens: 321, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 })
+    expect(new AnthropicUsageMeter().usage(false, 321)).toEqual({ input_tokens: 321, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, cache_write_1h_tokens: 0, web_search_requests: 0 })
   })
 
   it('reads a whole JSON body, however it arrived in pieces', () => {
     const body = encoder.encode(JSON.stringify({ id: 'msg', usage: { input_tokens: 10, output_tokens: 20, cache_read_input_tokens: 0 } }))
     const meter = new AnthropicUsageMeter()
     for (const chunk of splitAt(body, [5, 17])) meter.body(chunk)
-    expect(meter.usage(true, 999)).toEqual({ input_tokens: 10, output_tokens: 20, cache_read_tokens: 0, cache_write_tokens: 0 })
+    expect(meter.usage(true, 999)).toEqual({ input_tokens: 10, output_tokens: 20, cache_read_tokens: 0, cache_write_tokens: 0, cache_write_1h_tokens: 0, web_search_requests: 0 })
   })
 
   it('OpenAI: cached prompt tokens apart from the rest; the usage-only chunk recognised', () => {
@@ -82,14 +98,14 @@ describe('usage meters', () => {
     meter.event('{"id":"c","choices":[{"index":0,"delta":{"content":"hi"}}],"usage":null}')
     meter.event(usageChunk)
     meter.event('[DONE]')
-    expect(meter.usage(true, 999)).toEqual({ input_tokens: 40, output_tokens: 9, cache_read_tokens: 60, cache_write_tokens: 0 })
+    expect(meter.usage(true, 999)).toEqual({ input_tokens: 40, output_tokens: 9, cache_read_tokens: 60, cache_write_tokens: 0, cache_write_1h_tokens: 0, web_search_requests: 0 })
     expect(isOpenAiUsageChunk(usageChunk)).toBe(true)
     expect(isOpenAiUsageChunk('{"id":"c","choices":[{"index":0,"delta":{}}],"usage":null}')).toBe(false)
     expect(isOpenAiUsageChunk('[DONE]')).toBe(false)
 
     const cut = new OpenAiUsageMeter()
     cut.event('{"choices":[{"index":0,"delta":{"content":"abcdefgh","tool_calls":[{"function":{"arguments":"{}"}}]}}]}')
-    expect(cut.usage(false, 50)).toEqual({ input_tokens: 50, output_tokens: tokensOfBytes(10), cache_read_tokens: 0, cache_write_tokens: 0 })
+    expect(cut.usage(false, 50)).toEqual({ input_tokens: 50, output_tokens: tokensOfBytes(10), cache_read_tokens: 0, cache_write_tokens: 0, cache_write_1h_tokens: 0, web_search_requests: 0 })
   })
 
   describe('Responses', () => {

@@ -69,6 +69,8 @@ abstract class Meter implements UsageMeter {
       output_tokens: complete && this.outputFinal && r.output_tokens !== undefined ? r.output_tokens : Math.max(r.output_tokens ?? 0, delivered),
       cache_read_tokens: r.cache_read_tokens ?? 0,
       cache_write_tokens: r.cache_write_tokens ?? 0,
+      cache_write_1h_tokens: r.cache_write_1h_tokens ?? 0,
+      web_search_requests: r.web_search_requests ?? 0,
     }
   }
 
@@ -96,7 +98,12 @@ function parse(data: string): Json | null {
   }
 }
 
-/** Anthropic Messages: usage figures are cumulative; a later event's figure replaces an earlier one. */
+/**
+ * Anthropic Messages: usage figures are cumulative; a later event's figure replaces an earlier one.
+ * Cache writes come split by lifetime in `cache_creation` (5-minute and 1-hour, billed apart);
+ * without it, `cache_creation_input_tokens` are 5-minute writes. Searches are counted in
+ * `server_tool_use`.
+ */
 export class AnthropicUsageMeter extends Meter {
   event(data: string): void {
     // Only these carry usage or content; pings, block starts and stops need no parsing.
@@ -119,11 +126,14 @@ export class AnthropicUsageMeter extends Meter {
   private merge(usage: unknown, final: boolean): void {
     if (!isObject(usage)) return
     if (final && count(usage.output_tokens) !== undefined) this.outputFinal = true
+    const split = isObject(usage.cache_creation) ? usage.cache_creation : null
     const next: Reported = {
       input_tokens: count(usage.input_tokens),
       output_tokens: count(usage.output_tokens),
       cache_read_tokens: count(usage.cache_read_input_tokens),
-      cache_write_tokens: count(usage.cache_creation_input_tokens),
+      cache_write_tokens: split ? count(split.ephemeral_5m_input_tokens) : count(usage.cache_creation_input_tokens),
+      cache_write_1h_tokens: split ? count(split.ephemeral_1h_input_tokens) : undefined,
+      web_search_requests: isObject(usage.server_tool_use) ? count(usage.server_tool_use.web_search_requests) : undefined,
     }
     for (const [field, value] of Object.entries(next) as Array<[keyof Reported, number | undefined]>) {
       if (value !== undefined) this.reported[field] = value

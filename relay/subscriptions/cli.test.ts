@@ -82,7 +82,10 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
     expect((await admin('model-cost', 'set', '--model', model, '--kind', 'fixed', '--points-per-call', '3')).code).toBe(0)
     expect((await admin('model-cost', 'list')).stdout).toMatch(new RegExp(`^${model} +fixed +3 per call$`, 'm'))
     expect((await admin('model-cost', 'set', '--model', model, '--kind', 'variable', '--input', '300', '--output', '1500')).code).toBe(0)
-    expect((await admin('model-cost', 'list')).stdout).toMatch(new RegExp(`^${model} +variable +300 / 1500 / - / -$`, 'm'))
+    expect((await admin('model-cost', 'list')).stdout).toMatch(new RegExp(`^${model} +variable +300 / 1500 / - / - / -, - per search$`, 'm'))
+    const set = ['model-cost', 'set', '--model', model, '--kind', 'variable', '--input', '300', '--output', '1500', '--cache-write-1h', '600', '--web-search', '2']
+    expect((await admin(...set)).code).toBe(0)
+    expect((await admin('model-cost', 'list')).stdout).toMatch(new RegExp(`^${model} +variable +300 / 1500 / - / - / 600, 2 per search$`, 'm'))
     const missing = await admin('model-cost', 'set', '--model', model, '--kind', 'variable', '--input', '300')
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('variable needs input and output rates')
@@ -97,6 +100,8 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
       output_points_per_mtok: 1500,
       cache_read_points_per_mtok: null,
       cache_write_points_per_mtok: null,
+      cache_write_1h_points_per_mtok: 600,
+      web_search_points: 2,
       long_context_threshold: null,
       long_context_input_percent: null,
       long_context_output_percent: null,

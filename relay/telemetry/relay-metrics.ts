@@ -10,8 +10,8 @@ import type { CallOutcome } from '../proxy/call-log.ts'
 import type { ClientApi } from '../proxy/client-errors.ts'
 import { processRegistry } from './registry.ts'
 
-/** The `api` label: the API a client called. */
-const apiLabels: Record<ClientApi, string> = { anthropic: 'messages', openai: 'chat', responses: 'responses', gemini: 'gemini' }
+/** The `api` label: the API a client called (count_tokens apart: it is free). */
+const apiLabels: Record<ClientApi | 'count_tokens', string> = { anthropic: 'messages', openai: 'chat', responses: 'responses', gemini: 'gemini', count_tokens: 'count_tokens' }
 
 /** The `outcome` label: a call's recorded outcome as an operator reads it. */
 const outcomeLabels: Record<CallOutcome, string> = { completed: 'answered', failed: 'failed', cut: 'cut', abandoned: 'cut', refused: 'refused' }
@@ -21,7 +21,7 @@ export const none = 'none'
 export const otherModel = 'other'
 
 export interface EndedCall {
-  api: ClientApi
+  api: ClientApi | 'count_tokens'
   /** The price row that priced the call. */
   model: string
   provider: string
@@ -43,6 +43,7 @@ export class RelayMetrics {
   readonly #overhead: Histogram<'api'>
   readonly #tokens: Counter<'model' | 'kind'>
   readonly #points: Counter<'model'>
+  readonly #webSearches: Counter<'model'>
   readonly #refusals: Counter<'reason'>
   readonly #providerErrors: Counter<'provider' | 'class'>
   readonly #failovers: Counter<'provider'>
@@ -74,6 +75,7 @@ export class RelayMetrics {
       registers,
     })
     this.#tokens = new Counter({ name: 'relay_tokens_total', help: 'Tokens the providers reported, by kind.', labelNames: ['model', 'kind'], registers })
+    this.#webSearches = new Counter({ name: 'relay_web_searches_total', help: 'Hosted web searches the providers reported.', labelNames: ['model'], registers })
     this.#points = new Counter({ name: 'relay_points_charged_total', help: 'Points the ledger charged for relayed calls.', labelNames: ['model'], registers })
     this.#refusals = new Counter({ name: 'relay_refusals_total', help: 'Calls the relay refused before any provider was asked.', labelNames: ['reason'], registers })
     this.#providerErrors = new Counter({ name: 'relay_provider_errors_total', help: 'Failed attempts at a provider, by class.', labelNames: ['provider', 'class'], registers })
@@ -129,6 +131,8 @@ export class RelayMetrics {
     count('output', usage.output_tokens)
     count('cache_read', usage.cache_read_tokens)
     count('cache_write_5m', usage.cache_write_tokens)
+    count('cache_write_1h', usage.cache_write_1h_tokens)
+    if (usage.web_search_requests) this.#webSearches.inc({ model: call.model }, usage.web_search_requests)
   }
 
   /** What the ledger charged for a settled call. */

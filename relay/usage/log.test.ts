@@ -157,9 +157,9 @@ describeEachDatabase('usage log', (ctx) => {
     expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(reply.headers.get('content-disposition')).toMatch(/^attachment; filename="usage-\d{4}-\d{2}-\d{2}\.csv"$/)
     const lines = reply.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
-    expect(lines[0]).toBe('time_utc,request_id,key,model,outcome,status,refusal,input_tokens,output_tokens,cache_read_tokens,cache_write_tokens,points,shortfall_points,duration_ms,first_byte_ms')
+    expect(lines[0]).toBe('time_utc,request_id,key,model,outcome,status,refusal,input_tokens,output_tokens,cache_read_tokens,cache_write_tokens,cache_write_1h_tokens,web_search_requests,points,shortfall_points,duration_ms,first_byte_ms,charge')
     expect(lines).toHaveLength(1 + 401)
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,\d+,cli,csv-x,answered,200,,1200,1,0,0,1,0,10,5$/)
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,\d+,cli,csv-x,answered,200,,1200,1,0,0,0,0,1,0,10,5,$/)
     // Newest first: input tokens were counted up with the time.
     const inputs = lines.slice(1).map((line) => Number(line.split(',')[7]))
     expect(inputs).toEqual([...inputs].sort((a, b) => b - a))

@@ -12,6 +12,7 @@ import { sql } from 'kysely'
 import type { Database } from '../db/open-database.ts'
 import type { ProxyCallsTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
+import type { ItemisedCharge } from '../points/model-costs.ts'
 
 const outcomesOf: Record<CallOutcomeName, Array<ProxyCallsTable['outcome']>> = {
   answered: ['completed'],
@@ -57,17 +58,20 @@ function selectCalls(db: Database, userId: string) {
       'c.output_tokens',
       'c.cache_read_tokens',
       'c.cache_write_tokens',
+      'c.cache_write_1h_tokens',
+      'c.web_search_requests',
       'c.points',
       'c.shortfall_points',
       'c.duration_ms',
       'c.first_byte_ms',
       'c.hold_id',
+      'c.charge',
     ])
     .where('c.user_id', '=', userId)
 }
 
 function toUsageCall({ hold_id: _, ...row }: Awaited<ReturnType<ReturnType<typeof selectCalls>['execute']>>[number]): UsageCall {
-  return { ...row, streamed: row.streamed === 1, outcome: outcomeName(row.outcome) }
+  return { ...row, streamed: row.streamed === 1, outcome: outcomeName(row.outcome), charge: row.charge === null ? null : (JSON.parse(row.charge) as ItemisedCharge) }
 }
 
 async function page(db: Database, userId: string, filter: UsageFilter, cursor: string | undefined, limit: number): Promise<UsageCall[]> {
@@ -139,10 +143,13 @@ const csvColumns = [
   'output_tokens',
   'cache_read_tokens',
   'cache_write_tokens',
+  'cache_write_1h_tokens',
+  'web_search_requests',
   'points',
   'shortfall_points',
   'duration_ms',
   'first_byte_ms',
+  'charge',
 ] as const
 
 function csvRow(call: UsageCall): string {
@@ -158,12 +165,21 @@ function csvRow(call: UsageCall): string {
     call.output_tokens,
     call.cache_read_tokens,
     call.cache_write_tokens,
+    call.cache_write_1h_tokens,
+    call.web_search_requests,
     call.points,
     call.shortfall_points,
     call.duration_ms,
     call.first_byte_ms ?? '',
+    call.charge ? chargeText(call.charge) : '',
   ]
   return cells.map((cell) => csvCell(String(cell))).join(',') + '\r\n'
+}
+
+/** The itemised charge in one cell: `input 2000 × 200 = 0.4; … (long context ×200%/150%)`. */
+function chargeText(charge: ItemisedCharge): string {
+  const lines = charge.lines.map((line) => `${line.item} ${line.quantity} × ${line.rate}${line.percent === 100 ? '' : ` × ${line.percent}%`} = ${Number(line.points.toFixed(6))}`)
+  return `${charge.price}: ${lines.join('; ')} → ${charge.points}`
 }
 
 /** RFC 4180 quoting; a leading = + - @ is neutralised so a spreadsheet never runs a key's name as a formula. */

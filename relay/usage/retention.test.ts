@@ -32,6 +32,8 @@ describeEachDatabase('usage log retention', (ctx) => {
       output_tokens: 1,
       cache_read_tokens: 0,
       cache_write_tokens: 0,
+      cache_write_1h_tokens: 0,
+      web_search_requests: 0,
       points: 1,
       shortfall_points: 0,
       client_ip: '192.0.2.1',

@@ -67,6 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         output_points_per_mtok: price.output_points_per_mtok ?? null,
         cache_read_points_per_mtok: price.cache_read_points_per_mtok ?? null,
         cache_write_points_per_mtok: price.cache_write_points_per_mtok ?? null,
+        cache_write_1h_points_per_mtok: price.cache_write_1h_points_per_mtok ?? null,
+        web_search_points: price.web_search_points ?? null,
         long_context_threshold: price.long_context_threshold ?? null,
         long_context_input_percent: price.long_context_threshold === undefined ? null : (price.long_context_input_percent ?? 100),
         long_context_output_percent: price.long_context_threshold === undefined ? null : (price.long_context_output_percent ?? 100),
@@ -137,6 +139,12 @@ function PriceRow({ price }: { price: AdminPrice }) {
               read: rate(price.cache_read_points_per_mtok ?? price.input_points_per_mtok),
               write: rate(price.cache_write_points_per_mtok ?? price.input_points_per_mtok),
             })}
+            <span className="block">
+              {t('ops.pricing.extras', {
+                write1h: rate(price.cache_write_1h_points_per_mtok ?? (price.input_points_per_mtok ?? 0) * 2),
+                search: numbers.format(price.web_search_points ?? 1),
+              })}
+            </span>
             {price.long_context_threshold ? (
               <span className="block">
                 {t('ops.pricing.tier', {
@@ -184,6 +192,8 @@ function PriceForm({ editing, formKey, lastResult }: { editing: AdminPrice | nul
           output_points_per_mtok: text(editing.output_points_per_mtok),
           cache_read_points_per_mtok: text(editing.cache_read_points_per_mtok),
           cache_write_points_per_mtok: text(editing.cache_write_points_per_mtok),
+          cache_write_1h_points_per_mtok: text(editing.cache_write_1h_points_per_mtok ?? null),
+          web_search_points: text(editing.web_search_points ?? null),
           long_context_threshold: text(editing.long_context_threshold),
           long_context_input_percent: text(editing.long_context_input_percent),
           long_context_output_percent: text(editing.long_context_output_percent),
@@ -215,6 +225,10 @@ function PriceForm({ editing, formKey, lastResult }: { editing: AdminPrice | nul
           <Field meta={fields.output_points_per_mtok} label={t('ops.pricing.output')} type="number" min={0} inputMode="numeric" />
           <Field meta={fields.cache_read_points_per_mtok} label={t('ops.pricing.cacheRead')} hint={t('ops.pricing.asInput')} type="number" min={0} inputMode="numeric" />
           <Field meta={fields.cache_write_points_per_mtok} label={t('ops.pricing.cacheWrite')} hint={t('ops.pricing.asInput')} type="number" min={0} inputMode="numeric" />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-4">
+          <Field meta={fields.cache_write_1h_points_per_mtok} label={t('ops.pricing.cacheWrite1h')} hint={t('ops.pricing.twiceInput')} type="number" min={0} inputMode="numeric" />
+          <Field meta={fields.web_search_points} label={t('ops.pricing.webSearch')} hint={t('ops.pricing.webSearchDefault')} type="number" min={0} inputMode="numeric" />
         </div>
         <details className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800" open={editing?.long_context_threshold ? true : undefined}>
           <summary className="cursor-pointer text-sm font-medium">{t('ops.pricing.tierTitle')}</summary>

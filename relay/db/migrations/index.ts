@@ -45,6 +45,7 @@ import * as historyLineDays from './0044-history-line-days.ts'
 import * as settleThenFlush from './0045-settle-then-flush.ts'
 import * as rareOutcomeIndex from './0046-rare-outcome-index.ts'
 import * as functionHashes from './0047-function-hashes.ts'
+import * as priceColumns from './0048-price-columns.ts'
 import * as openAiPrices from './0049-openai-prices.ts'
 import * as gemini from './0050-gemini.ts'
 import * as loginThrottleSubjects from './0051-login-throttle-subjects.ts'
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '0045-settle-then-flush': settleThenFlush,
   '0046-rare-outcome-index': rareOutcomeIndex,
   '0047-function-hashes': functionHashes,
+  '0048-price-columns': priceColumns,
   '0049-openai-prices': openAiPrices,
   '0050-gemini': gemini,
   '0051-login-throttle-subjects': loginThrottleSubjects,

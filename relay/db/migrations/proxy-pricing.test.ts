@@ -72,7 +72,7 @@ describe.each(databaseKinds())('migration 0013-proxy-pricing on %s', (kind) => {
     // A call made with an OAuth token has no key.
     await db
       .insertInto('proxy_calls')
-      .values({ ...call, id: '9004', key_id: null, client_id: 'rc_test', shortfall_points: 3 })
+      .values({ ...call, id: '9004', key_id: null, client_id: 'rc_test', shortfall_points: 3, cache_write_1h_tokens: 0, web_search_requests: 0 })
       .execute()
   })
 })
