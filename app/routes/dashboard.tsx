@@ -10,6 +10,7 @@ import type { Route } from './+types/dashboard'
 import { apiKeyPrefix, endpoints, type ReferralRule, type UserInfo } from '#relay/contract/index.ts'
 import { UsageChart } from '#app/components/charts/usage-chart.tsx'
 import { CopyField } from '#app/components/copy-button.tsx'
+import { OtherClientsGuide } from '#app/components/cli-guides/other-clients.tsx'
 import { CliTutorial } from '#app/components/dashboard/cli-tutorial.tsx'
 import { CommonCommands } from '#app/components/dashboard/common-commands.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
@@ -85,6 +86,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <CommonCommands relayUrl={relayUrl} />
         </Card>
       </div>
+      <Card>
+        <CardTitle>{t('clients.title')}</CardTitle>
+        <p className="mt-1 mb-5 text-sm text-zinc-600 dark:text-zinc-400">{t('clients.subtitle')}</p>
+        <OtherClientsGuide baseUrl={relayUrl} apiKey={loaderData.keyPlaceholder} />
+      </Card>
       <QuickLinks />
     </div>
   )

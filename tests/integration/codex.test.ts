@@ -31,6 +31,7 @@ import { startFakeProvider, type FakeProvider, type FakeUsage } from '../fixture
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
 import { signedInToken } from '../fixtures/sessions.ts'
+import { codexConfigToml, codexKeyVariable } from '../../app/utils/cli-setup.ts'
 
 /** The native binary, or why there is none (another platform, or optional dependencies skipped). */
 function findCodexBinary(): { path: string } | { missing: string } {
@@ -110,7 +111,7 @@ for (const kind of databaseKinds()) {
         env: {
           PATH: process.env.PATH,
           HOME: home,
-          RELAY_API_KEY: key,
+          [codexKeyVariable]: key,
           // Anything not on loopback goes to a proxy nobody runs, and fails at once.
           HTTPS_PROXY: 'http://127.0.0.1:9',
           HTTP_PROXY: 'http://127.0.0.1:9',
@@ -161,7 +162,7 @@ for (const kind of databaseKinds()) {
       // docs/claude-code.md, word for word but for the address.
       writeFileSync(
         join(home, '.codex', 'config.toml'),
-        `model_provider = "relay"\n\n[model_providers.relay]\nname = "Relay"\nbase_url = "${server.url}/v1"\nenv_key = "RELAY_API_KEY"\nwire_api = "responses"\n`,
+        codexConfigToml(server.url),
       )
       config = loadRelayConfig({
         PUBLIC_URL: server.url,

@@ -31,6 +31,7 @@ import { defaultGeminiUsage, geminiSignature, startFakeGemini, type FakeGemini, 
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
 import { signedInToken } from '../fixtures/sessions.ts'
+import { geminiEnv, geminiSettings } from '../../app/utils/cli-setup.ts'
 
 const geminiCli = join(dirname(createRequire(import.meta.url).resolve('@google/gemini-cli/package.json')), 'bundle', 'gemini.js')
 
@@ -106,8 +107,7 @@ for (const kind of databaseKinds()) {
         env: {
           PATH: process.env.PATH,
           HOME: home,
-          GOOGLE_GEMINI_BASE_URL: baseUrl,
-          GEMINI_API_KEY: key,
+          ...geminiEnv(baseUrl, key),
           // A headless run in a folder it has not seen asks to be trusted first.
           GEMINI_CLI_TRUST_WORKSPACE: 'true',
           // Anything not on loopback goes to a proxy nobody runs, and fails at once.
@@ -161,7 +161,7 @@ for (const kind of databaseKinds()) {
       writeFileSync(join(workdir, 'notes.txt'), 'relay notes: the answer is 42\n')
       // The line Gemini CLI 0.61 needs besides the two variables, and no update checks or statistics.
       const settings = {
-        security: { auth: { selectedType: 'gemini-api-key' } },
+        ...geminiSettings,
         general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
         privacy: { usageStatisticsEnabled: false },
         telemetry: { enabled: false },

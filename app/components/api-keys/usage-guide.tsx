@@ -1,10 +1,12 @@
 /**
- * The Claude Code usage guide of the API keys screen (docs/product.md): environment variables per shell
- * and client auto-configuration, filled in with this deployment's URL and, right after a create,
- * the new key. Shell and system tabs are radio buttons shown and hidden by CSS, so they switch
- * without JavaScript.
+ * The usage guide of the API keys screen (docs/product.md): Claude Code's environment variables
+ * per shell and client auto-configuration, then Codex CLI's and Gemini CLI's set-up
+ * (other-clients.tsx), filled in with this deployment's URL and, right after a create, the new
+ * key. Shell and system tabs are radio buttons shown and hidden by CSS, so they switch without
+ * JavaScript.
  */
 import { useTranslation } from 'react-i18next'
+import { OtherClientsGuide } from '#app/components/cli-guides/other-clients.tsx'
 import { CodeBlock } from '#app/components/ui/code-block.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { RadioTabs } from '#app/components/ui/radio-tabs.tsx'
@@ -16,7 +18,7 @@ import {
   shells,
   type SetupSystem,
   type Shell,
-} from '#app/utils/claude-code-setup.ts'
+} from '#app/utils/cli-setup.ts'
 
 /** Whole class names, so Tailwind finds them: each panel shows while its radio is checked. */
 const shellPanel: Record<Shell, string> = {
@@ -32,6 +34,7 @@ const systemPanel: Record<SetupSystem, string> = {
 
 export function UsageGuide({ baseUrl, apiKey, placeholder }: { baseUrl: string; apiKey: string; placeholder: boolean }) {
   const { t } = useTranslation('apiKeys')
+  const { t: tDashboard } = useTranslation('dashboard')
   return (
     <section aria-labelledby="guide-title" className="space-y-4">
       <div>
@@ -78,6 +81,13 @@ export function UsageGuide({ baseUrl, apiKey, placeholder }: { baseUrl: string; 
           </div>
         </Card>
       </div>
+      <Card aria-labelledby="guide-other-title" className="min-w-0 space-y-4">
+        <div>
+          <CardTitle id="guide-other-title">{tDashboard('clients.title')}</CardTitle>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tDashboard('clients.subtitle')}</p>
+        </div>
+        <OtherClientsGuide baseUrl={baseUrl} apiKey={apiKey} />
+      </Card>
     </section>
   )
 }

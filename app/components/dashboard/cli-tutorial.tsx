@@ -8,7 +8,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CodeBlock } from '#app/components/ui/code-block.tsx'
 import { RadioTabs } from '#app/components/ui/radio-tabs.tsx'
-import { envSnippet, setupSystems, type SetupSystem } from '#app/utils/claude-code-setup.ts'
+import { envSnippet, setupSystems, type SetupSystem } from '#app/utils/cli-setup.ts'
 
 /** Whole class names, so Tailwind finds them: each panel shows while its radio is checked. */
 const panel: Record<SetupSystem, string> = {

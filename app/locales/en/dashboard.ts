@@ -42,6 +42,22 @@ export default {
     rewards: 'Referral rewards',
     more: 'View referrals',
   },
+  clients: {
+    title: 'Codex CLI and Gemini CLI',
+    subtitle: "The same API key works in OpenAI's Codex CLI and Google's Gemini CLI (Node.js 22 or 24)",
+    client: 'Client',
+    names: { codex: 'Codex CLI', gemini: 'Gemini CLI' },
+    install: 'Install:',
+    start: 'Go to your project folder and start it:',
+    codex: {
+      config: 'Write this into {{file}} (the service address followed by /v1):',
+      env: 'Put your API key in the variable the block names in env_key:',
+    },
+    gemini: {
+      config: 'Choose API-key sign-in in {{file}} (without this line Gemini CLI ignores the key):',
+      env: 'Set the service address (no path after it) and your API key:',
+    },
+  },
   tutorial: {
     title: 'Install the CLI',
     subtitle: 'Use this service from Claude Code in three steps',

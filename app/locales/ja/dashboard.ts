@@ -42,6 +42,22 @@ export default {
     rewards: '紹介特典',
     more: '紹介履歴を見る',
   },
+  clients: {
+    title: 'Codex CLI と Gemini CLI',
+    subtitle: '同じ API キーを OpenAI の Codex CLI と Google の Gemini CLI でも使えます（Node.js 22 または 24）',
+    client: 'クライアント',
+    names: { codex: 'Codex CLI', gemini: 'Gemini CLI' },
+    install: 'インストール：',
+    start: 'プロジェクトのフォルダーで起動します：',
+    codex: {
+      config: '{{file}} に次の内容を書き込みます（サービスのアドレスの後に /v1）：',
+      env: 'env_key で指定した環境変数に API キーを設定します：',
+    },
+    gemini: {
+      config: '{{file}} で API キーによるサインインを選びます（この行がないと Gemini CLI はキーを無視します）：',
+      env: 'サービスのアドレス（パスは付けない）と API キーを設定します：',
+    },
+  },
   tutorial: {
     title: 'CLI のインストール',
     subtitle: '3 ステップで Claude Code から本サービスを利用',

@@ -40,6 +40,22 @@ export default {
     rewards: '邀请奖励',
     more: '查看邀请记录',
   },
+  clients: {
+    title: 'Codex CLI 与 Gemini CLI',
+    subtitle: '同一个 API 密钥也可用于 OpenAI 的 Codex CLI 和 Google 的 Gemini CLI（需要 Node.js 22 或 24）',
+    client: '客户端',
+    names: { codex: 'Codex CLI', gemini: 'Gemini CLI' },
+    install: '安装：',
+    start: '进入项目文件夹并启动：',
+    codex: {
+      config: '将以下内容写入 {{file}}（服务地址后带 /v1）：',
+      env: '把 API 密钥放进配置中 env_key 指定的环境变量：',
+    },
+    gemini: {
+      config: '在 {{file}} 中选择 API 密钥登录（缺少这一行时 Gemini CLI 会忽略密钥）：',
+      env: '设置服务地址（不带任何路径）和 API 密钥：',
+    },
+  },
   tutorial: {
     title: '命令行工具安装教程',
     subtitle: '三步在 Claude Code 中使用本服务',

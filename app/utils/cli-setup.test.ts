@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { envSnippet, settingsJson, setupCommand } from './claude-code-setup.ts'
+import { codexConfigToml, codexKeyVariable, envLines, envSnippet, geminiEnv, geminiSettings, settingsJson, setupCommand } from './cli-setup.ts'
 
 const url = 'https://relay.example.com'
 const key = 'sk-relay-0123456789abcdefghijABCDEFGHIJ0123456789'
@@ -48,5 +48,22 @@ describe('Claude Code set-up snippets', () => {
     // bash runs the export lines as written.
     const printed = execFileSync('bash', ['-c', `${envSnippet('bash', url, key)}\necho "$ANTHROPIC_BASE_URL $ANTHROPIC_AUTH_TOKEN"`])
     expect(printed.toString().trim()).toBe(`${url} ${key}`)
+  })
+})
+
+describe('Codex and Gemini CLI set-up', () => {
+  it('points Codex at /v1 with the Responses API and the key in the variable it names', () => {
+    const toml = codexConfigToml('https://relay.example.com')
+    expect(toml).toContain('model_provider = "relay"')
+    expect(toml).toContain('base_url = "https://relay.example.com/v1"')
+    expect(toml).toContain(`env_key = "${codexKeyVariable}"`)
+    expect(toml).toContain('wire_api = "responses"')
+    expect(envLines('bash', { [codexKeyVariable]: 'sk-relay-x' })).toBe('export RELAY_API_KEY="sk-relay-x"')
+    expect(envLines('powershell', { [codexKeyVariable]: 'sk-relay-x' })).toBe('$env:RELAY_API_KEY = "sk-relay-x"')
+  })
+
+  it('gives Gemini CLI the address without a path and chooses API-key sign-in', () => {
+    expect(geminiEnv('https://relay.example.com', 'sk-relay-x')).toEqual({ GOOGLE_GEMINI_BASE_URL: 'https://relay.example.com', GEMINI_API_KEY: 'sk-relay-x' })
+    expect(JSON.stringify(geminiSettings)).toBe('{"security":{"auth":{"selectedType":"gemini-api-key"}}}')
   })
 })

@@ -1,8 +1,11 @@
 /**
- * The Claude Code set-up a user copies from the API keys screen, filled in with this
- * deployment's URL and a key: environment variables per shell, the `~/.claude/settings.json`
- * block, and one-line commands that merge that block into an existing settings file (other
- * settings are kept; a missing file or folder is created).
+ * The set-up a user copies for each CLI, filled in with this deployment's URL and a key. Claude
+ * Code: environment variables per shell, the `~/.claude/settings.json` block, and one-line
+ * commands that merge that block into an existing settings file (other settings are kept; a
+ * missing file or folder is created). Codex CLI: a provider block in `~/.codex/config.toml` and
+ * the key in the variable it names. Gemini CLI: two variables and the `~/.gemini/settings.json`
+ * line choosing API-key sign-in. The integration suites of the three CLIs configure them with
+ * these functions, so what the guides show is what is tested.
  */
 
 export const shells = ['bash', 'fish', 'powershell', 'cmd'] as const
@@ -17,7 +20,12 @@ export function claudeEnv(baseUrl: string, key: string) {
 }
 
 export function envSnippet(shell: Shell, baseUrl: string, key: string): string {
-  const env = Object.entries(claudeEnv(baseUrl, key))
+  return envLines(shell, claudeEnv(baseUrl, key))
+}
+
+/** Lines that set `variables` in `shell`. */
+export function envLines(shell: Shell, variables: Record<string, string>): string {
+  const env = Object.entries(variables)
   switch (shell) {
     case 'bash':
       return env.map(([name, value]) => `export ${name}="${value}"`).join('\n')
@@ -57,3 +65,19 @@ export function setupCommand(system: SetupSystem, baseUrl: string, key: string):
     `New-Item -ItemType Directory -Force (Split-Path $f)|Out-Null; [IO.File]::WriteAllText($f, ($s|ConvertTo-Json -Depth 10))`
   )
 }
+
+/** The variable Codex reads the key from (its provider block's `env_key`). */
+export const codexKeyVariable = 'RELAY_API_KEY'
+
+/** Codex speaks the Responses API, which the relay serves under /v1. */
+export function codexConfigToml(baseUrl: string): string {
+  return `model_provider = "relay"\n\n[model_providers.relay]\nname = "Relay"\nbase_url = "${baseUrl}/v1"\nenv_key = "${codexKeyVariable}"\nwire_api = "responses"\n`
+}
+
+/** Gemini CLI calls `<base>/v1beta/…`: the base URL is the deployment's address, no path. */
+export function geminiEnv(baseUrl: string, key: string) {
+  return { GOOGLE_GEMINI_BASE_URL: baseUrl, GEMINI_API_KEY: key }
+}
+
+/** Without this choice Gemini CLI 0.61 ignores GEMINI_API_KEY and asks to sign in with Google. */
+export const geminiSettings = { security: { auth: { selectedType: 'gemini-api-key' } } }
