@@ -15,21 +15,16 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { commands } from '../../relay/cli.ts'
-import { runCli } from '../../relay/cli-registry.ts'
-import { systemClock } from '../../relay/clock.ts'
 import { loadRelayConfig, type RelayConfig } from '../../relay/config.ts'
 import { deviceCodeGrantType, oauthEndpoints } from '../../relay/contract/oauth.ts'
 import { createLogger } from '../../relay/logger.ts'
-import { findUserByUsername } from '../../relay/users/users.ts'
 import { openRuntime, type Runtime } from '../../relay/runtime.ts'
-import { createServices } from '../../relay/create-services.ts'
 import { countingHop } from '../fixtures/counting-hop.ts'
+import { cliDeployment, type CliUser } from '../fixtures/cli-deployment.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider, type FakeUsage } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
-import { signedInToken } from '../fixtures/sessions.ts'
 
 const claudeBinary = join(dirname(createRequire(import.meta.url).resolve('@anthropic-ai/claude-code-linux-x64/package.json')), 'claude')
 
@@ -61,61 +56,9 @@ for (const kind of databaseKinds()) {
     let home: string
     let workdir: string
 
-    /** An operator command, as `npm run admin -- …` runs it, on the server's database. */
-    async function admin(...argv: string[]): Promise<string> {
-      const out: string[] = []
-      const err: string[] = []
-      const code = await runCli(argv, commands, {
-        stdout: (line) => out.push(line),
-        stderr: (line) => err.push(line),
-        openServices: async () => {
-          const opened = await openRuntime(config, { logger: createLogger('error', (line) => err.push(line)) })
-          return { services: createServices(opened.deps), close: () => opened.close() }
-        },
-        readSecret: () => Promise.reject(new Error('no input in this test')),
-      })
-      if (code !== 0) throw new Error(`admin ${argv.join(' ')} failed: ${err.join('\n')}`)
-      return out.join('\n')
-    }
-
-    async function api(method: string, path: string, token: string | null, body?: unknown) {
-      const response = await fetch(base + path, {
-        method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      })
-      const text = await response.text()
-      return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null }
-    }
-
-    interface User {
-      id: string
-      username: string
-      login: string
-      key: string
-      keyId: string
-    }
-
-    /** A user created by the operator, holding a package of `points` (none when null) and an API key. */
-    async function user(points: number | null): Promise<User> {
-      const username = `cc${Math.random().toString(36).slice(2, 10)}`
-      await admin('user', 'create', '--username', username, '--email', `${username}@example.com`, '--password', 'a long password 123')
-      const row = await findUserByUsername(runtime.deps.db, username)
-      if (!row) throw new Error('user not created')
-      // Stands in for a portal sign-in: the same token the relay's login call signs.
-      const login = await signedInToken({ db: runtime.deps.db, clock: systemClock, config }, row)
-      if (points !== null) {
-        const code = `CC${Math.random().toString(36).slice(2, 10).toUpperCase()}`
-        await admin('package', 'create', '--code', code, '--name', code, '--kind', 'personal', '--points-limit', String(points), '--hour-points', '10')
-        const redeemCode = (await admin('codes', 'create', '--package', code, '--count', '1')).trim()
-        const redeemed = await api('POST', '/api/user/redeem-code', login, { redeem_code: redeemCode })
-        expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200)
-      }
-      const created = await api('POST', '/api/user/api-keys', login, { name: 'claude code' })
-      expect(created.status).toBe(200)
-      // Ids are 64-bit integers on the wire: read from the text, not through a lossy number.
-      return { id: row.id, username, login, key: created.body.data.key, keyId: /"id":(\d+)/.exec(created.text)![1]! }
-    }
+    const { admin, api, user: newUser } = cliDeployment(() => ({ config, runtime, url: base }))
+    type User = CliUser
+    const user = (points: number | null): Promise<User> => newUser(points, 'claude code')
 
     /** `claude` with only loopback reachable and nothing of this machine's own setup. */
     async function claude(args: string[], env: { token: string; baseUrl?: string; counted?: boolean }, timeoutMs = 60_000): Promise<ClaudeRun> {

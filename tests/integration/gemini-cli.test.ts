@@ -16,21 +16,16 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { commands } from '../../relay/cli.ts'
-import { runCli } from '../../relay/cli-registry.ts'
-import { systemClock } from '../../relay/clock.ts'
 import { loadRelayConfig, type RelayConfig } from '../../relay/config.ts'
 import { createLogger } from '../../relay/logger.ts'
 import { listModelCosts, PriceTable } from '../../relay/points/model-costs.ts'
 import { openRuntime, type Runtime } from '../../relay/runtime.ts'
-import { createServices } from '../../relay/create-services.ts'
-import { findUserByUsername } from '../../relay/users/users.ts'
 import { countingHop } from '../fixtures/counting-hop.ts'
+import { cliDeployment } from '../fixtures/cli-deployment.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
 import { defaultGeminiUsage, geminiSignature, startFakeGemini, type FakeGemini, type GeminiUsage } from '../fixtures/fake-gemini.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
-import { signedInToken } from '../fixtures/sessions.ts'
 import { geminiEnv, geminiSettings } from '../../app/utils/cli-setup.ts'
 
 const geminiCli = join(dirname(createRequire(import.meta.url).resolve('@google/gemini-cli/package.json')), 'bundle', 'gemini.js')
@@ -56,49 +51,8 @@ for (const kind of databaseKinds()) {
     let home: string
     let workdir: string
 
-    /** An operator command, as `npm run admin -- …` runs it, on the server's database. */
-    async function admin(...argv: string[]): Promise<string> {
-      const out: string[] = []
-      const err: string[] = []
-      const code = await runCli(argv, commands, {
-        stdout: (line) => out.push(line),
-        stderr: (line) => err.push(line),
-        readSecret: () => Promise.reject(new Error('no input in this test')),
-        openServices: async () => {
-          const opened = await openRuntime(config, { logger: createLogger('error', (line) => err.push(line)) })
-          return { services: createServices(opened.deps), close: () => opened.close() }
-        },
-      })
-      if (code !== 0) throw new Error(`admin ${argv.join(' ')} failed: ${err.join('\n')}`)
-      return out.join('\n')
-    }
-
-    async function api(method: string, path: string, token: string, body?: unknown) {
-      const response = await fetch(server.url + path, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      })
-      const text = await response.text()
-      return { status: response.status, text, body: text ? JSON.parse(text) : null }
-    }
-
-    /** A user created by the operator, holding a package of `points` and an API key. */
-    async function user(points: number): Promise<{ id: string; key: string }> {
-      const username = `gm${Math.random().toString(36).slice(2, 10)}`
-      await admin('user', 'create', '--username', username, '--email', `${username}@example.com`, '--password', 'a long password 123')
-      const row = await findUserByUsername(runtime.deps.db, username)
-      if (!row) throw new Error('user not created')
-      // Stands in for a portal sign-in: the same token the relay's login call signs.
-      const login = await signedInToken({ db: runtime.deps.db, clock: systemClock, config }, row)
-      const code = `GM${Math.random().toString(36).slice(2, 10).toUpperCase()}`
-      await admin('package', 'create', '--code', code, '--name', code, '--kind', 'personal', '--points-limit', String(points), '--hour-points', '10')
-      const redeemCode = (await admin('codes', 'create', '--package', code, '--count', '1')).trim()
-      expect((await api('POST', '/api/user/redeem-code', login, { redeem_code: redeemCode })).status).toBe(200)
-      const created = await api('POST', '/api/user/api-keys', login, { name: 'gemini cli' })
-      expect(created.status).toBe(200)
-      return { id: row.id, key: created.body.data.key }
-    }
+    const { admin, user: newUser } = cliDeployment(() => ({ config, runtime, url: server.url }))
+    const user = (points: number) => newUser(points, 'gemini cli')
 
     /** `gemini -p` with only loopback reachable and nothing of this machine's own setup. */
     function geminiRun(args: string[], key: string, baseUrl = server.url, timeoutMs = 90_000): Promise<GeminiRun> {
