@@ -123,10 +123,10 @@ describe('usage meters', () => {
     it('cached input apart, reasoning inside output, each web search once', () => {
       const meter = new ResponsesUsageMeter()
       events(meter, streamed.join(''))
-      expect(meter.usage(true, 1)).toEqual({ input_tokens: 300, output_tokens: 250, cache_read_tokens: 9000, cache_write_tokens: 0, web_search_requests: 2 })
+      expect(meter.usage(true, 1)).toEqual({ input_tokens: 300, output_tokens: 250, cache_read_tokens: 9000, cache_write_tokens: 0, cache_write_1h_tokens: 0, web_search_requests: 2 })
       const whole = new ResponsesUsageMeter()
       whole.body(encoder.encode(JSON.stringify({ status: 'completed', output: [search('ws_1')], usage })))
-      expect(whole.usage(true, 1)).toEqual({ input_tokens: 300, output_tokens: 250, cache_read_tokens: 9000, cache_write_tokens: 0, web_search_requests: 1 })
+      expect(whole.usage(true, 1)).toEqual({ input_tokens: 300, output_tokens: 250, cache_read_tokens: 9000, cache_write_tokens: 0, cache_write_1h_tokens: 0, web_search_requests: 1 })
     })
 
     it('a cut stream: the input estimate and the text delivered; a failure before any output: nothing', () => {
