@@ -43,7 +43,7 @@ export default function UsageCallPage({ loaderData }: Route.ComponentProps) {
     { label: t('calls.model'), value: <span className="font-mono text-sm break-all">{call.model}</span> },
     { label: t('calls.outcome'), value: <CallOutcome call={call} /> },
     { label: t('detail.status'), value: call.status },
-    { label: t('detail.api'), value: `${call.api} · ${t('detail.streamed')} ${call.streamed ? t('detail.yes') : t('detail.no')}` },
+    { label: t('detail.api'), value: `${t(`apis.${call.api}`)} · ${t('detail.streamed')} ${call.streamed ? t('detail.yes') : t('detail.no')}` },
     { label: t('calls.tokens'), value: t('calls.inOut', { input: number(call.input_tokens), output: number(call.output_tokens) }) },
     { label: t('detail.cache'), value: `${number(call.cache_read_tokens)} / ${number(call.cache_write_tokens)}` },
     { label: t('calls.points'), value: call.shortfall_points > 0 ? `${number(call.points)} · ${t('calls.shortfall', { points: number(call.shortfall_points) })}` : number(call.points) },

@@ -169,6 +169,7 @@ function CallTable({ calls }: { calls: UsageCall[] }) {
           <td className={cell}>
             {label('model')}
             <span className="font-mono text-xs break-all">{call.model}</span>
+            <span className="block text-[11px] text-zinc-500 dark:text-zinc-400">{t(`apis.${call.api}`)}</span>
           </td>
           <td className={cell}>
             {label('outcome')}

@@ -157,11 +157,11 @@ describeEachDatabase('usage log', (ctx) => {
     expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(reply.headers.get('content-disposition')).toMatch(/^attachment; filename="usage-\d{4}-\d{2}-\d{2}\.csv"$/)
     const lines = reply.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
-    expect(lines[0]).toBe('time_utc,request_id,key,model,outcome,status,refusal,input_tokens,output_tokens,cache_read_tokens,cache_write_tokens,cache_write_1h_tokens,web_search_requests,points,shortfall_points,duration_ms,first_byte_ms,charge')
+    expect(lines[0]).toBe('time_utc,request_id,key,model,api,outcome,status,refusal,input_tokens,output_tokens,cache_read_tokens,cache_write_tokens,cache_write_1h_tokens,web_search_requests,points,shortfall_points,duration_ms,first_byte_ms,charge')
     expect(lines).toHaveLength(1 + 401)
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,\d+,cli,csv-x,answered,200,,1200,1,0,0,0,0,1,0,10,5,$/)
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,\d+,cli,csv-x,anthropic,answered,200,,1200,1,0,0,0,0,1,0,10,5,$/)
     // Newest first: input tokens were counted up with the time.
-    const inputs = lines.slice(1).map((line) => Number(line.split(',')[7]))
+    const inputs = lines.slice(1).map((line) => Number(line.split(',')[8]))
     expect(inputs).toEqual([...inputs].sort((a, b) => b - a))
     expect(new Set(lines.slice(1).map((line) => line.split(',')[1])).size).toBe(401)
 
@@ -202,7 +202,7 @@ describeEachDatabase('usage log', (ctx) => {
     await message(key.key, 'log-a')
     await settled(ctx, user.id, 1)
     const csv = (await ctx.request('GET', usageEndpoints.export.path, { token: user.token })).text
-    expect(csv.split('\r\n')[1]).toContain(`,"'=HYPERLINK(""x""),1",log-a,answered,`)
+    expect(csv.split('\r\n')[1]).toContain(`,"'=HYPERLINK(""x""),1",log-a,anthropic,answered,`)
     await expectLedgerInvariants(ctx.relay.db)
   })
 })

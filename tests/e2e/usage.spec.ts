@@ -100,7 +100,7 @@ test('set a key limit, see a refused call in the log, filter it and export CSV',
   expect(download.suggestedFilename()).toMatch(/^usage-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n')
   expect(csv).toHaveLength(2)
-  expect(csv[0]).toContain('time_utc,request_id,key,model,outcome')
+  expect(csv[0]).toContain('time_utc,request_id,key,model,api,outcome')
   expect(csv[1]).toContain(`,laptop,${model},refused,429,key_rate_limited,`)
 
   // The points history: the call is one line of its net charge; its rows are on the call's page.

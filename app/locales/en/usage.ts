@@ -81,4 +81,5 @@ export default {
     newestShown: 'Newest calls first',
     older: 'Older calls',
   },
+  apis: { anthropic: 'Anthropic Messages', openai: 'OpenAI Chat Completions', responses: 'OpenAI Responses', gemini: 'Google Gemini' },
 } satisfies Messages<typeof zh>

@@ -81,4 +81,5 @@ export default {
     newestShown: '新しい順に表示',
     older: 'さらに前の呼び出し',
   },
+  apis: { anthropic: 'Anthropic Messages', openai: 'OpenAI Chat Completions', responses: 'OpenAI Responses', gemini: 'Google Gemini' },
 } satisfies Messages<typeof zh>

@@ -79,4 +79,5 @@ export default {
     newestShown: '从最新的调用开始',
     older: '更早的调用',
   },
+  apis: { anthropic: 'Anthropic Messages', openai: 'OpenAI Chat Completions', responses: 'OpenAI Responses', gemini: 'Google Gemini' },
 }
