@@ -101,7 +101,7 @@ test('set a key limit, see a refused call in the log, filter it and export CSV',
   const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n')
   expect(csv).toHaveLength(2)
   expect(csv[0]).toContain('time_utc,request_id,key,model,api,outcome')
-  expect(csv[1]).toContain(`,laptop,${model},refused,429,key_rate_limited,`)
+  expect(csv[1]).toContain(`,laptop,${model},anthropic,refused,429,key_rate_limited,`)
 
   // The points history: the call is one line of its net charge; its rows are on the call's page.
   await page.goto('/points')
