@@ -2,7 +2,7 @@
  * Account calls of docs/architecture.md §5.6 and docs/architecture.md §5, declared once
  * (`accountEndpoints`, endpoint.ts). The portal reuses the same bounds in its forms.
  *
- * Length bounds (docs/product.md leaves them open; README "Field bounds" documents them):
+ * Length bounds (docs/product.md leaves them open; docs/operating.md "Field bounds" documents them):
  * username 3–32 of letters, digits, `_` and `-` (no `@`, so login can tell it from an e-mail);
  * e-mail up to 254; password 8–128; e-mail codes 6 digits; invite code 4–32 letters and digits;
  * name 64, phone 32, company 128, avatar an http(s) URL up to 512.
