@@ -2,7 +2,7 @@
  * Public pages are complete without JavaScript (their links and forms work as they are), so they
  * download React and hydrate at the visitor's first press of a pointer or key (or first input),
  * not before: their first load stays small on slow links. Every other page hydrates as soon as its modules are in
- * (docs/decisions/138-public-pages-hydrate-on-first-interaction.md).
+ * (docs/decisions/030-first-paint-and-charts.md).
  */
 import { defaultLanguage, isLanguage } from '#app/locales/types.ts'
 
@@ -25,7 +25,7 @@ async function hydrate() {
 const interactions = ['pointerdown', 'keydown', 'touchstart', 'input'] as const
 
 // A page showing what only scripts keep true (a code wait's countdown, app/components/forms/code-wait.tsx)
-// hydrates at once: it answers a form the visitor has already sent (docs/decisions/152-the-page-after-a-forms-answer.md).
+// hydrates at once: it answers a form the visitor has already sent (docs/decisions/005-forms.md).
 const atOnce = document.querySelector('[data-hydrate-at-once]') !== null
 
 if (document.documentElement.dataset.hydrate === 'on-interaction' && !atOnce) {

@@ -38,7 +38,7 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        {/* Inlined in builds; the dev server links it instead, for hot reload (docs/decisions/137). */}
+        {/* Inlined in builds; the dev server links it instead, for hot reload (docs/decisions/030-first-paint-and-charts.md). */}
         <StylesheetProvider value={import.meta.env.DEV ? null : stylesheet}>
           <I18nextProvider i18n={i18n}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

@@ -23,7 +23,7 @@ import { useNonce } from '#app/utils/nonce.tsx'
 import { readTheme } from '#app/utils/preferences.server.ts'
 import stylesheet from '#app/styles/app.css?url'
 
-// Builds inline the stylesheet in the head (InlineStylesheet, docs/decisions/137); only the dev server links it, for hot reload.
+// Builds inline the stylesheet in the head (InlineStylesheet, docs/decisions/030-first-paint-and-charts.md); only the dev server links it, for hot reload.
 export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -49,7 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>('root')
   const { i18n } = useTranslation()
   const lang = loaderData?.locale ?? i18n.language
-  // Read once by entry.client: public pages hydrate at the first interaction (docs/decisions/138).
+  // Read once by entry.client: public pages hydrate at the first interaction (docs/decisions/030-first-paint-and-charts.md).
   const hydrate = useMatches().some((match) => (match.handle as HydrateHandle | undefined)?.hydrate === 'on-interaction') ? 'on-interaction' : undefined
   return (
     <html lang={lang} data-theme={loaderData?.theme ?? 'system'} data-hydrate={hydrate}>

@@ -8,7 +8,7 @@ export default [
     route('pricing', 'routes/pricing.tsx'),
     route('status', 'routes/status.tsx'),
     route('unsubscribe', 'routes/unsubscribe.tsx'),
-    // The API reference (docs/decisions/144): the relay's OpenAPI document as portal pages, a page per tag.
+    // The API reference (docs/decisions/100-one-declaration-per-call.md): the relay's OpenAPI document as portal pages, a page per tag.
     route('api/docs', 'routes/api-docs/index.tsx'),
     route('api/docs/:tag', 'routes/api-docs/tag.tsx'),
     // docs/product.md: any unmatched path shows Home.
@@ -41,7 +41,7 @@ export default [
     route('profile/security/two-factor', 'routes/security-two-factor.tsx'),
     route('profile/notifications', 'routes/profile-notifications.tsx'),
   ]),
-  // The operator console (docs/decisions/115): admins only; its layout turns anyone else away with a 404.
+  // The operator console (docs/decisions/115-operator-console.md): admins only; its layout turns anyone else away with a 404.
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/index.tsx'),
     route('admin/tickets', 'routes/admin/tickets.tsx'),
@@ -53,7 +53,7 @@ export default [
     route('admin/providers', 'routes/admin/providers.tsx'),
     route('admin/pricing', 'routes/admin/pricing.tsx'),
     route('admin/announcements', 'routes/admin/announcements.tsx'),
-    // The catalogue (docs/decisions/131).
+    // The catalogue (docs/decisions/115-operator-console.md).
     route('admin/packages', 'routes/admin/packages.tsx'),
     route('admin/packages/:id', 'routes/admin/package.tsx'),
     route('admin/teams', 'routes/admin/teams.tsx'),

@@ -4,7 +4,7 @@
  * calls, 1M by default; one with 100; 100k users and 100k redeem codes), in-process against the
  * embedded relay as in production:
  * - each signed-in page's server time (median of BENCH_RUNS renders) for both accounts, and the
- *   ratio (the target: at most 1.5×, docs/decisions/139);
+ *   ratio (the target: at most 1.5×, docs/decisions/111-bounded-history-reads.md);
  * - deeper and deeper pages of the heavy account's points history, and its usage log filtered by
  *   outcomes it rarely has;
  * - the usage log's CSV export of the heavy account: rows per second and the process's peak
@@ -69,7 +69,7 @@ async function csvExport(heavy: Visitor): Promise<void> {
 
 /**
  * Deeper and deeper pages of the heavy account's points history, each starting at its own day
- * (docs/decisions/151), and its usage log filtered by outcomes it rarely has (docs/decisions/156).
+ * (docs/decisions/111-bounded-history-reads.md), and its usage log filtered by outcomes it rarely has (docs/decisions/111-bounded-history-reads.md).
  */
 async function deepAndRareReads(heavy: Visitor): Promise<void> {
   const paths = [...[2, 1_000, 20_000, 45_000].map((page) => `/points?page=${page}`), '/usage?outcome=failed', '/usage?outcome=abandoned']

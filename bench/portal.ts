@@ -2,7 +2,7 @@
  * `npm run bench:portal`: what a visitor on a slow network pays, and how long the server takes.
  * - First-load JavaScript of each public page: the scripts it fetches before any interaction
  *   (brotli bytes, as served, and requests), and its CSS (inlined in the HTML since
- *   docs/decisions/137, so counted in the HTML's size).
+ *   docs/decisions/030-first-paint-and-charts.md, so counted in the HTML's size).
  * - Server time per page (p50/p95 over bounded runs), in-process against the embedded relay on a
  *   temporary SQLite file, including a signed-in dashboard whose loaders fan out to the relay.
  * Needs a build (`npm run build`). Prints a table; asserts nothing.
@@ -27,7 +27,7 @@ function brotliSize(asset: string): number {
   }
 }
 
-// ── First-load JavaScript (docs/decisions/137, 138) ──────────────────────────────────────────
+// ── First-load JavaScript (docs/decisions/030-first-paint-and-charts.md) ──────────────────────────────────────────
 
 /** The built modules a built module imports statically (`import … from "./x.js"`, `import "./x.js"`). */
 function staticImports(asset: string): string[] {

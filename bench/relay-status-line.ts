@@ -4,7 +4,7 @@
  * The heavy user has BENCH_HEAVY_CALLS relayed calls (1M by default) on the database of
  * bench/seed-history.ts; if the status line read anything that grows with them, it would hold
  * the relay (on SQLite: its event loop) and the 64 users' throughput would drop
- * (docs/decisions/140). Each of the 64 users keeps one call in flight against the provider that
+ * (docs/decisions/140-benchmarks-on-a-seeded-history.md). Each of the 64 users keeps one call in flight against the provider that
  * thinks first; the same relay serves both halves, without the poller first.
  */
 import http from 'node:http'

@@ -2,7 +2,7 @@
  * A database with history, for the benchmarks that ask whether a page or call stays as fast when
  * an account has a long past: one heavy account (BENCH_HEAVY_CALLS relayed calls, 1M by default),
  * a light one (100 calls), and for the operator console many users and redeem codes. Every seeded
- * row is written here, with the shape the relay itself writes (docs/decisions/139):
+ * row is written here, with the shape the relay itself writes (docs/decisions/111-bounded-history-reads.md):
  * - each call is a `proxy_calls` row; a call that reached a provider also has its settled hold and
  *   ledger rows (frozen, unfrozen, consumed), in commit order (`seq`), balances that add up, and
  *   the account's and key's running totals updated as the ledger's own writes would;
@@ -11,7 +11,7 @@
  * - rows go in by batches in transactions, straight through the driver: multi-row INSERTs on
  *   SQLite (hundreds of thousands of rows a second), one array parameter per column on PostgreSQL,
  *   whose secondary indexes and foreign keys are dropped for the load and restored after it
- *   (docs/decisions/148); derived tables (daily usage, the public and the operator console's
+ *   (docs/decisions/140-benchmarks-on-a-seeded-history.md); derived tables (daily usage, the public and the operator console's
  *   hourly figures) are then built by the relay's own code.
  *
  * Seeding takes a while, so the result is kept and reused while its shape matches: an SQLite file

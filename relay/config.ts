@@ -29,18 +29,18 @@ export const relayConfigSchema = z.object({
   smtpUrl: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   // The product's one name (contract/brand.ts), as the mails it sends are signed.
   mailFrom: z.string().min(3).default(`${brandName.en} <no-reply@localhost>`),
-  /** Unset: `defaultPublicUrl`, and `publicUrlConfigured` false (docs/decisions/096). */
+  /** Unset: `defaultPublicUrl`, and `publicUrlConfigured` false (docs/decisions/033-cli-tutorial-and-first-start.md). */
   publicUrl: z.url({ protocol: /^https?$/ }).optional(),
   logLevel: z.enum(logLevels).default('info'),
   /** One reverse proxy in front: take the client address from the last X-Forwarded-For entry. */
   trustProxy: z.boolean().default(false),
-  /** Admins must sign in with a second factor: the console refuses them until they enrol (docs/decisions/123). */
+  /** Admins must sign in with a second factor: the console refuses them until they enrol (docs/decisions/071-secrets-sealed-with-jwt-secret.md). */
   requireAdminTwoFactor: z.boolean().default(false),
   /** PostgreSQL: longest wait for a connection or one statement; past it the call gets a retryable 503. */
   databaseTimeoutMs: z.int().min(500).max(600_000).default(10_000),
   /** PostgreSQL: connections per process at most (db/postgres-pool.ts says how to size it). */
   databasePoolSize: z.int().min(1).max(1000).default(10),
-  /** PostgreSQL: calls' freezes and settlements commit without waiting for the disk (docs/decisions/134). */
+  /** PostgreSQL: calls' freezes and settlements commit without waiting for the disk (docs/decisions/108-money-rules-on-postgres.md). */
   databaseAsyncCommit: z.boolean().default(false),
   /** Snowflake worker number; random when unset (see db/ids.ts). */
   workerId: z.int().min(0).max(1023).optional(),
@@ -62,12 +62,12 @@ export const relayConfigSchema = z.object({
   providerTimeoutMs: z.int().min(100).max(3_600_000).default(600_000),
   /**
    * Metered relay: after a connection error, 429, 529 or 5xx the next provider is tried after a
-   * pause starting near this and doubling (docs/decisions/106)…
+   * pause starting near this and doubling (docs/decisions/073-upstream-calls.md)…
    */
   providerRetryBackoffMs: z.int().min(1).max(60_000).default(250),
   /** …and only while the call's first attempt began less than this long ago. */
   providerRetryDeadlineMs: z.int().min(0).max(3_600_000).default(30_000),
-  /** Metered relay: a provider failing this many times in a row within the window has its circuit opened (docs/decisions/106)… */
+  /** Metered relay: a provider failing this many times in a row within the window has its circuit opened (docs/decisions/073-upstream-calls.md)… */
   providerBreakerFailures: z.int().min(1).max(1000).default(5),
   providerBreakerWindowMs: z.int().min(1000).max(3_600_000).default(60_000),
   /** …and is skipped this long, after which one call tries it. */
@@ -87,11 +87,11 @@ export const relayConfigSchema = z.object({
   staleHoldMinutes: z.int().min(10).max(7 * 24 * 60).default(120),
   /**
    * Metered relay: the most a variable-cost call may cost beyond what its user's balance holds
-   * (docs/decisions/082). A call whose whole output bound could cost more than balance + this is
+   * (docs/decisions/072-how-a-call-is-charged.md). A call whose whole output bound could cost more than balance + this is
    * refused; 0 never lets usage exceed the balance (every call then freezes its worst case).
    */
   callShortfallCeilingPoints: z.int().min(0).max(1_000_000).default(300),
-  /** Usage log: calls recorded longer ago than this are removed, a small batch at a time (docs/decisions/113). */
+  /** Usage log: calls recorded longer ago than this are removed, a small batch at a time (docs/decisions/111-bounded-history-reads.md). */
   callsRetentionDays: z.int().min(1).max(3650).default(90),
   /**
    * Whether this process runs the periodic sweeps (stale holds, the usage log's retention, the
@@ -99,7 +99,7 @@ export const relayConfigSchema = z.object({
    * says, a relay gives back at start the holds its instance's previous run left open.
    */
   sweeps: z.boolean().default(true),
-  /** Mail queue: how often each relay looks for mail due to be sent (docs/decisions/125). */
+  /** Mail queue: how often each relay looks for mail due to be sent (docs/decisions/125-mail-and-announcements.md). */
   mailPollMs: z.int().min(50).max(600_000).default(5000),
   /** `GET /metrics` answers only `Authorization: Bearer <this>`; unset: no metrics are kept or served (telemetry/registry.ts). */
   metricsToken: z.string().min(16, 'needs at least 16 characters').optional(),

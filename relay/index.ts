@@ -41,7 +41,7 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
   // For the operator CLI, which prints links on it (deployment/public-url.ts).
   await recordPublicUrl(services.db, config, services.clock.now())
   const app = createRelayApp(services)
-  // Mail goes out from every process: each claims its mails in one UPDATE (docs/decisions/125).
+  // Mail goes out from every process: each claims its mails in one UPDATE (docs/decisions/125-mail-and-announcements.md).
   const sweepers = config.sweeps
     ? [sweepStaleHolds(services), sweepOldCalls(services), keepPublicStatsFresh(services), keepOperatorStatsFresh(services), startMailSender(services)]
     : [releaseOwnHolds(services), startMailSender(services)]

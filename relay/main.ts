@@ -1,7 +1,7 @@
 /**
  * The relay on its own (`npm run relay`): e.g. several instances in front of one PostgreSQL. With
  * WORKERS > 1 (the default on PostgreSQL: one per CPU) this process forks that many relays on
- * the same port (workers.ts, docs/decisions/136).
+ * the same port (workers.ts, docs/decisions/076-the-hot-path.md).
  */
 import { serve } from '@hono/node-server'
 import { z } from 'zod'

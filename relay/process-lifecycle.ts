@@ -1,6 +1,6 @@
 /**
  * How a serving process (the portal server, a relay on its own) lives and ends.
- * docs/decisions/078-surviving-the-database.md says why stray errors do not end it.
+ * docs/decisions/013-the-database.md says why stray errors do not end it.
  */
 import type { ServerType } from '@hono/node-server'
 

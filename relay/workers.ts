@@ -1,5 +1,5 @@
 /**
- * Several serving processes on one port (docs/decisions/136): `WORKERS` processes forked with
+ * Several serving processes on one port (docs/decisions/076-the-hot-path.md): `WORKERS` processes forked with
  * Node's cluster, which hands each new connection to one of them, so a relay uses every CPU of
  * its machine. Default: the number of CPUs on PostgreSQL; 1 on SQLite (one writer at a time for
  * the whole file: more processes there only wait on each other's lock); `WORKERS=1` keeps a single
@@ -7,10 +7,10 @@
  *
  * The workers are relays sharing one database, as separate relays are, and are told apart as
  * such: each gets its own `RELAY_INSTANCE` (`<name>/<n>`; a worker that restarts gives back the
- * holds its previous run left open, docs/decisions/085) and its own snowflake worker number
+ * holds its previous run left open, docs/decisions/074-settlements-and-holds.md) and its own snowflake worker number
  * (`RELAY_WORKER_ID` + n, or a random base + n). Only worker 0 runs the periodic sweeps
  * (`RELAY_SWEEPS`); every worker settles its own calls and keeps its own circuits (per process,
- * docs/decisions/106). Worker 0 starts first and the others once it listens, so the migrations
+ * docs/decisions/073-upstream-calls.md). Worker 0 starts first and the others once it listens, so the migrations
  * and development secrets are made once. A worker that dies is started again; SIGTERM or SIGINT
  * to the primary stops every worker, each draining its calls as a single process does.
  */

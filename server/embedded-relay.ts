@@ -1,6 +1,6 @@
 /**
  * Starts the relay inside this process and hands the portal its fetch function under the global
- * symbol the portal's relay transport looks for (docs/decisions/002-embedded-relay-transport.md).
+ * symbol the portal's relay transport looks for (docs/decisions/001-one-process-portal-and-relay.md).
  */
 import type { RelayConfig } from '#relay/config.ts'
 import { startRelay } from '#relay/index.ts'

@@ -1,15 +1,15 @@
 /**
  * The production process (`npm start`, the container's command): one Node process serving the
  * portal build, with the relay mounted on the same origin at /api and /v1 (server/relay-paths.ts)
- * unless RELAY_URL points at a relay elsewhere (docs/decisions/002-embedded-relay-transport.md).
+ * unless RELAY_URL points at a relay elsewhere (docs/decisions/001-one-process-portal-and-relay.md).
  *
  * Whatever a request holds, it gets an answer and never ends the process
- * (docs/decisions/079-request-limits.md): bodies are capped before they are read, the browser's
+ * (docs/decisions/012-request-limits.md): bodies are capped before they are read, the browser's
  * address is resolved once by the relay's rule, and an error no handler caught is logged and
  * answered 500.
  *
  * With WORKERS > 1 (the default on PostgreSQL: one per CPU) this process only forks and keeps
- * that many such processes on the same port (relay/workers.ts, docs/decisions/136).
+ * that many such processes on the same port (relay/workers.ts, docs/decisions/076-the-hot-path.md).
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'

@@ -2,7 +2,7 @@
  * Which requests on the portal's origin the embedded relay answers, for the production server
  * (server/main.ts) and `npm run dev` (vite.config.ts) alike: the account API under /api and the
  * model APIs under /v1 and /v1beta (Google's, for Gemini CLI: never the portal's HTML), except the API reference, /api/docs, which is a portal page rendering the
- * relay's /api/openapi.json (docs/decisions/144). Its pages' data requests, `/api/docs.data` and
+ * relay's /api/openapi.json (docs/decisions/100-one-declaration-per-call.md). Its pages' data requests, `/api/docs.data` and
  * `/api/docs/points.data` (React Router's single fetch), are the portal's too.
  */
 import { collapseLeadingSlashes } from '#relay/http/request-path.ts'

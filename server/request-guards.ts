@@ -1,6 +1,6 @@
 /**
  * Requests no browser or client of ours sends, refused before any handler sees them
- * (docs/decisions/079-request-limits.md): HTTP says a request with two Host headers is answered
+ * (docs/decisions/012-request-limits.md): HTTP says a request with two Host headers is answered
  * 400, and a path that does not decode to text (a stray `%`, overlong or invalid UTF-8) or that
  * decodes to control characters (CR, LF, NUL) is no address of ours, so it is not shown the Home
  * page that unknown addresses get.

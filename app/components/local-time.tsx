@@ -1,7 +1,7 @@
 /**
  * A point in time in the reader's own time zone. The server cannot know that zone, so it prints
  * UTC and says so; once hydrated, the browser re-renders in its zone (the first client render
- * matches the server's, so hydration stays clean). See docs/decisions/031-times-in-utc-until-hydrated.md.
+ * matches the server's, so hydration stays clean). See docs/decisions/021-days-and-times.md.
  */
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'

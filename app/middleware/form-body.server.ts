@@ -2,7 +2,7 @@
  * Every action reads its body as a form. A body that cannot be read as one (a malformed multipart
  * body, a JSON or binary upload) is the sender's mistake: answered 400 here, before any action,
  * instead of the 500 a failing `request.formData()` inside the action would give. The production
- * server caps bodies long before this (docs/decisions/079-request-limits.md), so the extra read
+ * server caps bodies long before this (docs/decisions/012-request-limits.md), so the extra read
  * of a copy costs little.
  */
 import { data, type MiddlewareFunction } from 'react-router'

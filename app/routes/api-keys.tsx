@@ -1,7 +1,7 @@
 /**
  * API keys (docs/product.md): create (the full key shown once, from the action's reply, so it needs no
  * JavaScript and is never stored in a cookie; a reload that re-posts the form shows the same key,
- * docs/decisions/090), list, each key's controls and use (docs/decisions/110), delete behind a
+ * docs/decisions/005-forms.md), list, each key's controls and use (docs/decisions/050-api-keys-and-their-limits.md), delete behind a
  * confirmation, and the Claude Code usage guide filled in with this deployment's URL.
  */
 import { KeyRound } from 'lucide-react'

@@ -1,5 +1,5 @@
 /**
- * The public price list (docs/decisions/121): every priced model or pattern, every package, and
+ * The public price list (docs/decisions/080-prices.md): every priced model or pattern, every package, and
  * what a point is worth against the provider's list price. Server-rendered, no script needed.
  */
 import { useTranslation } from 'react-i18next'

@@ -1,5 +1,5 @@
 /**
- * Mail notification settings (docs/decisions/125): which kinds of mail the user gets and the
+ * Mail notification settings (docs/decisions/125-mail-and-announcements.md): which kinds of mail the user gets and the
  * balance threshold. A real form: it works without JavaScript, and a refused save keeps what was typed.
  */
 import { getFormProps } from '@conform-to/react'

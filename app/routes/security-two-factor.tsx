@@ -1,9 +1,9 @@
 /**
- * Enrolling in two-factor sign-in (docs/decisions/122, 123): start (the relay makes a key), scan
+ * Enrolling in two-factor sign-in (docs/decisions/099-sign-in.md, decisions/071-secrets-sealed-with-jwt-secret.md): start (the relay makes a key), scan
  * the QR code drawn here on the server as inline SVG or type the key shown as text, confirm with
  * a first code, then read the ten recovery codes, shown once on the page that answers the form.
  * The confirm form carries a form key, so a repeated post answers the same codes rather than a
- * refusal (docs/decisions/090).
+ * refusal (docs/decisions/005-forms.md).
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'

@@ -1,5 +1,5 @@
 /**
- * The security page (docs/decisions/122): two-factor sign-in (on, off, recovery codes left), the
+ * The security page (docs/decisions/099-sign-in.md): two-factor sign-in (on, off, recovery codes left), the
  * sessions signed in with a sign-out for each or all others, the latest sign-in attempts, the
  * grants of external clients with revoke, and the API keys' creations and deletions. Every
  * button is a form, so it all works without JavaScript.

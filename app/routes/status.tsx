@@ -1,5 +1,5 @@
 /**
- * The public status page (docs/decisions/120): per model family, availability and the relay's
+ * The public status page (docs/decisions/120-figures-from-hourly-aggregates.md): per model family, availability and the relay's
  * added latency over 24 hours and 7 days, from real traffic; the incidents the operator posted.
  */
 import { useTranslation } from 'react-i18next'

@@ -1,5 +1,5 @@
 /**
- * The unsubscribe link of every notification mail (docs/decisions/126): no sign-in, the signed
+ * The unsubscribe link of every notification mail (docs/decisions/125-mail-and-announcements.md): no sign-in, the signed
  * token in the link is the authority. Opening it only shows what it would turn off (mail scanners
  * open links); the button's POST turns it off.
  */

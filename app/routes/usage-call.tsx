@@ -1,5 +1,5 @@
 /**
- * One call (docs/decisions/112): what the usage log records of it, and the points rows it wrote —
+ * One call (docs/decisions/111-bounded-history-reads.md): what the usage log records of it, and the points rows it wrote —
  * the frozen, unfrozen and consumed rows the points history shows as one line linking here.
  */
 import { ArrowLeft } from 'lucide-react'

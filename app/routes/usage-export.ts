@@ -1,5 +1,5 @@
 /**
- * The usage log as CSV (docs/decisions/111): the filters of /usage, passed to the relay's export,
+ * The usage log as CSV (docs/decisions/111-bounded-history-reads.md): the filters of /usage, passed to the relay's export,
  * whose streamed body is handed on as it comes, so a long range never sits in the portal's memory.
  * A plain link to it downloads the file, with or without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * The usage log (docs/decisions/111): one row per metered call — time, key, model, tokens, points,
+ * The usage log (docs/decisions/111-bounded-history-reads.md): one row per metered call — time, key, model, tokens, points,
  * duration and time to first byte, outcome, request id — filtered by a GET form (works without
  * JavaScript; the filters live in the URL, so a filtered view can be bookmarked), paged newest
  * first by the relay's keyset cursor, and exported as CSV by /usage/export.

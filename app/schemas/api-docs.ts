@@ -1,5 +1,5 @@
 /**
- * The API reference's try-it form (docs/decisions/145): which call, and the values typed for its
+ * The API reference's try-it form (docs/decisions/100-one-declaration-per-call.md): which call, and the values typed for its
  * path and query parameters. The values are the relay's to judge: its validation answer is what
  * the form shows, as any client would get it.
  */

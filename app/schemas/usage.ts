@@ -1,6 +1,6 @@
 /**
  * The usage log's filters (a GET form): bounds from the relay contract, dates as UTC+8 days
- * (docs/decisions/021); messages are translation keys.
+ * (docs/decisions/021-days-and-times.md); messages are translation keys.
  */
 import { z } from 'zod'
 import { callOutcomes, isId, usageFilterQuery, usageLogBounds } from '#relay/contract/index.ts'

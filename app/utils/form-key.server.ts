@@ -1,5 +1,5 @@
 /**
- * Form keys make a creating form exactly-once (docs/decisions/090): the page renders a fresh
+ * Form keys make a creating form exactly-once (docs/decisions/005-forms.md): the page renders a fresh
  * random key into a hidden field, the action sends it to the relay as `Idempotency-Key`, and
  * the relay answers a repeat (a reload that re-posts the form, a double click) with the first
  * result instead of creating again.

@@ -1,6 +1,6 @@
 /**
  * The portal's one stylesheet, inlined in the document's head so the first paint waits for no
- * request of its own (docs/decisions/137-first-paint-from-html-alone.md). The server hands the
+ * request of its own (docs/decisions/030-first-paint-and-charts.md). The server hands the
  * text down from entry.server; the browser, hydrating, reads it back from the element it
  * received, so the client bundle never carries the CSS and hydration finds the same text.
  */

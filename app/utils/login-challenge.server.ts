@@ -1,6 +1,6 @@
 /**
  * Between the password step and the code step of a two-factor sign-in there is no session yet
- * (docs/decisions/124). The relay's challenge — a signed five-minute statement that the password
+ * (docs/decisions/099-sign-in.md). The relay's challenge — a signed five-minute statement that the password
  * was right — waits in this cookie with the choices made on the first form (remember me, where to
  * go afterwards), so the code form is a plain form on its own page, with or without JavaScript.
  * httpOnly, signed with SESSION_SECRET, limited to the login paths, gone after five minutes or

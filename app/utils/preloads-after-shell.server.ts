@@ -4,7 +4,7 @@
  * slow link the HTML (with its inlined stylesheet) shares the bandwidth with them. This transform
  * moves those links from the head to just before the first script in the body: they are read once
  * the page's content is in, and still fetch the module graph in parallel rather than import by
- * import (docs/decisions/137-first-paint-from-html-alone.md).
+ * import (docs/decisions/030-first-paint-and-charts.md).
  *
  * React writes the shell (head and body up to `<Scripts>`) in one go, so holding it until the
  * first body script costs no time; everything after passes through untouched. Bytes are read as

@@ -1,5 +1,5 @@
 /**
- * QR codes drawn on the server as inline SVG (docs/decisions/122): the enrolment page shows the
+ * QR codes drawn on the server as inline SVG (docs/decisions/099-sign-in.md): the enrolment page shows the
  * code with JavaScript off, and no image request carries the secret anywhere.
  */
 import QRCode from 'qrcode'

@@ -4,7 +4,7 @@
  *
  * - `relay.call(endpoints.teams.join, { body })`: the declaration in relay/contract types the
  *   params, query and body, and its response schema parses the reply, so what a loader gets is
- *   what the contract says or an error (docs/decisions/100).
+ *   what the contract says or an error (docs/decisions/100-one-declaration-per-call.md).
  * - Normalises bodies exactly as docs/product.md say (see `normalise`).
  * - Reads and writes ids losslessly (relay/contract/json.ts, the relay's own rule).
  * - Every call has a 15 000 ms timeout and follows the caller's abort signal; idempotent reads
@@ -13,7 +13,7 @@
  *   comes, its body streamed on unread; the timeout and the budget cover only its start.
  * - A page has a budget for all its relay calls (`pageBudgetMs`): past it, however far its calls
  *   got, the page is the branded "service slow" error (504) and the session is kept
- *   (docs/decisions/088). A reply cut off or trickling in is the same kind of failure.
+ *   (docs/decisions/004-slow-or-absent-relay.md). A reply cut off or trickling in is the same kind of failure.
  */
 import { data } from 'react-router'
 import {

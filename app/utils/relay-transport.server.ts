@@ -4,7 +4,7 @@
  * relay in this process and registered its fetch function under a global symbol. A symbol in
  * the global registry is used because the server entry and the app build are separate module
  * graphs: a module-level variable would be two different variables. See
- * docs/decisions/002-embedded-relay-transport.md.
+ * docs/decisions/001-one-process-portal-and-relay.md.
  */
 import type { RelayTransport } from './relay-client.server.ts'
 import { portalEnv } from '#server/env.ts'

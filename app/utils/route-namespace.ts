@@ -3,7 +3,7 @@
  * console's, which no other user should download) stays out of the
  * per-language bundle every page downloads: the page's loader sends its namespace along with the
  * data, and the page registers it before its components translate. See
- * docs/decisions/009-page-namespaces.md.
+ * docs/decisions/006-texts-and-languages.md.
  */
 import { useTranslation } from 'react-i18next'
 

@@ -2,7 +2,7 @@
  * The session lives in a cookie, encrypted (JWE, dir + A256GCM) rather than only signed:
  * React Router's cookie sessions sign, which would leave the relay tokens readable by anyone
  * who decodes the cookie. Keys come from SESSION_SECRET; the first encrypts, all decrypt, so a
- * secret can be rotated without signing everyone out. See docs/decisions/003-encrypted-session-cookie.md.
+ * secret can be rotated without signing everyone out. See docs/decisions/003-sessions.md.
  */
 import { createHash } from 'node:crypto'
 import { compactDecrypt, CompactEncrypt } from 'jose'

@@ -1,5 +1,5 @@
 /**
- * The points screen's usage bar (docs/decisions/091): the share of this package period's points
+ * The points screen's usage bar (docs/decisions/023-packages-teams-codes-resets.md): the share of this package period's points
  * that were used, i.e. used ÷ (used + balance + frozen). Measured against the package limit it
  * read "0 % used" whenever refills, a reset or a grant had put the balance at or above the limit,
  * however much had been used.

@@ -1,5 +1,5 @@
 /**
- * The console's catalogue calls (docs/decisions/131): thin handlers over the service functions
+ * The console's catalogue calls (docs/decisions/115-operator-console.md): thin handlers over the service functions
  * the CLI runs, each given the calling admin and address as the audit log's operator.
  */
 import { adminCatalogEndpoints } from '../contract/admin-catalog.ts'

@@ -212,7 +212,7 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
     const operator = await admin()
     const prices = (await call(operator.token, adminOpsEndpoints.prices)).body.data
     expect(prices.typical).toEqual(typicalCall)
-    // Opus 5.5 at 400 / 2000 points per million tokens (docs/decisions/080): 20,000 × 400 + 1,000 × 2,000, per million.
+    // Opus 5.5 at 400 / 2000 points per million tokens (docs/decisions/080-prices.md): 20,000 × 400 + 1,000 × 2,000, per million.
     expect(prices.items.find((p: { model: string }) => p.model === 'claude-opus-5-5')).toMatchObject({ pattern: false, typical_points: 10 })
     expect(prices.items.find((p: { model: string }) => p.model === 'claude-opus-*')).toMatchObject({ pattern: true })
 

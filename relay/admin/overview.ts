@@ -1,5 +1,5 @@
 /**
- * The console's overview and provider figures (docs/decisions/128). A console view never reads the
+ * The console's overview and provider figures (docs/decisions/120-figures-from-hourly-aggregates.md). A console view never reads the
  * call log, which may hold millions of rows: a job in each relay process adds the calls recorded
  * since its last run to hourly rows per model and provider (`ops_call_hours`) and to the set of
  * users and keys that called in each hour (`ops_active_hours`), with the public figures' cursor

@@ -1,5 +1,5 @@
 /**
- * The operator console's calls (docs/decisions/115): thin handlers over the same service
+ * The operator console's calls (docs/decisions/115-operator-console.md): thin handlers over the same service
  * functions the CLI runs, each given the calling admin and address as the audit log's operator.
  */
 import { adminEndpoints } from '../contract/admin.ts'

@@ -1,4 +1,4 @@
-/** Operator commands for the announcements signed-in users see (docs/decisions/127). */
+/** Operator commands for the announcements signed-in users see (docs/decisions/125-mail-and-announcements.md). */
 import { z } from 'zod'
 import { cliOperator } from '../audit/audit-log.ts'
 import { defineCommand, type Command } from '../cli-registry.ts'

@@ -1,5 +1,5 @@
 /**
- * Announcements (docs/decisions/127): operators post one with a level and a window, from the
+ * Announcements (docs/decisions/125-mail-and-announcements.md): operators post one with a level and a window, from the
  * console or the CLI (each recorded in the audit log); signed-in users see those in force on
  * every page until they dismiss them, per user, so a dismissal follows them to every browser.
  */

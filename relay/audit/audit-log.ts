@@ -1,5 +1,5 @@
 /**
- * The operators' audit log (docs/decisions/116): who did what to which target, when, from where,
+ * The operators' audit log (docs/decisions/116-operator-audit-log.md): who did what to which target, when, from where,
  * and the state before and after. Service functions that operators call (from the console or the
  * CLI) take an `Operator` and record their action with `recordAudit` in the transaction of the
  * change itself, so a change is never without its row nor a row without its change.

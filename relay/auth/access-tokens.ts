@@ -2,11 +2,11 @@
  * Short-lived HS256 JWT access tokens: `sub` is the user id, `ver` the user's token version
  * (bumped on password change or reset, which ends every outstanding access token at once), `sid`
  * the session it belongs to — the refresh-token family of a portal login or a client's grant —
- * so signing out or revoking a grant ends its access tokens at once too (docs/decisions/098).
+ * so signing out or revoking a grant ends its access tokens at once too (docs/decisions/003-sessions.md).
  * `iss` and `aud` are the relay's public address and `exp` is required: a token signed with the
  * secret for anything else is refused. Tokens issued to an external client (relay/oauth) also
  * carry `client_id` and `scope`, the scopes the user granted; a token without `scope` comes from
- * a portal login and may do everything (docs/decisions/060).
+ * a portal login and may do everything (docs/decisions/011-tokens-and-scopes.md).
  */
 import { SignJWT, errors, jwtVerify } from 'jose'
 import type { Clock } from '../clock.ts'

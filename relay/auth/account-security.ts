@@ -1,5 +1,5 @@
 /**
- * What the security page shows of an account (docs/decisions/122): its sessions with where they
+ * What the security page shows of an account (docs/decisions/099-sign-in.md): its sessions with where they
  * came from and when they were last seen, its sign-in attempts, the grants of external clients,
  * and its API keys' creations and deletions.
  *

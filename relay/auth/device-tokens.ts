@@ -1,5 +1,5 @@
 /**
- * Device cookies against lockout (docs/decisions/099): a browser that signed in to an account
+ * Device cookies against lockout (docs/decisions/099-sign-in.md): a browser that signed in to an account
  * before carries a signed token naming that account and a random device id. A password attempt
  * with a valid one is limited per device (`accountLimits.loginPerDevice`) instead of by the
  * account-wide delay (login-throttle.ts), so guessing from many addresses slows the attacker but

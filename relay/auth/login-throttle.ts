@@ -1,5 +1,5 @@
 /**
- * Password guessing against one account from many addresses (docs/decisions/099). The limits per
+ * Password guessing against one account from many addresses (docs/decisions/099-sign-in.md). The limits per
  * address (rate-limits.ts) do not see an attacker who spreads attempts over twenty addresses, so
  * each account also slows down after a few failures: the first five are free, then each next
  * attempt — from anywhere — waits 1, 2, 4 … seconds after the one before, at most a minute.

@@ -1,11 +1,11 @@
 /**
- * Opaque refresh tokens (docs/architecture.md §5, docs/decisions/011). Only a SHA-256 of each is stored. A
+ * Opaque refresh tokens (docs/architecture.md §5, docs/decisions/011-tokens-and-scopes.md). Only a SHA-256 of each is stored. A
  * token is rotated on use; the rotated token keeps working for a short grace window
  * (REFRESH_REUSE_GRACE) and then yields another fresh successor, so two tabs or two parallel
  * requests refreshing at once both stay signed in. A rotated token presented after the grace
  * window, or after its successor was itself rotated, is treated as stolen: its whole family
  * (every token descended from one login: the session) dies. No rotation outlives the session's
- * absolute end, SESSION_LIFETIME_DAYS after the sign-in (docs/decisions/098).
+ * absolute end, SESSION_LIFETIME_DAYS after the sign-in (docs/decisions/003-sessions.md).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { newId } from '../db/ids.ts'

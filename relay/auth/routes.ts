@@ -50,7 +50,7 @@ export function authRoutes(services: RelayServices): Route[] {
     }
   }
 
-  // The per-e-mail minute starts with this code (docs/decisions/154): the next may be asked for then.
+  // The per-e-mail minute starts with this code (docs/decisions/012-request-limits.md): the next may be asked for then.
   const codeSent = { ok: true as const, resend_after: accountLimits.codeSendPerEmailMinute.windowSeconds }
 
   return [
@@ -158,7 +158,7 @@ export function authRoutes(services: RelayServices): Route[] {
 
     defineRoute(accountEndpoints.sendResetCode, async ({ body, clientIp }) => {
       // The same limits, and nothing else, on the way to the answer whether or not the address
-      // is registered: neither a 429 nor the time taken tells (docs/decisions/099).
+      // is registered: neither a 429 nor the time taken tells (docs/decisions/099-sign-in.md).
       await enforceCodeLimits(body.email, clientIp)
       void mailResetCode(body.email)
       return codeSent

@@ -1,4 +1,4 @@
-/** The signed-in user's account security: the second factor, sessions, client grants (docs/decisions/122–124). */
+/** The signed-in user's account security: the second factor, sessions, client grants (docs/decisions/099-sign-in.md). */
 import { securityEndpoints } from '../contract/security.ts'
 import { callerSessionId } from '../http/authenticate.ts'
 import { RelayError } from '../http/relay-error.ts'

@@ -54,7 +54,7 @@ export async function completeSignIn(
   await clearPasswordFailures(db, user.id)
   await db.updateTable('users').set({ last_login_timestamp: now }).where('id', '=', user.id).execute()
   await recordSignIn(db, user.id, outcome, origin, now)
-  // A device not seen before is mailed about (docs/decisions/125).
+  // A device not seen before is mailed about (docs/decisions/125-mail-and-announcements.md).
   await noteSignIn(services, { userId: user.id, userAgent: origin.userAgent, ip: origin.clientIp, lang, now })
   return loginData(services, { ...user, last_login_timestamp: now }, lang, origin)
 }

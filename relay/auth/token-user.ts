@@ -2,7 +2,7 @@
  * The user an access token still speaks for, in one query: the user exists and is active, the
  * token's `ver` is the user's token version (no password change since), and its session — the
  * refresh-token family of a portal sign-in or of a client's grant — has not been ended by
- * sign-out, revocation or theft detection (docs/decisions/098). An access token therefore stops
+ * sign-out, revocation or theft detection (docs/decisions/003-sessions.md). An access token therefore stops
  * working the moment its session ends, not when it expires.
  */
 import type { Database } from '../db/open-database.ts'

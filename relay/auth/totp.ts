@@ -1,11 +1,11 @@
 /**
- * TOTP (RFC 6238: SHA-1, six digits, 30-second steps) through `otpauth` (docs/decisions/122).
+ * TOTP (RFC 6238: SHA-1, six digits, 30-second steps) through `otpauth` (docs/decisions/099-sign-in.md).
  * A code is accepted for the current step and one on either side (a phone's clock a little off,
  * a code typed as it turned over); `two-factor.ts` then refuses any step not newer than the last
  * one accepted, so a code works once.
  *
  * The key is stored sealed (AES-256-GCM) under a key derived from JWT_SECRET, not in clear
- * (docs/decisions/123): a copy of the database alone gives no one the codes. As with tokens, the
+ * (docs/decisions/071-secrets-sealed-with-jwt-secret.md): a copy of the database alone gives no one the codes. As with tokens, the
  * first secret seals and every listed one opens, so JWT_SECRET rotates the usual way.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (docs/decisions/122–124): enrolment, the second step of a sign-in, recovery
+ * Two-factor sign-in (docs/decisions/099-sign-in.md): enrolment, the second step of a sign-in, recovery
  * codes, and the short-lived challenge that carries a sign-in from its password step to its code
  * step without a session.
  *
@@ -156,7 +156,7 @@ const encoder = new TextEncoder()
 const challengeAudience = (config: Services['config']) => `${config.publicUrl}#two-factor`
 
 /**
- * What the password step hands back when a code must follow (docs/decisions/124): a signed,
+ * What the password step hands back when a code must follow (docs/decisions/099-sign-in.md): a signed,
  * five-minute statement "this user gave the right password", bound to the user's token version
  * (a password change since voids it). No session exists until the code step.
  */

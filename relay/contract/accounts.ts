@@ -30,7 +30,7 @@ export const usernameSchema = z
   .min(bounds.username.min)
   .max(bounds.username.max)
   .regex(/^[A-Za-z0-9_-]+$/)
-  // Examples here reach the API reference's examples and curl commands (docs/decisions/144).
+  // Examples here reach the API reference's examples and curl commands (docs/decisions/100-one-declaration-per-call.md).
   .meta({ examples: ['alice'] })
 export const emailSchema = z.string().trim().toLowerCase().max(bounds.email.max).pipe(z.email()).meta({ examples: ['alice@example.com'] })
 export const passwordSchema = z.string().min(bounds.password.min).max(bounds.password.max).meta({ examples: ['correct horse battery'] })
@@ -117,7 +117,7 @@ export const profileBody = z.object({
 
 /* Replies: they document the relay, check its every reply in tests, and are what the portal parses replies with. */
 
-/** A 64-bit id: a decimal string in JS, a bare integer on the wire (json.ts, docs/decisions/010). */
+/** A 64-bit id: a decimal string in JS, a bare integer on the wire (json.ts, docs/decisions/010-ids-strings-inside-bare-numbers-on-the-wire.md). */
 export const idSchema = z
   .string()
   .regex(/^\d+$/)

@@ -1,8 +1,8 @@
 /**
- * The console's catalogue calls (docs/decisions/131): packages, teams, resource links, the
+ * The console's catalogue calls (docs/decisions/115-operator-console.md): packages, teams, resource links, the
  * referral rule and OAuth clients, which the CLI managed alone before. `auth: 'admin'` under
- * `/api/admin` like every console call (docs/decisions/115); each change is written to the audit
- * log by the same service function the CLI runs (docs/decisions/116).
+ * `/api/admin` like every console call (docs/decisions/115-operator-console.md); each change is written to the audit
+ * log by the same service function the CLI runs (docs/decisions/116-operator-audit-log.md).
  */
 import { z } from 'zod'
 import type {} from 'zod-openapi'
@@ -42,7 +42,7 @@ export const packageBounds = {
 
 const perLanguageText = (max: number, min = 0) => z.object({ zh: z.string().trim().min(min).max(max), en: z.string().trim().min(min).max(max), ja: z.string().trim().min(min).max(max) })
 
-/** What may change on a package: its texts always; its terms only while nothing refers to it (docs/decisions/131). */
+/** What may change on a package: its texts always; its terms only while nothing refers to it (docs/decisions/115-operator-console.md). */
 export const packageTermsSchema = z.object({
   points_limit: z.coerce.number().int().min(1).max(packageBounds.points.max),
   hour_points: z.coerce.number().int().min(0).max(packageBounds.points.max),
@@ -105,7 +105,7 @@ export const adminTeamDetailSchema = z
   .object({
     team: adminTeamSchema,
     team_code: z.string(),
-    /** Null while the portal's public address is unknown (docs/decisions/096). */
+    /** Null while the portal's public address is unknown (docs/decisions/033-cli-tutorial-and-first-start.md). */
     invite_url: z.string().nullable(),
     members: z.array(z.object({ user_id: idSchema, username: z.string(), joined_timestamp: timestampSchema })),
   })

@@ -1,5 +1,5 @@
 /**
- * The operator console's operations calls (docs/decisions/115, 128–130): the overview, upstream
+ * The operator console's operations calls (docs/decisions/115-operator-console.md, decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md): the overview, upstream
  * providers, model prices and ticket assignment. `auth: 'admin'` under `/api/admin`, like
  * admin.ts; each change goes through the service function the CLI runs, which writes its audit row.
  */
@@ -23,7 +23,7 @@ export const overviewQuery = z.object({ period: z.enum(overviewPeriods).default(
 
 /**
  * Calls over a period. `failures`: outcome `failed` (the relay or every provider failed), as the
- * public figures count them. Latencies are the bounds of histogram buckets (docs/decisions/120):
+ * public figures count them. Latencies are the bounds of histogram buckets (docs/decisions/120-figures-from-hourly-aggregates.md):
  * the percentile is under that many ms; null without samples.
  */
 export const callFiguresSchema = z.object({
@@ -57,7 +57,7 @@ export const adminProviderSchema = z
     /** False when no configured JWT secret opens the key (rotated away): add the provider again. */
     key_readable: z.boolean(),
     create_timestamp: timestampSchema,
-    /** As the relays report it (docs/decisions/106); `open_until` for an open circuit. */
+    /** As the relays report it (docs/decisions/073-upstream-calls.md); `open_until` for an open circuit. */
     circuit: z.object({ state: z.enum(circuitStates), open_until: timestampSchema.nullable(), relays: z.int() }),
     /** The last 24 hours of its calls. */
     recent: callFiguresSchema,
@@ -148,7 +148,7 @@ export const adminProviderListSchema = z.object({ items: z.array(adminProviderSc
 
 const rate = z.int().min(0).max(10_000_000)
 
-/** A model's price as `model-cost set` and the console set it (docs/decisions/080). */
+/** A model's price as `model-cost set` and the console set it (docs/decisions/080-prices.md). */
 export const modelCostInputSchema = z
   .object({
     model: z.string().trim().min(1).max(128),
@@ -223,7 +223,7 @@ export const adminOpsEndpoints = {
     method: 'get',
     path: '/api/admin/overview',
     summary: 'Calls, points, active users and keys, errors and latency over 24 hours, 7 or 30 days, by model and provider; open tickets; providers',
-    description: 'Read from hourly aggregates kept in the background (docs/decisions/128): calls of the last few minutes are not counted yet.',
+    description: 'Read from hourly aggregates kept in the background (docs/decisions/120-figures-from-hourly-aggregates.md): calls of the last few minutes are not counted yet.',
     tag,
     auth: 'admin',
     query: overviewQuery,

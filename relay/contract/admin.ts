@@ -1,6 +1,6 @@
 /**
- * The operator console's calls (docs/decisions/115): `auth: 'admin'`, under `/api/admin`. Every
- * change an operator makes is written to the audit log (docs/decisions/116) by the same service
+ * The operator console's calls (docs/decisions/115-operator-console.md): `auth: 'admin'`, under `/api/admin`. Every
+ * change an operator makes is written to the audit log (docs/decisions/116-operator-audit-log.md) by the same service
  * function the CLI calls.
  */
 import { z } from 'zod'
@@ -38,7 +38,7 @@ export const auditActions = [
   'points.deduct',
   'redeem_codes.generate',
   'redeem_code.revoke',
-  // Operations (docs/decisions/128–130): providers, prices, ticket assignment.
+  // Operations (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md): providers, prices, ticket assignment.
   'ticket.assign',
   'provider.add',
   'provider.update',
@@ -379,6 +379,6 @@ export const adminEndpoints = {
     response: z.object({ id: idSchema }),
     errors: ['not_found'],
   }),
-  // Packages, teams, resource links, the referral rule and OAuth clients (docs/decisions/131).
+  // Packages, teams, resource links, the referral rule and OAuth clients (docs/decisions/115-operator-console.md).
   ...adminCatalogEndpoints,
 }

@@ -25,7 +25,7 @@ export const createApiKeyBody = z.object({
 /** An `{id}` beyond the 64-bit range is refused by validation, never passed to PostgreSQL. */
 export const apiKeyIdParams = idPathParams
 
-/** Bounds of a key's controls (docs/decisions/110). */
+/** Bounds of a key's controls (docs/decisions/050-api-keys-and-their-limits.md). */
 export const apiKeyLimitBounds = {
   points: { min: 1, max: 1_000_000_000 },
   rpm: { min: 1, max: 100_000 },

@@ -1,5 +1,5 @@
 /**
- * The relay's day: a calendar day in UTC+8 (docs/decisions/021; China has no daylight saving, so
+ * The relay's day: a calendar day in UTC+8 (docs/decisions/021-days-and-times.md; China has no daylight saving, so
  * a fixed offset is exact). The one definition of it: usage days and the points history
  * (points/usage-days.ts), key quotas and member caps (keys/limits.ts), the portal's date inputs
  * (app/utils/utc8-days.ts), and the PostgreSQL functions, which get these numbers substituted

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document itself (relay/http/openapi.ts), outside the envelope: the portal's API
- * reference (`/api/docs`, docs/decisions/144) reads it from the relay it talks to, so it shows
+ * reference (`/api/docs`, docs/decisions/100-one-declaration-per-call.md) reads it from the relay it talks to, so it shows
  * what that relay serves.
  */
 import { z } from 'zod'

@@ -1,5 +1,5 @@
 /**
- * One declaration per call (docs/decisions/100): method, path, the zod schemas of its path
+ * One declaration per call (docs/decisions/100-one-declaration-per-call.md): method, path, the zod schemas of its path
  * parameters, query, body and reply, and what the document says of it. The relay serves it
  * (relay/http/route.ts `defineRoute` takes the declaration and a handler typed from it) and
  * documents it (relay/http/openapi.ts); the portal calls it (app/utils/relay-client.server.ts
@@ -11,7 +11,7 @@ import type { ErrorReason } from './envelope.ts'
 import type { OAuthScope } from './oauth-scopes.ts'
 
 /**
- * What a call needs of the caller's token (docs/decisions/060): a scope an external client can
+ * What a call needs of the caller's token (docs/decisions/011-tokens-and-scopes.md): a scope an external client can
  * be granted, or `session`, a portal login only (calls that grant access to clients). A portal
  * login's token holds every scope; a client's token only those the user granted it.
  */
@@ -19,7 +19,7 @@ export type RequiredScope = OAuthScope | 'session'
 
 /**
  * `user`: any signed-in caller, as `scope` allows. `admin`: the operator console
- * (docs/decisions/115): a portal login (never a client's token, never an API key) of a user of
+ * (docs/decisions/115-operator-console.md): a portal login (never a client's token, never an API key) of a user of
  * type `admin`; any other caller is answered as if the call did not exist.
  */
 export type AuthMode = 'none' | 'user' | 'admin'
@@ -56,7 +56,7 @@ export interface Endpoint {
   status?: 200 | 201
   /**
    * A call that creates something: an `Idempotency-Key` header makes it exactly-once, a repeat
-   * answering the first reply (docs/decisions/090).
+   * answering the first reply (docs/decisions/005-forms.md).
    */
   idempotent?: boolean
   /**

@@ -98,7 +98,7 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>
 export type ErrorDetails = ErrorEnvelope['error']['details']
 
 /**
- * Calls that create something take an `Idempotency-Key` header (docs/decisions/090): 16–128
+ * Calls that create something take an `Idempotency-Key` header (docs/decisions/005-forms.md): 16–128
  * URL-safe characters, random per intended action. A repeat gets the first reply.
  */
 export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{16,128}$/

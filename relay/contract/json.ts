@@ -1,5 +1,5 @@
 /**
- * The one rule for 64-bit integers on the wire (docs/decisions/010), used by both halves: the
+ * The one rule for 64-bit integers on the wire (docs/decisions/010-ids-strings-inside-bare-numbers-on-the-wire.md), used by both halves: the
  * relay writes and reads its bodies with it (relay/http/envelope.ts, mount-routes.ts), its
  * database plugin settles driver values on it (relay/db/integer-results.ts), and the portal's
  * relay client reads and writes with it (app/utils/relay-client.server.ts).

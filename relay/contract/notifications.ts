@@ -1,5 +1,5 @@
 /**
- * Mail that matters and announcements (docs/decisions/125–127): each user's mail choices, the
+ * Mail that matters and announcements (docs/decisions/125-mail-and-announcements.md): each user's mail choices, the
  * unsubscribe link every such mail carries (it works without signing in), and the announcements
  * operators post for signed-in users.
  */

@@ -104,7 +104,7 @@ export type PointsHistory = z.infer<typeof pointsHistorySchema>
 /**
  * Days are calendar days in UTC+8 (China Standard Time, no daylight saving): most users are in
  * mainland China, and one fixed zone keeps every replica's answer the same
- * (docs/decisions/021).
+ * (docs/decisions/021-days-and-times.md).
  */
 export const usageTimezone = 'Asia/Shanghai'
 export const usageWindowDays = 10

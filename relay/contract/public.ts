@@ -1,5 +1,5 @@
 /**
- * What anyone may read without an account (docs/decisions/120, 121): the figures of the Home
+ * What anyone may read without an account (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/080-prices.md): the figures of the Home
  * page, the price list and the status page. Every figure is measured from the relay's own records,
  * refreshed in the background; where there is too little data the reply says so (`measured`
  * false) and the portal shows its target instead.

@@ -26,7 +26,7 @@ export type ReferralRule = z.infer<typeof referralRuleSchema>
 
 /**
  * docs/product.md, Constants: a first purchase gives both sides 3 × 2000 + 4 × 1000 points, each later one 1 × 2000;
- * the days the Chinese copy mentions are left to the operator (docs/decisions/052).
+ * the days the Chinese copy mentions are left to the operator (docs/decisions/052-referral.md).
  */
 export const defaultReferralRule: ReferralRule = {
   first: { inviter_points: 3 * 2000 + 4 * 1000, invitee_points: 3 * 2000 + 4 * 1000, inviter_days: 0, invitee_days: 0 },

@@ -1,5 +1,5 @@
 /**
- * Account security (docs/decisions/122–124): the second step of a two-factor sign-in, enrolment
+ * Account security (docs/decisions/099-sign-in.md): the second step of a two-factor sign-in, enrolment
  * and removal of the second factor, and the security page's lists with their sign-outs and
  * revocations.
  */

@@ -1,5 +1,5 @@
 /**
- * The usage log (docs/decisions/111): one row per metered call of the caller, newest first, with
+ * The usage log (docs/decisions/111-bounded-history-reads.md): one row per metered call of the caller, newest first, with
  * filters, paged by a keyset cursor (not `page`: the log grows at its head while it is read, and a
  * deep page must cost what the first does), and the same rows as a streamed CSV download.
  */

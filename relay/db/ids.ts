@@ -5,7 +5,7 @@
  *
  * Ids are strings everywhere in the relay: every id minted after 2024-01-26 exceeds 2^53, so a
  * JS number would silently lose digits. The database stores them as BIGINT and the HTTP layer
- * writes them as bare JSON numbers (docs/decisions/010).
+ * writes them as bare JSON numbers (docs/decisions/010-ids-strings-inside-bare-numbers-on-the-wire.md).
  */
 import { randomInt } from 'node:crypto'
 

@@ -1,5 +1,5 @@
 /**
- * Both drivers hand back 64-bit integers the same way (docs/decisions/010):
+ * Both drivers hand back 64-bit integers the same way (docs/decisions/010-ids-strings-inside-bare-numbers-on-the-wire.md):
  * - an id column (isIdField of relay/contract/json.ts, the rule the wire uses too) is always a
  *   decimal string, whatever its size;
  * - any other integer is a JS number when it is a safe integer, else a decimal string.

@@ -42,7 +42,7 @@ const migrationDeadlineMs = 2 * 3600_000
 /**
  * How a relay brings the schema and functions up to date as it starts (runtime.ts). On SQLite, with `db`. On
  * PostgreSQL other relays may be serving on the same database meanwhile (a rolling upgrade), so
- * the migration runs on a connection of its own (docs/decisions/155-migrations-beside-live-relays.md):
+ * the migration runs on a connection of its own (docs/decisions/013-the-database.md):
  * - without the deadline the relay's own statements keep (`timeoutMs`, DATABASE_TIMEOUT_MS): a
  *   migration may rightly take minutes, and so may the wait for another relay migrating first;
  * - with a short `lock_timeout`: a schema change queued behind a live call's transaction would

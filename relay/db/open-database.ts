@@ -28,7 +28,7 @@ export interface OpenDatabaseOptions {
   onConnectionError?: (error: Error) => void
   /**
    * PostgreSQL only: a relayed call's freeze and settlement commit without waiting for the disk
-   * (DATABASE_ASYNC_COMMIT, docs/decisions/134); off by default.
+   * (DATABASE_ASYNC_COMMIT, docs/decisions/108-money-rules-on-postgres.md); off by default.
    */
   asyncCommit?: boolean
   /** PostgreSQL only: longest wait of a statement for a lock (`lock_timeout`); default none. */
@@ -153,7 +153,7 @@ function sleep(ms: number): Promise<void> {
 const sqliteLockWaitMs = 5000
 
 /**
- * Waits for SQLite's write lock without blocking the event loop (docs/decisions/078): a statement
+ * Waits for SQLite's write lock without blocking the event loop (docs/decisions/013-the-database.md): a statement
  * refused with SQLITE_BUSY (another process — the operator CLI, a second relay — holds the lock)
  * is tried again after a pause, doubling up to 100 ms, for up to `sqliteLockWaitMs`; then the
  * SQLITE_BUSY goes up and the call is answered 503. Safe to repeat: a statement refused with

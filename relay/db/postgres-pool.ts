@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL pool, made to survive lost connections (docs/decisions/078-surviving-the-database.md).
+ * The PostgreSQL pool, made to survive lost connections (docs/decisions/013-the-database.md).
  *
  * pg emits `'error'` on a client whose connection dies (a server restart, a failover,
  * `pg_terminate_backend`, a proxy's idle timeout). With no listener that event ends the process,
@@ -15,10 +15,10 @@
  *
  * Statements registered with `nameStatement` (db/prepared.ts registers the hot path's) are sent
  * as named prepared statements: each connection parses and plans one once, then only binds and
- * executes it (docs/decisions/135).
+ * executes it (docs/decisions/076-the-hot-path.md).
  *
  * Size: `poolSize` connections per process (DATABASE_POOL_SIZE, default 10). A relayed call holds
- * one for a single statement (its freeze, docs/decisions/134) and a settlement group one for a
+ * one for a single statement (its freeze, docs/decisions/108-money-rules-on-postgres.md) and a settlement group one for a
  * short transaction, so a few connections serve many calls in flight; more only queue more work
  * on the database's CPUs. Every process (each of WORKERS, each relay) has its own pool: keep
  * processes × pool size under the server's max_connections (100 by default) with room for the

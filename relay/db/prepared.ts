@@ -1,5 +1,5 @@
 /**
- * Queries built and compiled once per dialect, then run with new values (docs/decisions/077).
+ * Queries built and compiled once per dialect, then run with new values (docs/decisions/076-the-hot-path.md).
  * Kysely builds and compiles a query on every run, some ten microseconds of JavaScript each; the
  * metered relay runs a dozen and a half queries per call, which made the query builder a fifth of
  * its CPU. The statements on that path are written as prepared queries; everything else keeps
@@ -35,7 +35,7 @@ export function prepared<A extends object, R>(build: (db: Database, args: A) => 
   const compile = (db: Database): Compiled<R> => {
     const args = new Proxy({}, { get: (_, name) => new Slot(String(name)) }) as A
     const query = build(db, args).compile()
-    // PostgreSQL parses and plans it once per connection (docs/decisions/135).
+    // PostgreSQL parses and plans it once per connection (docs/decisions/076-the-hot-path.md).
     if (isPostgres(db)) nameStatement(query.sql)
     return { query, slots: query.parameters.map((parameter) => (parameter instanceof Slot ? parameter.name : undefined)) }
   }

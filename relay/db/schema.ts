@@ -407,7 +407,7 @@ export interface PointsLedgerTable {
   hold_id: string | null
   /** Never earlier than the account's row before it, whatever the clocks of several relays say. */
   create_timestamp: number
-  /** The row's place in its account, in commit order: 1, 2, 3 … (docs/decisions/089). */
+  /** The row's place in its account, in commit order: 1, 2, 3 … (docs/decisions/020-points-ledger.md). */
   seq: number
 }
 
@@ -512,7 +512,7 @@ export interface ProxyCallsTable {
   cache_write_1h_tokens: number
   web_search_requests: number
   points: number
-  /** What the call cost beyond what the balance held when it settled (docs/decisions/082). */
+  /** What the call cost beyond what the balance held when it settled (docs/decisions/072-how-a-call-is-charged.md). */
   shortfall_points: number
   client_ip: string
   create_timestamp: number
@@ -523,7 +523,7 @@ export interface ProxyCallsTable {
   first_byte_ms: number | null
   /** The hold that reserved its points (variable-cost calls); its ledger rows carry the same id. */
   hold_id: string | null
-  /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120); null before 0020. */
+  /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120-figures-from-hourly-aggregates.md); null before 0020. */
   relay_ms: number | null
   /** JSON of its `ItemisedCharge` (points/model-costs.ts); null for calls before migration 0048. */
   charge: string | null
@@ -596,7 +596,7 @@ export interface IdempotentRequestsTable {
   create_timestamp: number
 }
 
-/** Two-factor sign-in of one user (auth/totp.ts, docs/decisions/123). */
+/** Two-factor sign-in of one user (auth/totp.ts, docs/decisions/071-secrets-sealed-with-jwt-secret.md). */
 export interface TwoFactorTable {
   user_id: string
   /** The TOTP key, sealed (auth/totp.ts); never returned once enrolment is confirmed. */

@@ -1,5 +1,5 @@
 /**
- * The deployment's public address for the operator CLI (docs/decisions/096). The server knows it
+ * The deployment's public address for the operator CLI (docs/decisions/033-cli-tutorial-and-first-start.md). The server knows it
  * from PUBLIC_URL; the CLI often runs in another environment (a shell, `docker exec`) without it.
  * So every relay records the PUBLIC_URL it was started with in the database they share, and the
  * CLI prints links on PUBLIC_URL when its own environment has one, else on the recorded one, and

@@ -26,7 +26,7 @@ export async function authenticate(c: Context, services: RelayServices, required
 }
 
 /**
- * An operator of the console (docs/decisions/115): a portal login's token (an OAuth client's
+ * An operator of the console (docs/decisions/115-operator-console.md): a portal login's token (an OAuth client's
  * carries scopes; an API key does not verify) of an active user of type `admin`. Anyone else
  * signed in gets 404 `not_found`, the answer to a path that does not exist, so the area reveals
  * nothing of itself; a missing or expired token still gets 401 so the portal signs out as anywhere.
@@ -37,7 +37,7 @@ export async function authenticateAdmin(c: Context, services: RelayServices): Pr
   if (!user) throw new RelayError('unauthenticated')
   // Word for word what error-handlers.ts answers a path without a route.
   if (claims.scopes || user.user_type !== 'admin') throw new RelayError('not_found', `no route for ${c.req.method} ${c.req.path}`)
-  // REQUIRE_ADMIN_TWO_FACTOR: the console waits until the admin has enrolled (docs/decisions/123).
+  // REQUIRE_ADMIN_TWO_FACTOR: the console waits until the admin has enrolled (docs/decisions/071-secrets-sealed-with-jwt-secret.md).
   if (services.config.requireAdminTwoFactor && !(await twoFactorEnabled(services.db, user.id))) throw new RelayError('two_factor_required')
   return user
 }

@@ -159,7 +159,7 @@ describe('HTTP core', () => {
     expect(document.headers.get('referrer-policy')).toBe('no-referrer')
     expect(await document.json()).toMatchObject({ openapi: '3.1.0', info: { title: 'Relay API' } })
     expect(missing.headers.get('x-content-type-options')).toBe('nosniff')
-    // The reference page is the portal's now (docs/decisions/144): the relay has none.
+    // The reference page is the portal's now (docs/decisions/100-one-declaration-per-call.md): the relay has none.
     expect((await relayApp.fetch(new Request('http://relay.test/api/docs'), {})).status).toBe(404)
   })
 

@@ -1,5 +1,5 @@
 /**
- * Exactly-once for the calls that create something (docs/decisions/090). A caller sends an
+ * Exactly-once for the calls that create something (docs/decisions/005-forms.md). A caller sends an
  * `Idempotency-Key` header; the first request with it claims a row in `idempotent_requests`
  * (its primary key is a digest of caller, call and key, so of two concurrent claims on any
  * number of relays one insert wins), runs, and stores its reply there. A repeat waits for the

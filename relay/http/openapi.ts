@@ -2,7 +2,7 @@
  * `GET /api/openapi.json`, generated from the contract's declarations of the mounted routes
  * (relay/contract/endpoint.ts): the schemas that validate a call, and that the portal parses its
  * replies with, are the ones that document it. The portal renders it at `/api/docs`
- * (docs/decisions/144).
+ * (docs/decisions/100-one-declaration-per-call.md).
  */
 import { z } from 'zod'
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi'

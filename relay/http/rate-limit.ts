@@ -1,10 +1,10 @@
 /**
  * Window counters kept in the database, so limits hold across relay instances and restarts
- * (docs/architecture.md §8, docs/decisions/012). One row per rule and subject; a single upsert both
+ * (docs/architecture.md §8, docs/decisions/012-request-limits.md). One row per rule and subject; a single upsert both
  * increments and, once the window has run out, starts a new one, so the count is exact under any
  * concurrency on SQLite and PostgreSQL alike. A window starts with its subject's first request, not
  * on the clock's minute: "one code a minute" then means a minute after the last code
- * (docs/decisions/154-rate-limit-windows-start-at-the-first-request.md).
+ * (docs/decisions/012-request-limits.md).
  */
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'

@@ -8,7 +8,7 @@ import { addTestProvider, balanceOf, callRelay, customer, priceModel, settled, t
 
 /**
  * A key's metered calls on PostgreSQL authenticate from the process's cache (keys/service.ts,
- * docs/decisions/146). A change made elsewhere — another relay, the operator CLI — is written
+ * docs/decisions/108-money-rules-on-postgres.md). A change made elsewhere — another relay, the operator CLI — is written
  * straight to the database here, which this process hears nothing of.
  */
 describeEachDatabase('API keys changed by another process', (ctx) => {

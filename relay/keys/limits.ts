@@ -1,5 +1,5 @@
 /**
- * The owner's controls of an API key as stored on its row (docs/decisions/110): on/off and expiry
+ * The owner's controls of an API key as stored on its row (docs/decisions/050-api-keys-and-their-limits.md): on/off and expiry
  * (checked when the key authenticates, keys/service.ts), the models it may call, points quotas
  * (total and per UTC+8 day), requests per minute and calls at once; mapped here between the row,
  * the contract's `ApiKeyLimits` and the `KeyControls` a call carries, with the key-use figures of
@@ -24,7 +24,7 @@ export interface KeyControls {
   counted: boolean
   /**
    * False when the key was taken from the process's cache (keys/service.ts): the call must
-   * confirm it is still live, which its freeze does (docs/decisions/146).
+   * confirm it is still live, which its freeze does (docs/decisions/108-money-rules-on-postgres.md).
    */
   confirmed: boolean
 }

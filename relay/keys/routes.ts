@@ -31,7 +31,7 @@ export function apiKeyRoutes(services: RelayServices): Route[] {
       const [user, keyRow, summary] = await Promise.all([
         findUserById(db, identity.userId),
         identity.keyId === null ? null : db.selectFrom('api_keys').select('name').where('id', '=', identity.keyId).executeTakeFirst(),
-        // Polled by status lines: nothing here may grow with the user's calls (docs/decisions/141).
+        // Polled by status lines: nothing here may grow with the user's calls (docs/decisions/111-bounded-history-reads.md).
         pointsSummary(db, identity.userId, clock.now(), lang, { used: false }),
       ])
       if (!user || (identity.keyId !== null && !keyRow)) throw new RelayError('unauthenticated')

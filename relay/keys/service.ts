@@ -1,6 +1,6 @@
 /**
  * API keys: minted with a recognisable prefix, stored as a SHA-256 digest, shown in full once
- * (docs/decisions/050). `authenticateApiKey` is the metered proxy's hot path: one indexed read
+ * (docs/decisions/050-api-keys-and-their-limits.md). `authenticateApiKey` is the metered proxy's hot path: one indexed read
  * (none for a metered call on PostgreSQL whose key was read a moment ago, see `cachedKeys`), and a
  * write at most once a minute per key to keep "last used" fresh.
  */
@@ -213,7 +213,7 @@ export async function confirmApiKey(db: Database, key: KeyControls, clock: Clock
 
 /**
  * On PostgreSQL, where each read is a round trip on the call's path: the keys of this process's
- * metered calls of the last `keyCacheMs`, by digest (docs/decisions/146). Whether the key is still
+ * metered calls of the last `keyCacheMs`, by digest (docs/decisions/108-money-rules-on-postgres.md). Whether the key is still
  * live is not taken from here: the call's freeze confirms it in the same statement
  * (points/ledger.ts `liveKey`, migration 0042), a free call with `confirmApiKey`, so a key deleted
  * or disabled, or a user disabled, from any process stops at its next call as before. What may be

@@ -1,5 +1,5 @@
 /**
- * Where notification events come from (docs/decisions/125). A ticket answer and a sign-in queue
+ * Where notification events come from (docs/decisions/125-mail-and-announcements.md). A ticket answer and a sign-in queue
  * their mail where they happen (tickets/operator.ts, `noteSignIn`); a balance falling below the
  * user's threshold and a package about to end or ended are found by `scanForEvents`, which each
  * relay's mail sender runs once a minute (the ledger's hot path is left alone). Every event has

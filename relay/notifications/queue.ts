@@ -1,5 +1,5 @@
 /**
- * The mail queue (docs/decisions/125). Events are queued in the database, in the transaction of
+ * The mail queue (docs/decisions/125-mail-and-announcements.md). Events are queued in the database, in the transaction of
  * what caused them where there is one, so no request ever waits for SMTP; each relay's sender
  * (`startMailSender`) claims the mails that are due and sends them.
  *

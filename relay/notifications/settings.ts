@@ -1,5 +1,5 @@
 /**
- * Each user's mail choices (docs/decisions/125): every kind is on until the user turns it off, no
+ * Each user's mail choices (docs/decisions/125-mail-and-announcements.md): every kind is on until the user turns it off, no
  * balance threshold until they set one, and mails are written in the language of their latest
  * sign-in or settings change. A user without a row has the defaults.
  */

@@ -26,7 +26,7 @@ interface Links {
   unsubscribeUrl: string
 }
 
-/** Minutes in the portal's zone, UTC+8 (docs/decisions/021), said with the time: `2026-11-29 22:05 (UTC+8)`. */
+/** Minutes in the portal's zone, UTC+8 (docs/decisions/021-days-and-times.md), said with the time: `2026-11-29 22:05 (UTC+8)`. */
 const utc8 = (ms: number) => `${new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')} (UTC+8)`
 
 interface Content {

@@ -1,5 +1,5 @@
 /**
- * The token of a mail's unsubscribe link (docs/decisions/126): `<user id>.<kind>.<MAC>`, the MAC an
+ * The token of a mail's unsubscribe link (docs/decisions/125-mail-and-announcements.md): `<user id>.<kind>.<MAC>`, the MAC an
  * HMAC-SHA256 under the relay's first JWT secret. It never expires, as a link in an old mail must
  * still work; it can do one thing only, turn that kind of mail off for that user. Any configured
  * secret verifies, so rotating JWT_SECRET (prepending a key) keeps old links working.

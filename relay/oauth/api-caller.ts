@@ -1,7 +1,7 @@
 /**
  * Who calls the model API (`/v1/*`) and `GET /api/v1/usage`: an API key's owner, or the user
  * behind an OAuth access token the user granted the `api` scope (device flow or authorisation
- * code; docs/decisions/083). Either way the calls are the user's, charged to their points. A
+ * code; docs/decisions/011-tokens-and-scopes.md). Either way the calls are the user's, charged to their points. A
  * client's token without `api` is refused with `insufficient_scope`; a portal sign-in token
  * (which names no client) is not a credential for these calls: keys are made for that.
  */

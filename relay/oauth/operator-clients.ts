@@ -1,7 +1,7 @@
 /**
  * External clients as operators handle them, from the console (relay/admin/catalog-routes.ts) and
  * the CLI (oauth/cli.ts) alike, each change with its audit row in its transaction
- * (docs/decisions/116). A client keeps its client_id and secret when edited; removing it ends
+ * (docs/decisions/116-operator-audit-log.md). A client keeps its client_id and secret when edited; removing it ends
  * every code and refresh token it holds (clients.ts).
  */
 import type { AdminOAuthClient } from '../contract/admin-catalog.ts'

@@ -1,6 +1,6 @@
 /**
  * The reads a page makes of a user's points stay bounded by what it shows, however long their
- * history (docs/decisions/139): every statement they run on the ledger, its daily rows and the
+ * history (docs/decisions/111-bounded-history-reads.md): every statement they run on the ledger, its daily rows and the
  * call log is an index search, never a scan of the table. Checked with the database's own plan
  * (EXPLAIN QUERY PLAN on SQLite; EXPLAIN with sequential scans discouraged on PostgreSQL, whose
  * planner would otherwise read a test's few rows straight through).
@@ -115,14 +115,14 @@ describeEachDatabase('bounded reads of a long history', (ctx) => {
     await freeze(services, { userId: user.id, amount: 20, model: 'claude-sonnet-4-5' })
     const { db, statements } = recording(ctx.relay.db)
     // A model used or never used, from the first page or a deep one: never a walk of the user's
-    // other calls. (With a date range too, SQLite walks the range instead: docs/decisions/149.)
+    // other calls. (With a date range too, SQLite walks the range instead: docs/decisions/111-bounded-history-reads.md.)
     await usageCalls(db, user.id, { model: 'claude-sonnet-4-5' }, undefined, 50)
     await usageCalls(db, user.id, { model: 'never-used' }, `${ctx.clock.now()}_1`, 50)
     const byModel = statements.splice(0)
     expect(byModel).toHaveLength(2)
     for (const statement of byModel) expect({ sql: statement.sql, indexes: await indexesRead(ctx.relay.db, statement) }).toEqual({ sql: statement.sql, indexes: expect.arrayContaining(['proxy_calls_user_model']) })
     // An outcome other than answered, seen or never seen, from the first page or a deep one: its own
-    // range of the partial index, "failed" as two ranges (docs/decisions/156).
+    // range of the partial index, "failed" as two ranges (docs/decisions/111-bounded-history-reads.md).
     await usageCalls(db, user.id, { outcome: 'failed' }, undefined, 50)
     await usageCalls(db, user.id, { outcome: 'abandoned' }, `${ctx.clock.now()}_1`, 50)
     const byOutcome = statements.splice(0)

@@ -1,7 +1,7 @@
 /**
  * The one place a balance changes: a guarded UPDATE of the account and its ledger row, which the
  * caller runs in the same transaction (the public API is ledger.ts). On PostgreSQL both are one
- * statement, a data-modifying CTE (docs/decisions/108): every relayed call appends two or three
+ * statement, a data-modifying CTE (docs/decisions/108-money-rules-on-postgres.md): every relayed call appends two or three
  * rows, and each statement there is a network round trip, where SQLite's are function calls (and
  * SQLite has no data-modifying CTEs).
  */
@@ -86,7 +86,7 @@ export async function appendEntry(trx: Database, input: EntryInput): Promise<Ent
 /**
  * A call's line of the history sits at its newest row (history.ts): its `frozen` row counted it
  * on that row's day (appendEntry); its settlement, at `at`, moves it when that is a later day
- * (docs/decisions/151). SQLite's settlement calls this; PostgreSQL's `relay_settle` does the
+ * (docs/decisions/111-bounded-history-reads.md). SQLite's settlement calls this; PostgreSQL's `relay_settle` does the
  * same (relay_settle.sql). The hold was taken at or before its frozen row, so a hold taken on the
  * settlement's day needs no look at that row.
  */
@@ -101,7 +101,7 @@ export async function moveCallLine(trx: Database, hold: { id: string; user_id: s
 }
 
 // Prepared (db/prepared.ts): every relayed call appends two or three rows. The row's place and
-// time come from the account's own UPDATE, under its row lock: commit order (docs/decisions/089).
+// time come from the account's own UPDATE, under its row lock: commit order (docs/decisions/020-points-ledger.md).
 const applyChange = prepared((db, args: AccountChange) => guardedChange(db, args))
 
 interface AccountChange {
@@ -125,7 +125,7 @@ function guardedChange(db: QueryCreator<Tables>, args: AccountChange) {
       balance: sql<number>`balance + ${args.change}`,
       frozen: sql<number>`frozen + ${args.frozenChange}`,
       entries: sql<number>`entries + 1`,
-      // The running total the screens read instead of summing every call (docs/decisions/087).
+      // The running total the screens read instead of summing every call (docs/decisions/020-points-ledger.md).
       consumed: sql<number>`consumed + ${args.consumed}`,
       // Never before the account's previous row, whatever the clocks of several relays say.
       last_entry_timestamp: sql<number>`case when last_entry_timestamp > ${args.now} then last_entry_timestamp else ${args.now} end`,

@@ -1,6 +1,6 @@
 /**
  * Every page of the points history holds exactly the lines a walk from the newest row gives
- * (docs/decisions/112, 139), however the page found where it starts (docs/decisions/151): here
+ * (docs/decisions/111-bounded-history-reads.md), however the page found where it starts (docs/decisions/111-bounded-history-reads.md): here
  * against the history recomputed from all of the user's rows, page by page, on histories whose
  * calls run over UTC+8 midnights.
  */

@@ -2,9 +2,9 @@
  * GET /api/user/points/history: newest first, the caller's own rows (every account they held,
  * and what they did in their team's pool) plus the pool-wide rows of their team since they joined.
  * A relayed call's rows (frozen, unfrozen, consumed: one hold) read as one line, its net charge,
- * linked to the call (docs/decisions/112); the call's detail lists the rows themselves.
+ * linked to the call (docs/decisions/111-bounded-history-reads.md); the call's detail lists the rows themselves.
  *
- * Bounded by the page, not the history (docs/decisions/139, 151). Lines are read newest first
+ * Bounded by the page, not the history (docs/decisions/111-bounded-history-reads.md). Lines are read newest first
  * along the user's index (a call's line takes its place from its newest row), then each call's
  * rows by its hold. A page reads from where it starts: a shallow page from the newest row; a deep
  * one from its day, found by the user's days (usage-days.ts) and the pool's rows per day, then
@@ -53,7 +53,7 @@ interface Start {
  * Lines a page walks past (about three rows each) rather than look up its place: a shallow
  * page's offset, or a deep page's within its day. Looking a place up costs three statements more
  * (on PostgreSQL, round trips); two default pages' walk is about the rows page 2 reads anyway.
- * Chosen, not measured (docs/decisions/151).
+ * Chosen, not measured (docs/decisions/111-bounded-history-reads.md).
  */
 const walkedAtMost = 20
 
@@ -260,7 +260,7 @@ function poolLines(db: Database, pool: Pool, wanted: number, before: number | nu
 }
 
 /**
- * Newest first, in commit order (docs/decisions/089). Times never go back within an account, so
+ * Newest first, in commit order (docs/decisions/020-points-ledger.md). Times never go back within an account, so
  * time orders its rows up to ties; rows of one account in one millisecond — possibly from two
  * relays, whose ids sort by worker number, not by commit — go by their `seq`. Rows of different
  * accounts in one millisecond (a package replaced) keep id order: one relay wrote them, in order.

@@ -96,7 +96,7 @@ export function spend(
  * `liveKey` (PostgreSQL only): the API key the call came with, when the relay took it from its
  * cache (keys/service.ts); the same statement confirms it is still live, and refuses as
  * `authenticateApiKey` would (RelayError `unauthenticated`, `api_key_disabled`,
- * `api_key_expired`) when it is not, freezing nothing (docs/decisions/146).
+ * `api_key_expired`) when it is not, freezing nothing (docs/decisions/108-money-rules-on-postgres.md).
  */
 export function freeze(
   { db, clock, config }: LedgerServices,
@@ -129,7 +129,7 @@ export function freeze(
       return { holdId, accountId: plan.account.id, amount, balance: entry.balance }
     })
   if (!isPostgres(db)) return fullPath()
-  // PostgreSQL: one statement, committed at once, when nothing but the freeze is due (docs/decisions/134).
+  // PostgreSQL: one statement, committed at once, when nothing but the freeze is due (docs/decisions/108-money-rules-on-postgres.md).
   const holdId = newId()
   const args = { userId: input.userId, liveKey, amount: input.amount, atLeast: input.atLeast ?? input.amount, model: input.model, holdId, entryId: newId(), now: clock.now(), owner }
   return freezeAtOnce(db, args).then(({ rows: [row] }) => {
@@ -146,7 +146,7 @@ export function settle(services: LedgerServices, input: { holdId: string; actual
 /**
  * Settles holds in the order given, in the caller's transaction if `db` is one (proxy/settlements.ts
  * passes a group of calls' holds, sorted by account); one statement on PostgreSQL
- * (docs/decisions/134). Throws as `settle` on the first hold that is not open.
+ * (docs/decisions/108-money-rules-on-postgres.md). Throws as `settle` on the first hold that is not open.
  */
 export function settleAll({ db, clock }: LedgerServices, inputs: ReadonlyArray<{ holdId: string; actual: number }>): Promise<Settlement[]> {
   for (const { actual } of inputs) {
@@ -238,7 +238,7 @@ const insertHold = prepared((db, args: { id: string; accountId: string; userId: 
 const closeHold = prepared((db, args: { id: string; now: number }) =>
   db.updateTable('points_holds').set({ settled_timestamp: args.now }).where('id', '=', args.id).where('settled_timestamp', 'is', null).returningAll(),
 )
-// PostgreSQL's functions relay_freeze.sql and relay_settle.sql, beside this file (docs/decisions/134, 146).
+// PostgreSQL's functions relay_freeze.sql and relay_settle.sql, beside this file (docs/decisions/108-money-rules-on-postgres.md).
 const freezeAtOnce = prepared(
   (db, args: { userId: string; liveKey: string | null; amount: number; atLeast: number; model: string | null; holdId: string; entryId: string; now: number; owner: string | null }) =>
     db

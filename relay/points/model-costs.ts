@@ -2,7 +2,7 @@
  * Model costs (GET /api/user/points/model-costs, `model-cost set|list`): per model, or per
  * pattern of models (`claude-opus-*`), a fixed number of points per call, or rates in points per
  * million tokens. The metered relay finds a model's cost in a `PriceTable` (kept by
- * proxy/route-table.ts) and prices a call with `pointsForUsage` (docs/decisions/080).
+ * proxy/route-table.ts) and prices a call with `pointsForUsage` (docs/decisions/080-prices.md).
  */
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
@@ -57,7 +57,7 @@ export interface PricedBy {
 }
 
 /**
- * Every model cost, ready for lookups (docs/decisions/080): the exact id first, then the id
+ * Every model cost, ready for lookups (docs/decisions/080-prices.md): the exact id first, then the id
  * without a date suffix (`claude-sonnet-4-5-20250929` → `claude-sonnet-4-5`), then the most
  * specific pattern that matches — the one with the most characters besides `*` (ties: fewer `*`,
  * then by name). `*` alone is thus the default price, used only when nothing else matches.

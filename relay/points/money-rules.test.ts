@@ -177,7 +177,7 @@ describeOnPostgres('the money rules, on SQLite and on PostgreSQL', () => {
     for (const kind of ['sqlite', 'postgres'] as const) {
       const database = await createTestDatabase(kind)
       databases.push(database)
-      // One instance name: holds carry it (docs/decisions/085).
+      // One instance name: holds carry it (docs/decisions/074-settlements-and-holds.md).
       relays.push(await startTestRelay(database, { instance: 'money-rules' }))
     }
   })

@@ -1,6 +1,6 @@
 /**
  * What operators do to model prices, from the console (relay/admin/ops-routes.ts) and the CLI
- * (points/cli.ts) alike: the change and its audit row (docs/decisions/116) in one transaction.
+ * (points/cli.ts) alike: the change and its audit row (docs/decisions/116-operator-audit-log.md) in one transaction.
  */
 import { recordAudit, type Operator } from '../audit/audit-log.ts'
 import { typicalCall, type AdminPrice } from '../contract/admin-ops.ts'
@@ -9,7 +9,7 @@ import { RelayError } from '../http/relay-error.ts'
 import type { Database } from '../db/open-database.ts'
 import { findModelCost, isModelPattern, listModelCosts, pointsForUsage, removeModelCost, setModelCost, type ModelCostInput } from './model-costs.ts'
 
-/** A price with what the typical call costs at it (docs/decisions/129). */
+/** A price with what the typical call costs at it (docs/decisions/115-operator-console.md). */
 export function adminPrice(cost: ModelCost): AdminPrice {
   return { ...cost, pattern: isModelPattern(cost.model), typical_points: pointsForUsage(cost, typicalCall) }
 }

@@ -7,12 +7,12 @@
 -- It first confirms the API key the relay took from its cache (`p_key`; null: the caller was
 -- just read from the database, or is an OAuth token): a key deleted, disabled or past its expiry,
 -- or its user no longer active, freezes nothing and returns one row naming the refusal, as
--- relay/keys/service.ts refuses (docs/decisions/146). Then it freezes only when nothing else is
+-- relay/keys/service.ts refuses (docs/decisions/108-money-rules-on-postgres.md). Then it freezes only when nothing else is
 -- due: a plan in force, no hourly refill owed, the balance enough (or the whole balance when it
 -- lies between `p_at_least` and `p_amount`). Otherwise no row: the caller takes the ledger's full
--- path, which applies refills and expiry, or refuses (docs/decisions/134). It locks the account
+-- path, which applies refills and expiry, or refuses (docs/decisions/108-money-rules-on-postgres.md). It locks the account
 -- row alone, for the length of the statement; its commit never waits for the disk: a provisional
--- hold, made durable by the next synchronous commit (docs/decisions/147). The frozen row opens the
+-- hold, made durable by the next synchronous commit (docs/decisions/074-settlements-and-holds.md). The frozen row opens the
 -- call's line of the user's history on its day (relay/points/usage-days.ts).
 
 create or replace function relay_freeze(p_user bigint, p_key bigint, p_amount integer, p_at_least integer, p_model varchar, p_hold bigint, p_entry bigint, p_now bigint, p_owner varchar)
@@ -62,7 +62,7 @@ begin
   else return;
   end if;
   -- A provisional hold: its commit does not wait for the WAL to reach the disk
-  -- (docs/decisions/147). This transaction's alone: set_config(…, true) lasts until its commit.
+  -- (docs/decisions/074-settlements-and-holds.md). This transaction's alone: set_config(…, true) lasts until its commit.
   perform set_config('synchronous_commit', 'off', true);
   update points_accounts a
     set balance = a.balance - v_amount, frozen = a.frozen + v_amount, entries = a.entries + 1,

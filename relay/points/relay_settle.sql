@@ -8,10 +8,10 @@
 -- each: the whole reservation back (`unfrozen`), then what the call cost up to the balance
 -- (`consumed`), then, if the subscription ended while the call ran, the rest `expired`. The call's
 -- history line moves to the settlement's day when its frozen row counted it on an earlier one
--- (docs/decisions/151). A hold settled already or never taken fails the whole statement, nothing
+-- (docs/decisions/111-bounded-history-reads.md). A hold settled already or never taken fails the whole statement, nothing
 -- of it written, with SQLSTATE {{holdNotOpen}} and the hold's id as the error's detail. With
 -- `relay.async_commit` on for the connection (DATABASE_ASYNC_COMMIT), the commit does not wait
--- for the disk (docs/decisions/134, 147).
+-- for the disk (docs/decisions/108-money-rules-on-postgres.md, decisions/074-settlements-and-holds.md).
 
 create or replace function relay_settle(p_holds bigint[], p_actuals integer[], p_entries bigint[], p_now bigint)
 returns table (hold_id bigint, charged integer, balance integer)
@@ -26,7 +26,7 @@ declare
   v_settled integer;
   i integer;
 begin
-  -- As the freeze's: where chosen, the commit does not wait for the disk (docs/decisions/134).
+  -- As the freeze's: where chosen, the commit does not wait for the disk (docs/decisions/108-money-rules-on-postgres.md).
   if current_setting('relay.async_commit', true) = 'on' then
     perform set_config('synchronous_commit', 'off', true);
   end if;

@@ -40,13 +40,13 @@ export async function requestPointsReset(
     if (waiting) throw new RelayError('reset_already_pending')
 
     // A reset tops the balance up to the limit: at or above it there is nothing to do, and a
-    // reset that adds nothing must not spend the cooldown either (docs/decisions/091).
+    // reset that adds nothing must not spend the cooldown either (docs/decisions/023-packages-teams-codes-resets.md).
     const plan = await lockedPlan(trx, userId, now)
     const inForce = plan !== null && isInForce(plan.subscription)
     if (inForce && plan.account.balance >= plan.pkg.points_limit) {
       throw new RelayError('reset_not_needed', undefined, { balance: plan.account.balance, points_limit: plan.pkg.points_limit })
     }
-    // A team's pool is shared: one member's request never refills it without an operator (docs/decisions/024).
+    // A team's pool is shared: one member's request never refills it without an operator (docs/decisions/023-packages-teams-codes-resets.md).
     const approve = inForce && plan.team === null && !(await resetSince(trx, userId, now - config.pointsResetCooldownDays * dayMs))
     const ticket = await createTicket(trx, {
       userId,

@@ -16,7 +16,7 @@ const noPackage = { hour_points: 100, validity_days: 30 } as const
 /**
  * The package's texts in `lang` (callers that read only numbers leave it out). `used: false`
  * leaves `used_points` at 0 for callers that do not show it (the status line): a team member's
- * share is a sum over their rows in the pool (docs/decisions/141).
+ * share is a sum over their rows in the pool (docs/decisions/111-bounded-history-reads.md).
  */
 export async function pointsSummary(
   db: Database,

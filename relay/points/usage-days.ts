@@ -3,7 +3,7 @@
  * took and how many lines of their points history show on that day. Kept by the ledger's own
  * writes (entries.ts, in the statement or transaction that appends the row), so the dashboard's
  * week, "used ever" and the history's total and deep pages read a handful of rows however many
- * calls a user made (docs/decisions/139, 151).
+ * calls a user made (docs/decisions/111-bounded-history-reads.md).
  */
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '../db/open-database.ts'

@@ -1,7 +1,7 @@
 /**
  * Points used: the net of `consumed` rows, refunds included, as a positive number. An account's
  * own total is kept with its balance (`points_accounts.consumed`, written in the same UPDATE as
- * each ledger row, so it cannot drift from the rows; docs/decisions/087); a member's share of a
+ * each ledger row, so it cannot drift from the rows; docs/decisions/020-points-ledger.md); a member's share of a
  * team pool is summed over the current subscription's rows.
  */
 import { sql } from 'kysely'

@@ -1,6 +1,6 @@
 /**
  * GET /api/user/points/weekly-usage: points the caller consumed per calendar day in UTC+8, the
- * last `usageWindowDays` days, today included (docs/decisions/021). China has no daylight
+ * last `usageWindowDays` days, today included (docs/decisions/021-days-and-times.md). China has no daylight
  * saving, so a fixed offset is exact.
  */
 import { usageTimezone, usageWindowDays, type WeeklyUsage } from '../contract/points.ts'

@@ -1,7 +1,7 @@
 /**
  * The counting limits of a call: an API key's quotas, requests per minute and calls at once
  * (keys/limits.ts), and a team owner's caps on a member's points per hour and per day, whatever
- * the member calls with (docs/decisions/110, docs/decisions/143).
+ * the member calls with (docs/decisions/050-api-keys-and-their-limits.md, docs/decisions/023-packages-teams-codes-resets.md).
  *
  * They live in the database so they hold across relays sharing one: a call of a key with such a
  * limit, or of a capped member, takes a lease (`call_leases`) in a transaction that first locks

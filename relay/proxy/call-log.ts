@@ -26,7 +26,7 @@ export interface CallRecord {
   /** What the usage cost, line by line (points/model-costs.ts); null when nothing was charged for. */
   charge?: ItemisedCharge | null
   points: number
-  /** What the usage cost beyond what the balance held (docs/decisions/082). */
+  /** What the usage cost beyond what the balance held (docs/decisions/072-how-a-call-is-charged.md). */
   shortfall: number
   clientIp: string
   startedAt: number
@@ -37,7 +37,7 @@ export interface CallRecord {
   firstByteMs?: number | null
   /** The hold that reserved the call's points, if any: its ledger rows carry the same id. */
   holdId?: string | null
-  /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120). */
+  /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120-figures-from-hourly-aggregates.md). */
   relayMs: number
 }
 

@@ -1,5 +1,5 @@
 /**
- * A circuit per provider, fed by the calls themselves (docs/decisions/106): no health probes,
+ * A circuit per provider, fed by the calls themselves (docs/decisions/073-upstream-calls.md): no health probes,
  * which would cost money at a paid API. A provider that fails `failures` times in a row within
  * `windowMs` — a failure being what fails a call over (failover.ts) — is open: calls skip it for
  * `coolDownMs`. Then it is half-open: the next call to reach it is its one trial, the other calls

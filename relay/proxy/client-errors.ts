@@ -3,7 +3,7 @@
  * `{type:'error', error:{type, message}}`, OpenAI's `{error:{message, type, code}}` — also for the
  * Responses API, whose clients such as Codex print `error.message` — and Google's
  * `{error:{code, message, status}}`), so the official clients raise their usual error classes and
- * show the message (docs/decisions/070).
+ * show the message (docs/decisions/070-refusals-in-the-clients-format.md).
  */
 
 export type ClientApi = 'anthropic' | 'openai' | 'responses' | 'gemini'
@@ -12,7 +12,7 @@ export type ClientApi = 'anthropic' | 'openai' | 'responses' | 'gemini'
  * Per kind: the status, each API's error type (and OpenAI's code), and whether a retry can help.
  * A refusal no retry can fix carries `x-should-retry: false`, which the Anthropic and OpenAI SDKs
  * (and Claude Code) honour: they stop after the first answer and show the message
- * (docs/decisions/081). The others keep the SDKs' retries, paced by `Retry-After`.
+ * (docs/decisions/070-refusals-in-the-clients-format.md). The others keep the SDKs' retries, paced by `Retry-After`.
  */
 export const proxyErrorKinds = {
   invalid_request: { status: 400, retry: false, anthropic: 'invalid_request_error', openai: ['invalid_request_error', null] },

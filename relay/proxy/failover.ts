@@ -1,5 +1,5 @@
 /**
- * Tries the providers in order until one answers (docs/decisions/073, 106). A provider fails
+ * Tries the providers in order until one answers (docs/decisions/073-upstream-calls.md). A provider fails
  * over — before any byte has reached the client, since the client's response starts only with
  * the answer chosen here — on a connection error, a connect or idle timeout, a 5xx, a 429 (its
  * quota, not the client's) or a 401/403/408 (its key or its gateway, not the client's). Any

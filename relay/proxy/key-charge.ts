@@ -23,7 +23,7 @@ export type CallContext = Omit<CallRecord, 'outcome' | 'status' | 'usage' | 'poi
   api: ClientApi
   /** `performance.now()` when the call arrived. */
   started: number
-  /** The client's upload, not the relay's time (docs/decisions/120). */
+  /** The client's upload, not the relay's time (docs/decisions/120-figures-from-hourly-aggregates.md). */
   uploadMs: number
 }
 

@@ -58,7 +58,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     const client = clientSide(c)
     const uploadStarted = performance.now()
     const raw = await readBody(client)
-    // The client's upload is its network's time, not the relay's (docs/decisions/120).
+    // The client's upload is its network's time, not the relay's (docs/decisions/120-figures-from-hourly-aggregates.md).
     const uploadMs = performance.now() - uploadStarted
     const request = dialect.parse(raw)
     const { cost, providers } = await route(deps, dialect, request.model, affinityKey((name) => c.req.header(name), request, identity))
@@ -135,7 +135,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     })
     // A JSON answer is of no use to the client before its end: it goes out whole when it fits the
     // body's buffer, head and body in one write with their length, where it was two (the head,
-    // then the body with the end of its chunked encoding; docs/decisions/146).
+    // then the body with the end of its chunked encoding; docs/decisions/108-money-rules-on-postgres.md).
     const whole = request.stream ? null : await filled
     return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {

@@ -6,9 +6,9 @@
  *   none does;
  * - a variable-cost model's hold is its likely cost, settled from the usage the provider
  *   reported, up to what the balance holds; the rest is the call's shortfall
- *   (docs/decisions/082).
+ *   (docs/decisions/072-how-a-call-is-charged.md).
  * A hold is in the database from the start, so a relay that dies mid-call leaves it to the
- * stale-hold sweep, which gives it back (docs/decisions/086): never a charge for a call that got
+ * stale-hold sweep, which gives it back (docs/decisions/072-how-a-call-is-charged.md): never a charge for a call that got
  * no answer, never a second one. Every row carries the model, so the points history and the usage
  * chart show relayed calls. The balance is taken with a guarded update under the account's lock,
  * so parallel calls can never spend a point twice or drive a balance below zero.
@@ -42,7 +42,7 @@ export interface UpfrontCharge {
 }
 
 /**
- * What a variable-cost call reserves (docs/decisions/082). `points`: its likely cost — the input
+ * What a variable-cost call reserves (docs/decisions/072-how-a-call-is-charged.md). `points`: its likely cost — the input
  * estimate, up to `reservedOutputTokens` of output and every web search it allows — or, when
  * more, what its whole output bound could cost less the shortfall ceiling. `atLeast`: the balance it needs to start; a balance
  * between the two is frozen whole. Either way the usage can exceed what was frozen by at most

@@ -1,6 +1,6 @@
 /**
  * The providers' circuits (circuit-breaker.ts) of one relay process, and what the operator CLI
- * learns of them (docs/decisions/106). The circuits live in this process's memory; the CLI runs in
+ * learns of them (docs/decisions/073-upstream-calls.md). The circuits live in this process's memory; the CLI runs in
  * another. So the relay reports each circuit that opens to `proxy_provider_circuits`, under an
  * id it draws at start, and deletes the report when the circuit closes and when the relay stops.
  * Circuits change state rarely, so these writes are few; they are made in order, off the calls'

@@ -1,5 +1,5 @@
 /**
- * Provider keys at rest (docs/decisions/071): AES-256-GCM under a key derived (HKDF-SHA256) from
+ * Provider keys at rest (docs/decisions/071-secrets-sealed-with-jwt-secret.md): AES-256-GCM under a key derived (HKDF-SHA256) from
  * JWT_SECRET, so a copy of the database alone — a backup, a dump attached to a ticket — does not
  * hold usable upstream keys. Sealed with the first JWT secret; opened with any configured one, so
  * a rotation that keeps the old secret listed keeps the providers working.

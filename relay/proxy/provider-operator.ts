@@ -1,6 +1,6 @@
 /**
  * What operators do to upstream providers, from the console (relay/admin/ops-routes.ts) and the
- * CLI (proxy/cli.ts) alike: each change and its audit row (docs/decisions/116) in one
+ * CLI (proxy/cli.ts) alike: each change and its audit row (docs/decisions/116-operator-audit-log.md) in one
  * transaction. The audit log never holds a key, only its masked hint.
  */
 import { performance } from 'node:perf_hooks'

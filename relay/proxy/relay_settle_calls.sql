@@ -10,7 +10,7 @@
 -- `points` and `shortfall_points` come from its hold's settlement, as `settleCharges` computes
 -- them (relay/proxy/metering.ts). Then the calls' leases end, and the points charged are added to
 -- their keys' counters and to capped members', rows in id order against deadlocks
--- (docs/decisions/146). `p_day` and `p_hour` are the relay's day and hour of `p_now`.
+-- (docs/decisions/108-money-rules-on-postgres.md). `p_day` and `p_hour` are the relay's day and hour of `p_now`.
 
 create or replace function relay_settle_calls(p_holds bigint[], p_actuals integer[], p_entries bigint[], p_now bigint, p_calls jsonb, p_day integer, p_hour integer)
 returns void

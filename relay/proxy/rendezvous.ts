@@ -1,5 +1,5 @@
 /**
- * Which of several equal providers a client session goes to (docs/decisions/105): rendezvous —
+ * Which of several equal providers a client session goes to (docs/decisions/073-upstream-calls.md): rendezvous —
  * highest-random-weight — hashing. Each provider scores hash(session, provider); the highest
  * score wins. Every relay computes the same scores from the same ids, so a session lands on the
  * same provider on every instance without shared state, and a provider leaving (disabled, or its

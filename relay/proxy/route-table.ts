@@ -1,6 +1,6 @@
 /**
  * What routing a call needs — every model's price and every enabled provider — read together
- * and kept for a moment (docs/decisions/076). Every relayed call needs them; they change only
+ * and kept for a moment (docs/decisions/076-the-hot-path.md). Every relayed call needs them; they change only
  * when an operator runs `model-cost set` or `provider …`, usually from another process, which no
  * in-process signal would reach. So the table is reread when it is `ttlMs` old (a change reaches
  * running relays within that), and at once when a call names a model it does not price or no

@@ -41,7 +41,7 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
   })
   const deps: ProxyDeps = { services, routes, failover }
   // A base URL pasted with its /v1 (ANTHROPIC_BASE_URL=https://relay.example.com/v1) makes the
-  // SDKs call /v1/v1/…: served the same, as nothing else could be meant (docs/decisions/081).
+  // SDKs call /v1/v1/…: served the same, as nothing else could be meant (docs/decisions/070-refusals-in-the-clients-format.md).
   for (const prefix of ['', '/v1']) {
     app.post(prefix + proxyPaths.messages, (c) => meteredCall(c, deps, anthropicMessages))
     app.post(prefix + proxyPaths.countTokens, (c) => freeCall(c, deps, anthropicCountTokens))

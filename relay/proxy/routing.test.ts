@@ -103,7 +103,7 @@ describe.each(databaseKinds())('upstream routing (%s)', (kind) => {
 
     const disabled = before.get(sessions[0]!)!
     await setProviderEnabled(one.relay.db, disabled, false, one.clock.now())
-    // Both relays reread their providers within two seconds (docs/decisions/076): a free call shows
+    // Both relays reread their providers within two seconds (docs/decisions/076-the-hot-path.md): a free call shows
     // when, made by another user so that the calls on record below are only the charged ones.
     const counter = await customer(one, 10)
     const countTokens = (relay: TestRelay) =>

@@ -1,5 +1,5 @@
 /**
- * The client session a call belongs to (docs/decisions/105): calls of one session go to the same
+ * The client session a call belongs to (docs/decisions/073-upstream-calls.md): calls of one session go to the same
  * provider among equals (rendezvous.ts), where its prompt cache is. Claude Code names its session
  * in the `x-claude-code-session-id` header, Codex in `session-id` (and the body's
  * `prompt_cache_key`); Gemini CLI names no session, only its installation (the uuid it keeps in

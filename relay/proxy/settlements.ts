@@ -1,5 +1,5 @@
 /**
- * Settling relayed calls in groups (docs/decisions/074). When an answer ends, its charge is
+ * Settling relayed calls in groups (docs/decisions/074-settlements-and-holds.md). When an answer ends, its charge is
  * settled (metering.ts) and the call recorded (call-log.ts) — not in a transaction of its own, but
  * with the other calls that ended within `windowMs` (at most `maxBatch` of them), in one
  * transaction: a group commit. A commit is most of a settlement's cost on SQLite, and it would
@@ -9,7 +9,7 @@
  *
  * Correctness does not rest on the grouping: every settlement in a group is the ledger's own
  * guarded `settle`/`refund`, so the group is only a shared BEGIN…COMMIT (on PostgreSQL one
- * statement committed on its own, docs/decisions/146, then made durable apart from it, docs/decisions/153). Groups are written one
+ * statement committed on its own, docs/decisions/108-money-rules-on-postgres.md, then made durable apart from it, docs/decisions/074-settlements-and-holds.md). Groups are written one
  * at a time, each in account order, so two groups (or a group and a spend) cannot deadlock on
  * PostgreSQL's row locks. A group that fails as a whole is rolled back and its settlements are
  * retried one by one, so one bad settlement cannot take the others down with it. `drain()`
@@ -168,7 +168,7 @@ export class SettlementQueue {
 
   /**
    * Settles the calls' charges (in account order), records the calls and ends their keys' part
-   * (leases, counters), all or nothing: one statement on PostgreSQL (docs/decisions/146), a
+   * (leases, counters), all or nothing: one statement on PostgreSQL (docs/decisions/108-money-rules-on-postgres.md), a
    * transaction on SQLite.
    */
   #settle(settlements: readonly Settlement[]): Promise<number[] | { callIds: string[] }> {
@@ -190,14 +190,14 @@ export class SettlementQueue {
    * PostgreSQL: `relay_settle_calls` (relay_settle_calls.sql and its `_unflushed` twin, beside this file) does what `#settleIn` does, in one
    * statement whose commit frees the accounts' rows without waiting for the disk; then, unless the
    * operator chose otherwise, a commit that waits for it flushes the group with everything before
-   * it (docs/decisions/153).
+   * it (docs/decisions/074-settlements-and-holds.md).
    */
   async #settleAtOnce(db: Database, now: number, settlements: readonly Settlement[]): Promise<{ callIds: string[] }> {
     const callIds = await settleCallsAtOnce(db, now, settlements)
     if (this.#services.config?.databaseAsyncCommit) return { callIds }
     // The group did commit: a failure here must not have it retried (the ledger would refuse it
     // as settled). If the server went down meanwhile, the group may be lost with it, its holds
-    // then given back by the stale-hold sweep (docs/decisions/147).
+    // then given back by the stale-hold sweep (docs/decisions/074-settlements-and-holds.md).
     await flushWal(db, {}).catch((error: unknown) => this.#services.logger.warn('a settled group may not be on disk yet', { error: String(error) }))
     return { callIds }
   }

@@ -1,12 +1,12 @@
 /**
- * Holds no relay will settle (docs/decisions/074): a relay process that dies — killed, out of
+ * Holds no relay will settle (docs/decisions/074-settlements-and-holds.md): a relay process that dies — killed, out of
  * memory, the machine gone — takes its calls in flight and its waiting settlements with it, and
  * their points would stay frozen for good. A hold still open `staleHoldMinutes` after it was taken
  * (far longer than any call streams) is given back in full, as a call that got no answer is: the
  * loss was ours, not the user's. Each relay looks when it starts and then every ten minutes;
  * several relays on one database may race for a hold, and the ledger's guarded settle lets one win.
  * When it starts, a relay also gives back at once every hold its previous run took (holds name
- * their relay's `RELAY_INSTANCE`; docs/decisions/085): that run is over, so are its calls.
+ * their relay's `RELAY_INSTANCE`; docs/decisions/074-settlements-and-holds.md): that run is over, so are its calls.
  */
 import { RelayError } from '../http/relay-error.ts'
 import { settle } from '../points/ledger.ts'

@@ -1,5 +1,5 @@
 /**
- * One HTTP request to a provider, with undici (docs/decisions/075): its keep-alive pools cost the
+ * One HTTP request to a provider, with undici (docs/decisions/073-upstream-calls.md): its keep-alive pools cost the
  * relay's hop a third less than node:http's client, and it has what `fetch`
  * does not expose — a connect timeout apart from the wait for the answer and the silences
  * within it, and the answer as a Node stream the relay can pause.

@@ -4,7 +4,7 @@
  * `response.completed`, Gemini's `usageMetadata` on each chunk) or from a whole JSON body. It
  * also counts the content streamed so far, so a call that ends before the provider's final usage
  * (the client went away, the provider cut the stream) is still charged for what was delivered
- * (docs/decisions/072).
+ * (docs/decisions/072-how-a-call-is-charged.md).
  */
 import type { TokenUsage } from '../points/model-costs.ts'
 

@@ -1,5 +1,5 @@
 /**
- * The aggregates behind the public figures (docs/decisions/120), kept by a job in each relay
+ * The aggregates behind the public figures (docs/decisions/120-figures-from-hourly-aggregates.md), kept by a job in each relay
  * process so that no page view ever reads the call log: every five minutes it adds the calls
  * recorded since its last run to `public_call_hours` (per hour and model family: calls, failures,
  * a histogram of the relay's added latency) and recomputes the ticket reply figure.

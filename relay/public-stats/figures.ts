@@ -1,6 +1,6 @@
 /**
  * The public figures, read from the aggregates only (aggregate.ts): a page view never reads the
- * call log (docs/decisions/120).
+ * call log (docs/decisions/120-figures-from-hourly-aggregates.md).
  */
 import type { ContentLanguage } from '../contract/languages.ts'
 import type { CallFigure, PublicFigures, PublicPricing, PublicStatus } from '../contract/public.ts'
@@ -71,7 +71,7 @@ export async function publicFigures(db: Database, now: number): Promise<PublicFi
 
 /**
  * Every price and package. A point's worth is a package's price over its points limit (hourly
- * refills left out, so the comparison never flatters: docs/decisions/121); models are compared at
+ * refills left out, so the comparison never flatters: docs/decisions/080-prices.md); models are compared at
  * the best-value paid package's point price.
  */
 export async function publicPricing(db: Database, lang: ContentLanguage): Promise<PublicPricing> {

@@ -1,5 +1,5 @@
 /**
- * The relay's added latency as a histogram over fixed buckets (docs/decisions/120): hours and
+ * The relay's added latency as a histogram over fixed buckets (docs/decisions/120-figures-from-hourly-aggregates.md): hours and
  * families add up by adding counts, so a median over any period comes from the hourly rows alone,
  * in bounded space, without keeping samples. The median is reported as the upper bound of the
  * bucket it falls in ("under 4 ms"), which is exact about what it claims.

@@ -1,7 +1,7 @@
 /**
- * The providers' list prices the price page compares with (docs/decisions/121), in US cents per
+ * The providers' list prices the price page compares with (docs/decisions/080-prices.md), in US cents per
  * million tokens, input / output. Source: Anthropic's prices as published on platform.claude.com
- * on 2026-11-24, the same read the seeded prices took (docs/decisions/080). Change `listPricesDate`
+ * on 2026-11-24, the same read the seeded prices took (docs/decisions/080-prices.md). Change `listPricesDate`
  * with any row. Names and patterns are matched as the price table matches a call's model, so the
  * rows reuse `PriceTable` with cents where it holds points.
  */

@@ -1,4 +1,4 @@
-/** The public figures, prices and status (docs/decisions/120, 121): no account needed. */
+/** The public figures, prices and status (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/080-prices.md): no account needed. */
 import { publicEndpoints } from '../contract/public.ts'
 import { defineRoute, type Route } from '../http/route.ts'
 import type { RelayServices } from '../services.ts'

@@ -1,5 +1,5 @@
 /**
- * Pays the referral reward of a paid redemption (docs/architecture.md §6, docs/decisions/052). Runs as a
+ * Pays the referral reward of a paid redemption (docs/architecture.md §6, docs/decisions/052-referral.md). Runs as a
  * redeem hook inside the redemption's transaction, so a reward exists exactly when its
  * redemption does. A reward row is claimed before anything is paid: its unique redeem code
  * makes a code pay at most once, and a partial unique index allows one first-purchase reward

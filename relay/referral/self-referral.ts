@@ -1,5 +1,5 @@
 /**
- * What counts as referring oneself (docs/decisions/094): two addresses that reach one mailbox.
+ * What counts as referring oneself (docs/decisions/052-referral.md): two addresses that reach one mailbox.
  * Most providers deliver `name+anything@` to `name@`, and Gmail also ignores dots in the name, so
  * `inviter+1@example.com` is the inviter. Such an invitee is refused at registration, and a
  * reward is never paid between the two (an address can be changed after registering).

@@ -1,5 +1,5 @@
 /**
- * Redeem codes as operators handle them (docs/decisions/117), from the console
+ * Redeem codes as operators handle them (docs/decisions/023-packages-teams-codes-resets.md), from the console
  * (relay/admin/routes.ts) and the CLI (subscriptions/cli.ts) alike: generate a batch, list codes
  * with their state, revoke an unused one; each change with its audit row in its transaction.
  */

@@ -1,9 +1,9 @@
 /**
  * Packages as operators handle them, from the console (relay/admin/catalog-routes.ts) and the CLI
  * (subscriptions/cli.ts) alike, each change with its audit row in its transaction
- * (docs/decisions/116). A package's texts may change at any time; its terms only while no
+ * (docs/decisions/116-operator-audit-log.md). A package's texts may change at any time; its terms only while no
  * subscription and no redeem code refers to it, since subscriptions read their package's terms
- * live and a printed code must keep meaning what it meant (docs/decisions/020, 131).
+ * live and a printed code must keep meaning what it meant (docs/decisions/020-points-ledger.md, decisions/115-operator-console.md).
  */
 import type { CatalogPackage, CatalogPackageUpdate } from '../contract/admin-catalog.ts'
 import { contentLanguages, type PerLanguage } from '../contract/languages.ts'

@@ -2,7 +2,7 @@
  * Packages: what a subscription grants. Operators create them (CLI or console); their terms never
  * change once a subscription or redeem code refers to them, so a subscription reads its package's
  * terms live and a redeem code always means what it meant when it was printed. A new offer is a
- * new package (operator-packages.ts, docs/decisions/131).
+ * new package (operator-packages.ts, docs/decisions/115-operator-console.md).
  */
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
@@ -32,7 +32,7 @@ export const newPackageSchema = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9_-]{2,32}$/, 'code: 2–32 letters, digits, _ or -'),
-  /** What users see, in their language (docs/decisions/095). */
+  /** What users see, in their language (docs/decisions/006-texts-and-languages.md). */
   name: perLanguage(z.string().trim().min(1).max(64)),
   kind: z.enum(packageKinds),
   points_limit: z.int().min(1).max(maxPointsChange),

@@ -2,7 +2,7 @@
  * Redeem codes (docs/product.md, docs/architecture.md §6): operators print them for a personal package; a user
  * validates one (nothing changes), then redeems it: the package in force ends at once (its points
  * expire) and the new one starts. A top-up package's code instead adds its points to the personal
- * plan in force (docs/decisions/142). A code is single-use under any concurrency: claiming it is one
+ * plan in force (docs/decisions/023-packages-teams-codes-resets.md). A code is single-use under any concurrency: claiming it is one
  * guarded UPDATE inside the redemption's transaction.
  */
 import { createHash, randomInt } from 'node:crypto'

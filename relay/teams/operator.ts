@@ -1,7 +1,7 @@
 /**
  * Teams as operators handle them, from the console (relay/admin/catalog-routes.ts) and the CLI
  * (teams/cli.ts) alike: create one, renew its subscription, look at its members; each change with
- * its audit row in its transaction (docs/decisions/116).
+ * its audit row in its transaction (docs/decisions/116-operator-audit-log.md).
  */
 import type { AdminTeamDetail } from '../contract/admin-catalog.ts'
 import type { Database } from '../db/open-database.ts'

@@ -1,7 +1,7 @@
 /**
  * Team invitation codes: base64 of `<team_id>:<secret>` (docs/architecture.md §6), issued in the URL-safe
  * alphabet without padding so the code sits in a link as is. The secret is kept in clear so any
- * member can show the invitation again (docs/decisions/023); it is compared in constant time.
+ * member can show the invitation again (docs/decisions/023-packages-teams-codes-resets.md); it is compared in constant time.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Selectable } from 'kysely'

@@ -77,7 +77,7 @@ export async function createTicket(
 /**
  * `T` + yymmdd (UTC) + the day's counter, at least 4 digits. The counter is one upserted row per
  * day, so concurrent creations never collide and never abort a caller's transaction with a
- * unique violation (docs/decisions/040).
+ * unique violation (docs/decisions/040-tickets.md).
  */
 async function nextTicketNumber(db: Database, now: number): Promise<string> {
   const day = new Date(now).toISOString().slice(2, 10).replaceAll('-', '')

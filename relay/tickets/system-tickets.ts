@@ -1,6 +1,6 @@
 /**
  * The tickets the relay opens itself, written in the reader's language when they are read
- * (docs/decisions/095): the row keeps its kind (`system_kind`) and what was chosen (the reason of
+ * (docs/decisions/006-texts-and-languages.md): the row keeps its kind (`system_kind`) and what was chosen (the reason of
  * a points reset), the title is this file's in the request's language, and the content the person's
  * own words after the reason's label.
  */

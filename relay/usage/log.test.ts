@@ -115,7 +115,7 @@ describeEachDatabase('usage log', (ctx) => {
     expect((await message(user.key, 'log-a')).status).toBe(200)
     await settled(ctx, user.id, 2)
     const ledger = await ctx.relay.db.selectFrom('points_ledger').select(['type', 'change', 'hold_id']).where('user_id', '=', user.id).orderBy('id').execute()
-    // Activation, then each call's hold: three rows for the variable call, three for the fixed one (docs/decisions/086).
+    // Activation, then each call's hold: three rows for the variable call, three for the fixed one (docs/decisions/072-how-a-call-is-charged.md).
     expect(ledger.map((row) => row.type)).toEqual(['earned', 'frozen', 'unfrozen', 'consumed', 'frozen', 'unfrozen', 'consumed'])
 
     const history = (await ctx.request('GET', '/api/user/points/history', { token: user.token })).body.data

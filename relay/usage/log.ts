@@ -1,5 +1,5 @@
 /**
- * The usage log (docs/decisions/111): a user's `proxy_calls`, newest first, read by keyset on
+ * The usage log (docs/decisions/111-bounded-history-reads.md): a user's `proxy_calls`, newest first, read by keyset on
  * (create_timestamp, id) along the index `proxy_calls_user` (or `proxy_calls_key` when one key is
  * asked for, `proxy_calls_user_model` for a model, `proxy_calls_user_outcome` for an outcome
  * other than answered), so any page costs what the first does. The CSV export walks the same
@@ -78,7 +78,7 @@ async function page(db: Database, userId: string, filter: UsageFilter, cursor: s
   if (filter.outcome === undefined) return pageOf(db, userId, filter, cursor, limit, undefined)
   // One stored outcome at a time, each along its own range of an index (PostgreSQL does not read an
   // `in` list along an index in order), the pages then merged: a rare outcome, or one never
-  // seen, no longer walks the user's other calls (docs/decisions/156).
+  // seen, no longer walks the user's other calls (docs/decisions/111-bounded-history-reads.md).
   const pages = await Promise.all(outcomesOf[filter.outcome].map((outcome) => pageOf(db, userId, filter, cursor, limit, outcome)))
   return pages.length === 1 ? pages[0]! : pages.flat().sort(newestFirst).slice(0, limit)
 }

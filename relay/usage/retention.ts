@@ -1,5 +1,5 @@
 /**
- * The usage log keeps `CALLS_RETENTION_DAYS` of calls (docs/decisions/113). Older `proxy_calls`
+ * The usage log keeps `CALLS_RETENTION_DAYS` of calls (docs/decisions/111-bounded-history-reads.md). Older `proxy_calls`
  * rows go in small batches along the primary key — ids are snowflakes, so "recorded before the
  * cutoff" is "id below the first id of the cutoff" — each batch its own short statement, the
  * relay's own work given way to between them, so a sweep never holds the database long enough to

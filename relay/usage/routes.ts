@@ -1,4 +1,4 @@
-/** The caller's usage log and its CSV export (usage/log.ts, docs/decisions/111). */
+/** The caller's usage log and its CSV export (usage/log.ts, docs/decisions/111-bounded-history-reads.md). */
 import { usageEndpoints } from '../contract/usage.ts'
 import { defineRoute, type Route } from '../http/route.ts'
 import type { RelayServices } from '../services.ts'

@@ -1,5 +1,5 @@
 /**
- * The API reference at /api/docs (docs/decisions/144, 145), with JavaScript on and off: reached
+ * The API reference at /api/docs (docs/decisions/100-one-declaration-per-call.md), with JavaScript on and off: reached
  * from the dashboard's quick link inside the portal's layout, read in another language, and a
  * call tried with the signed-in user's session (with JavaScript, without leaving the page).
  */
@@ -32,7 +32,7 @@ test('opens the API reference from the dashboard, switches language and tries a 
 
   // With scripts the form answers in place: a mark left on the page survives the call.
   if (jsEnabled) {
-    // Public pages hydrate at the first interaction (docs/decisions/138): a first press starts
+    // Public pages hydrate at the first interaction (docs/decisions/030-first-paint-and-charts.md): a first press starts
     // it, and the copy buttons, which exist only once hydrated, say when it is done.
     await card.getByRole('heading', { level: 2 }).click()
     await expect(card.getByRole('button', { name: /^Copy/ }).first()).toBeVisible()

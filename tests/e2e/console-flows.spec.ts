@@ -1,5 +1,5 @@
 /**
- * The console's catalogue (docs/decisions/131), with JavaScript on and off: an admin creates and
+ * The console's catalogue (docs/decisions/115-operator-console.md), with JavaScript on and off: an admin creates and
  * edits a package, creates a team and renews it, manages resource links, changes the referral
  * rule and registers, edits and removes an OAuth client; each action shows in the audit log.
  * Tickets, resets, codes, users and points: console.spec.ts.

@@ -1,5 +1,5 @@
 /**
- * The console's operations screens (docs/decisions/128–130), with JavaScript on and off: an admin
+ * The console's operations screens (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md), with JavaScript on and off: an admin
  * adds a provider (a loopback fake), tests, edits and toggles it, sets and edits a model price,
  * assigns a ticket and filters the queue by assignee; the audit log shows each action; the
  * overview renders its figures for each period.
@@ -60,7 +60,7 @@ test('an admin adds, tests, edits and toggles a provider and sets a price; the a
   await expect(page.getByText(`已保存价格：${model}`)).toBeVisible()
   const row = page.locator(`[data-testid="price-row"][data-model="${model}"]`)
   await expect(row.getByTestId('typical-points')).toHaveText('3 积分')
-  // Saved, the form starts over, with scripts as without (docs/decisions/152-the-page-after-a-forms-answer.md).
+  // Saved, the form starts over, with scripts as without (docs/decisions/005-forms.md).
   await expect(form.getByLabel('模型或模式')).toHaveValue('')
   // Edit it into a fixed price, in the edit form: until the link's page arrives, the form on screen is still the one to add.
   await row.getByRole('link', { name: `编辑 ${model}` }).click()

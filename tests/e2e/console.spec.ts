@@ -1,5 +1,5 @@
 /**
- * The operator console (docs/decisions/115), with JavaScript on and off: an admin answers a
+ * The operator console (docs/decisions/115-operator-console.md), with JavaScript on and off: an admin answers a
  * ticket, decides a points-reset request, disables a user, grants points, generates and revokes
  * redeem codes; each action shows in the audit log. Anyone else gets the 404 page at /admin.
  * The catalogue's flows (packages, teams, links, referral rule, clients): console-flows.spec.ts.

@@ -1,5 +1,5 @@
 /**
- * Every creating form acts once, with JavaScript on and off (docs/decisions/090): reloading the
+ * Every creating form acts once, with JavaScript on and off (docs/decisions/005-forms.md): reloading the
  * page a form answered (which re-posts it without JavaScript), submitting twice, and two posts of
  * the same rendered form 50 ms apart all create one thing, and the repeat shows the first result.
  * Also: the redeem form forgets its old error after a team-code attempt.

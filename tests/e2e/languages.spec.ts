@@ -1,7 +1,7 @@
 /**
  * No mixed languages, with JavaScript on and off: a reader in English or Japanese sees the seeded
  * package and the points-reset ticket the relay opened only in their language, on every screen
- * that shows them (docs/decisions/095). The user's state is made through the relay's API, so
+ * that shows them (docs/decisions/006-texts-and-languages.md). The user's state is made through the relay's API, so
  * the screens are all this spec reads.
  */
 import type { Page } from '@playwright/test'

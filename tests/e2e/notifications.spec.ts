@@ -1,5 +1,5 @@
 /**
- * Mail notifications, announcements and the code-request wait (docs/decisions/125–127), with
+ * Mail notifications, announcements and the code-request wait (docs/decisions/125-mail-and-announcements.md), with
  * JavaScript on and off: settings saved by a plain form; the unsubscribe link of a real mail
  * working without a session; an announcement seen and dismissed; the wait after a refused code.
  */

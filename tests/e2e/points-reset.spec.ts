@@ -1,5 +1,5 @@
 /**
- * The points screen after real use, with JavaScript on and off (docs/decisions/091): the usage
+ * The points screen after real use, with JavaScript on and off (docs/decisions/023-packages-teams-codes-resets.md): the usage
  * bar counts what was used even when the balance is above the package limit, a reset request
  * at or above the limit says there is nothing to reset, and an approved one says what it added.
  */

@@ -1,6 +1,6 @@
 /**
  * The public price list and status page, with JavaScript on and off: reachable from every public
- * page's footer, readable without an account (docs/decisions/120, 121).
+ * page's footer, readable without an account (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/080-prices.md).
  */
 import { admin, expect, test } from './fixtures.ts'
 

@@ -93,7 +93,7 @@ test('a session signed out from another browser: its next page says the session 
   await expect(page.getByTestId('session')).toHaveCount(1)
 
   // A sign-in link to a page, opened with the ended session's cookie: that page finds the session
-  // ended and asks again, its address kept (docs/decisions/150).
+  // ended and asks again, its address kept (docs/decisions/099-sign-in.md).
   await elsewhere.goto('/auth/login?redirectTo=%2Ftickets')
   await expect(elsewhere).toHaveURL(/\/auth\/login\?redirectTo=%2Ftickets&reason=expired$/)
   await expect(elsewhere.getByTestId('login-notice')).toHaveText('登录状态已过期，请重新登录')

@@ -1,5 +1,5 @@
 /**
- * The API reference at /api/docs (docs/decisions/144, 145) as a browser without JavaScript uses
+ * The API reference at /api/docs (docs/decisions/100-one-declaration-per-call.md) as a browser without JavaScript uses
  * it: the production build against a real relay over HTTP, on SQLite and (with TEST_DATABASE_URL)
  * PostgreSQL. Every call the relay documents is listed in zh, en and ja; the try-it form makes the
  * real call with the signed-in user's session; curl commands carry the deployment's public address.

@@ -278,7 +278,7 @@ for (const kind of databaseKinds()) {
       const grace = await user(2400)
       await admin('provider', 'disable', providerId)
       try {
-        // Running relays reread providers within two seconds (docs/decisions/076).
+        // Running relays reread providers within two seconds (docs/decisions/076-the-hot-path.md).
         await new Promise((resolve) => setTimeout(resolve, 2100))
         const before = provider.received.length
         const run = await claude(['-p', 'Hello'], { token: grace.key, counted: true })

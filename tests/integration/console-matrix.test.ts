@@ -1,5 +1,5 @@
 /**
- * Every page of the operator console, as declared in app/routes.ts (docs/decisions/115, 132):
+ * Every page of the operator console, as declared in app/routes.ts (docs/decisions/115-operator-console.md):
  * anyone but an admin — signed out, a normal or team user, a caller holding an API key or an
  * OAuth client's token — gets the same bare 404 on every address under /admin, sees nothing that
  * says a console exists, and changes nothing by posting its forms. An admin gets the pages.
@@ -31,7 +31,7 @@ const hints = ['admin-nav', '运营控制台', 'Operator console', 'オペレー
 
 /**
  * What a reader sees: the body's text and links, scripts left out. The hydration data names the
- * route modules the address matched, like any route's public JavaScript (docs/decisions/132).
+ * route modules the address matched, like any route's public JavaScript (docs/decisions/115-operator-console.md).
  */
 function visible(html: string, what: string): string {
   const body = parse(html).querySelector('body')

@@ -1,5 +1,5 @@
 /**
- * The public figures as a visitor reads them (docs/decisions/120, 121): known calls through the
+ * The public figures as a visitor reads them (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/080-prices.md): known calls through the
  * real relay to the loopback fake provider, known tickets and replies, the background aggregation
  * run once, then Home, /pricing and /status from the portal's production build must show exactly
  * what the records say. An empty deployment shows targets, labelled as targets. SQLite, and
@@ -37,7 +37,7 @@ async function page(path: string): Promise<string> {
   return response.text()
 }
 
-/** The seeded packages (migration 0003): PERSONAL, ¥99 for 2,400 points, is the best value; prices are 1 point per US cent of list (docs/decisions/080). */
+/** The seeded packages (migration 0003): PERSONAL, ¥99 for 2,400 points, is the best value; prices are 1 point per US cent of list (docs/decisions/080-prices.md). */
 const savedPercent = Math.floor(100 * (1 - 9900 / 2400 / 7.2))
 
 describeEachDatabase('public figures', (ctx) => {

@@ -1,6 +1,6 @@
 /**
  * How the console shows call figures (relay/contract/admin-ops.ts): error rates, latencies as the
- * histogram bound they are under ("< 4 ms", docs/decisions/120), a provider's circuit state, and a
+ * histogram bound they are under ("< 4 ms", docs/decisions/120-figures-from-hourly-aggregates.md), a provider's circuit state, and a
  * table of figures per name that stands beside each chart.
  */
 import { useTranslation } from 'react-i18next'

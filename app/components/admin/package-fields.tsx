@@ -1,7 +1,7 @@
 /**
  * The fields of a package as operators type them (app/routes/admin/packages.tsx to create,
  * package.tsx to edit): its names and descriptions in each language, then its terms, which an
- * edit shows read-only once something refers to the package (docs/decisions/131).
+ * edit shows read-only once something refers to the package (docs/decisions/115-operator-console.md).
  */
 import type { FieldMetadata } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'

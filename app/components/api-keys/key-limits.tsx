@@ -1,5 +1,5 @@
 /**
- * One key's controls (docs/decisions/110): its current use against each limit, and behind a
+ * One key's controls (docs/decisions/050-api-keys-and-their-limits.md): its current use against each limit, and behind a
  * disclosure the form that sets them, a real form that works without JavaScript. The disclosure
  * opens by itself when its form came back with errors, so the typed input is in view.
  */

@@ -8,7 +8,7 @@
  * started or a timer last fired: a page answered before it hydrated (the form was sent the plain
  * way) hydrates at once for this count (`data-hydrate-at-once` on the counting button,
  * app/entry.client.tsx), and timers fire late under load and in background tabs
- * (docs/decisions/152-the-page-after-a-forms-answer.md).
+ * (docs/decisions/005-forms.md).
  */
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'

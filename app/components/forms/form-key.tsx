@@ -1,4 +1,4 @@
-/** The hidden field of a creating form's key (app/utils/form-key.server.ts, docs/decisions/090). */
+/** The hidden field of a creating form's key (app/utils/form-key.server.ts, docs/decisions/005-forms.md). */
 export const formKeyField = 'formKey'
 
 export function FormKey({ value }: { value: string }) {

@@ -9,11 +9,11 @@
  *
  * The zod adapter (and a lazy schema) is loaded once the form is mounted in the browser; until it
  * arrives, a submit goes to the server, which validates it the same way, as it does without
- * JavaScript (docs/decisions/138-public-pages-hydrate-on-first-interaction.md).
+ * JavaScript (docs/decisions/030-first-paint-and-charts.md).
  *
  * A form whose post settles without an answer for it (the action redirected: saved) starts over
  * from its defaults, as the page rendered anew shows it without JavaScript; input typed into it
- * otherwise stays through any revalidation (docs/decisions/152-the-page-after-a-forms-answer.md).
+ * otherwise stays through any revalidation (docs/decisions/005-forms.md).
  */
 import { useForm, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'

@@ -168,7 +168,7 @@ export default {
       'points.deduct': 'Points deducted',
       'redeem_codes.generate': 'Codes generated',
       'redeem_code.revoke': 'Code revoked',
-      // Operations (docs/decisions/128–130).
+      // Operations (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md).
       'ticket.assign': 'Ticket assigned',
       'provider.add': 'Provider added',
       'provider.update': 'Provider changed',
@@ -221,7 +221,7 @@ export default {
     announcementCreated: 'Announcement posted',
     announcementRemoved: 'Announcement removed',
   },
-  // Operations screens: overview, providers, pricing, ticket assignment (docs/decisions/128–130).
+  // Operations screens: overview, providers, pricing, ticket assignment (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md).
   ops: {
     nav: { overview: 'Overview', providers: 'Providers', pricing: 'Model prices' },
     circuit: { closed: 'Circuit closed', open: 'Circuit open', 'half-open': 'Half-open', until: 'until' },
@@ -352,7 +352,7 @@ export default {
       unassigned: 'Nobody is assigned now',
     },
   },
-  // The catalogue pages: packages, teams, resource links, referral rule, OAuth clients (docs/decisions/131).
+  // The catalogue pages: packages, teams, resource links, referral rule, OAuth clients (docs/decisions/115-operator-console.md).
   catalog: {
     nav: { packages: 'Packages', teams: 'Teams', resources: 'Resource links', referral: 'Referral rule', clients: 'OAuth clients' },
     edit: 'Edit',

@@ -168,7 +168,7 @@ export default {
       'points.deduct': 'ポイント差し引き',
       'redeem_codes.generate': '引き換えコード発行',
       'redeem_code.revoke': '引き換えコード無効化',
-      // Operations (docs/decisions/128–130).
+      // Operations (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md).
       'ticket.assign': 'チケット担当者',
       'provider.add': 'プロバイダー追加',
       'provider.update': 'プロバイダー変更',
@@ -221,7 +221,7 @@ export default {
     announcementCreated: 'お知らせを掲載しました',
     announcementRemoved: 'お知らせを取り下げました',
   },
-  // 運用画面：概要、プロバイダー、モデル価格、チケット担当（docs/decisions/128–130）。
+  // 運用画面：概要、プロバイダー、モデル価格、チケット担当（docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md）。
   ops: {
     nav: { overview: '概要', providers: 'プロバイダー', pricing: 'モデル価格' },
     circuit: { closed: '回路クローズ', open: '回路オープン', 'half-open': 'ハーフオープン', until: 'まで' },
@@ -352,7 +352,7 @@ export default {
       unassigned: '担当者を外しました',
     },
   },
-  // The catalogue pages: packages, teams, resource links, referral rule, OAuth clients (docs/decisions/131).
+  // The catalogue pages: packages, teams, resource links, referral rule, OAuth clients (docs/decisions/115-operator-console.md).
   catalog: {
     nav: { packages: 'パッケージ', teams: 'チーム', resources: 'リソースリンク', referral: '招待ルール', clients: 'OAuth クライアント' },
     edit: '編集',

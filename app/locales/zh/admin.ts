@@ -166,7 +166,7 @@ export default {
       'points.deduct': '扣减积分',
       'redeem_codes.generate': '生成兑换码',
       'redeem_code.revoke': '作废兑换码',
-      // Operations (docs/decisions/128–130).
+      // Operations (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md).
       'ticket.assign': '指派工单',
       'provider.add': '添加上游',
       'provider.update': '修改上游',
@@ -219,7 +219,7 @@ export default {
     announcementCreated: '公告已发布',
     announcementRemoved: '公告已撤下',
   },
-  // 运营页面：概览、上游、模型价格、工单指派（docs/decisions/128–130）。
+  // 运营页面：概览、上游、模型价格、工单指派（docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md）。
   ops: {
     nav: { overview: '概览', providers: '上游服务', pricing: '模型价格' },
     circuit: { closed: '熔断关闭', open: '已熔断', 'half-open': '半开', until: '直到' },
@@ -350,7 +350,7 @@ export default {
       unassigned: '已取消指派',
     },
   },
-  // The catalogue pages: packages, teams, resource links, referral rule, OAuth clients (docs/decisions/131).
+  // The catalogue pages: packages, teams, resource links, referral rule, OAuth clients (docs/decisions/115-operator-console.md).
   catalog: {
     nav: { packages: '套餐', teams: '团队', resources: '资源链接', referral: '邀请规则', clients: 'OAuth 客户端' },
     edit: '编辑',

@@ -1,4 +1,4 @@
-/** The API reference at /api/docs (docs/decisions/144): page copy, tag titles, and one summary per call keyed by its operation id. */
+/** The API reference at /api/docs (docs/decisions/100-one-declaration-per-call.md): page copy, tag titles, and one summary per call keyed by its operation id. */
 export default {
   meta: {
     title: 'API 参考',

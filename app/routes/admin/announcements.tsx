@@ -1,5 +1,5 @@
 /**
- * Announcements (docs/decisions/127): post one with a level, a text per language and a window;
+ * Announcements (docs/decisions/125-mail-and-announcements.md): post one with a level, a text per language and a window;
  * list them with their state; remove one at once. The same service as `npm run admin -- announcement …`,
  * and each action lands in the audit log.
  */

@@ -2,7 +2,7 @@
  * The console's overview (`/admin`): calls, points, active users and keys, error rate and the
  * relay's added latency over 24 hours, 7 or 30 days (links, so the switch works without
  * JavaScript), by model and by provider; open tickets by status; the providers and their circuits.
- * The figures come from hourly aggregates (docs/decisions/128), never from the call log.
+ * The figures come from hourly aggregates (docs/decisions/120-figures-from-hourly-aggregates.md), never from the call log.
  */
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'

@@ -1,5 +1,5 @@
 /**
- * The operator console's frame (docs/decisions/115): for users of type admin only. Anyone else —
+ * The operator console's frame (docs/decisions/115-operator-console.md): for users of type admin only. Anyone else —
  * signed out, or signed in as any other type — gets the plain 404 page and no sign of the
  * console; the relay refuses its calls to them the same way.
  */
@@ -23,7 +23,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (!getSession(context)) throw data(null, { status: 404 })
     const { user, two_factor: twoFactor } = await getRelay(context).call(endpoints.accounts.info)
     if (user.user_type !== 'admin') throw data(null, { status: 404 })
-    // REQUIRE_ADMIN_TWO_FACTOR: the relay refuses the console's calls until the admin enrols (docs/decisions/123).
+    // REQUIRE_ADMIN_TWO_FACTOR: the relay refuses the console's calls until the admin enrols (docs/decisions/071-secrets-sealed-with-jwt-secret.md).
     if (twoFactor.must_enrol) throw redirect('/profile/security/two-factor')
     context.set(adminContext, user)
     return next()
@@ -70,12 +70,12 @@ const sections = [
   { to: '/admin/codes', key: 'nav.codes', icon: Gift },
   { to: '/admin/announcements', key: 'nav.announcements', icon: Megaphone },
   { to: '/admin/audit', key: 'nav.audit', icon: ScrollText },
-  // Operations (docs/decisions/128–130).
+  // Operations (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md).
   { to: '/admin/providers', key: 'ops.nav.providers', icon: Server },
   { to: '/admin/pricing', key: 'ops.nav.pricing', icon: Coins },
 ] as const
 
-/** The catalogue (docs/decisions/131): what users are offered and which apps may ask them for access. */
+/** The catalogue (docs/decisions/115-operator-console.md): what users are offered and which apps may ask them for access. */
 const catalogSections = [
   { to: '/admin/packages', key: 'catalog.nav.packages', icon: Package },
   { to: '/admin/teams', key: 'catalog.nav.teams', icon: UsersRound },

@@ -1,6 +1,6 @@
 /**
  * One package for an operator: change its names and descriptions, and its terms while no
- * subscription or redeem code refers to it (the relay holds the same rule, docs/decisions/131).
+ * subscription or redeem code refers to it (the relay holds the same rule, docs/decisions/115-operator-console.md).
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'

@@ -1,6 +1,6 @@
 /**
  * Model prices (`/admin/pricing`): every model and pattern with its rates and what a typical call
- * costs at it (the relay computes it with the billing function, docs/decisions/129); set a price
+ * costs at it (the relay computes it with the billing function, docs/decisions/115-operator-console.md); set a price
  * (a new name adds a row, an existing one is replaced), edit one (`?edit=` fills the form, without
  * JavaScript too), remove one. The same service functions as `npm run admin -- model-cost …`.
  */

@@ -1,5 +1,5 @@
 /**
- * `/api/docs`: the API reference's overview (docs/decisions/144). Every call of the relay's
+ * `/api/docs`: the API reference's overview (docs/decisions/100-one-declaration-per-call.md). Every call of the relay's
  * OpenAPI document, by tag, with its method, path, authentication and summary in the reader's
  * language, each linking to its tag's page; and what every call has in common, with the
  * deployment's public address. Server-rendered, no script needed.

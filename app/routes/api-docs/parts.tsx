@@ -1,7 +1,7 @@
 /**
- * The pieces of the API reference's pages (docs/decisions/144): the section navigation, a call's
+ * The pieces of the API reference's pages (docs/decisions/100-one-declaration-per-call.md): the section navigation, a call's
  * method and authentication, a schema as a tree of fields, and one call in full with its examples,
- * curl command and try-it form (docs/decisions/145).
+ * curl command and try-it form (docs/decisions/100-one-declaration-per-call.md).
  */
 import type { TFunction } from 'i18next'
 import { LoaderCircle } from 'lucide-react'
@@ -281,7 +281,7 @@ export function OperationCard({ operation, signedIn, loginHref, lastTry }: { ope
 /**
  * A real form posting to the page's action, which makes the call through the portal's relay
  * client with the user's session; once hydrated the same form goes through a fetcher, so the page
- * keeps its place and only the reply appears (docs/decisions/145).
+ * keeps its place and only the reply appears (docs/decisions/100-one-declaration-per-call.md).
  */
 function TryIt({ operation, signedIn, loginHref, lastTry }: { operation: OperationView; signedIn: boolean; loginHref: string; lastTry?: TryOutcome }) {
   const { t } = useTranslation('apidocs')

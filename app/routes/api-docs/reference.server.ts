@@ -1,5 +1,5 @@
 /**
- * The API reference's data (docs/decisions/144): the OpenAPI document of the relay this portal
+ * The API reference's data (docs/decisions/100-one-declaration-per-call.md): the OpenAPI document of the relay this portal
  * talks to, read through the one relay client (`GET /api/openapi.json`, a declared download), cut
  * into what a page shows: per tag its calls, each with auth, parameters, schemas as field trees,
  * examples and a curl command on the deployment's public address. Pages get these views, never

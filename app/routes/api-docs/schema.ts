@@ -1,5 +1,5 @@
 /**
- * The JSON Schemas of the OpenAPI document made readable (docs/decisions/144): a tree of fields
+ * The JSON Schemas of the OpenAPI document made readable (docs/decisions/100-one-declaration-per-call.md): a tree of fields
  * with their types and bounds for the page to render, and an example value generated from the
  * same schema (a declared `examples`, `default`, `const` or first `enum` value wins), so the
  * reference never shows an example the relay would refuse on shape. Runs on the server only: the

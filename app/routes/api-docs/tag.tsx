@@ -1,7 +1,7 @@
 /**
- * `/api/docs/:tag`: one section of the API reference (docs/decisions/144), a page per tag so each
+ * `/api/docs/:tag`: one section of the API reference (docs/decisions/100-one-declaration-per-call.md), a page per tag so each
  * stays small: every call in full, with the try-it form for the reads a signed-in user may make
- * (docs/decisions/145). The form posts here; this action makes the call through the portal's
+ * (docs/decisions/100-one-declaration-per-call.md). The form posts here; this action makes the call through the portal's
  * relay client with the user's session and shows the relay's reply as it came.
  */
 import { parseWithZod } from '@conform-to/zod/v4'

@@ -2,7 +2,7 @@
  * `/auth/device-code`: anyone may open it and type the 8 characters their device shows
  * (prefilled from `?code=`, any case, hyphen optional). Verifying needs an account: a visitor who
  * is not signed in is sent to sign in with the code kept in the return address, and comes back
- * to this form with it filled in (docs/decisions/092). Signed in, verifying shows which client
+ * to this form with it filled in (docs/decisions/061-device-codes-and-consent.md). Signed in, verifying shows which client
  * asks for what, then the user authorises or denies. Verifying answers in place (the
  * confirmation step is the action's reply, so it needs no JavaScript); the decision redirects
  * with a toast to a finished state that tells the user to go back to the device.
@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-// Public page: zod arrives after hydration, outside the first load (docs/decisions/138).
+// Public page: zod arrives after hydration, outside the first load (docs/decisions/030-first-paint-and-charts.md).
 const clientSchema = lazySchema(() => import('#app/schemas/oauth.ts').then((m) => m.deviceCodeSchema))
 
 export default function DeviceCode({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 /**
- * The second step of a two-factor sign-in (docs/decisions/124): the password step left the
+ * The second step of a two-factor sign-in (docs/decisions/099-sign-in.md): the password step left the
  * relay's challenge in a short-lived cookie; this form sends it with a code from the
  * authenticator app or a recovery code, and only then does a session start.
  */

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const login = await getRelay(context).call(endpoints.accounts.login, { body: { username, password, device_token: readDeviceToken(request) } })
     if ('two_factor_required' in login) {
-      // No session yet: the code step continues on its own page (docs/decisions/124).
+      // No session yet: the code step continues on its own page (docs/decisions/099-sign-in.md).
       const pending = { challenge: login.challenge, remember: remember ?? false, redirectTo: redirectTo ?? '' }
       return redirect('/auth/login/two-factor', { headers: { 'Set-Cookie': await pendingSignInHeader(pending, login.expires_in) } })
     }
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
 }
 
-// Public page: zod arrives after hydration, outside the first load (docs/decisions/138).
+// Public page: zod arrives after hydration, outside the first load (docs/decisions/030-first-paint-and-charts.md).
 const clientSchema = lazySchema(() => import('#app/schemas/auth.ts').then((m) => m.loginSchema))
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {

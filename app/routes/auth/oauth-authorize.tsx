@@ -4,7 +4,7 @@
  * names the client, lists the permissions asked for, and posts the user's decision. Both answers
  * send the browser back to the client's registered redirect URI, which the relay builds. An
  * unknown client, an unregistered redirect URI or a malformed request shows an error and never
- * redirects. The SSO screen serves first-party clients only. See docs/decisions/062.
+ * redirects. The SSO screen serves first-party clients only. See docs/decisions/061-device-codes-and-consent.md.
  */
 import { useTranslation, Trans } from 'react-i18next'
 import { data, Form, Link, redirect, type RouterContextProvider } from 'react-router'

@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-// Public page: zod arrives after hydration, outside the first load (docs/decisions/138).
+// Public page: zod arrives after hydration, outside the first load (docs/decisions/030-first-paint-and-charts.md).
 const clientSchema = lazySchema<typeof registerSchema>(() => import('#app/schemas/auth.ts').then((m) => m.registerSchemaFor))
 
 export default function Register({ actionData, loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 /**
- * The service figures, measured by the relay (GET /api/public/figures, docs/decisions/120): each
+ * The service figures, measured by the relay (GET /api/public/figures, docs/decisions/120-figures-from-hourly-aggregates.md): each
  * says its period; a figure without enough data behind it yet shows the target, labelled as one.
  */
 import { useTranslation } from 'react-i18next'

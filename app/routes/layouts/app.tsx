@@ -17,7 +17,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ]
 
-/** Where an admin without a second factor is sent while operators require one (docs/decisions/123). */
+/** Where an admin without a second factor is sent while operators require one (docs/decisions/071-secrets-sealed-with-jwt-secret.md). */
 const enrolPath = '/profile/security/two-factor'
 
 export async function loader({ request, context }: Route.LoaderArgs) {

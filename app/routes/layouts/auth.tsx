@@ -10,7 +10,7 @@ import { getHoneypotInputProps, honeypotMiddleware } from '#app/middleware/honey
 import { getSession } from '#app/middleware/session.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 
-// Complete without JavaScript: hydrates at the visitor's first interaction (docs/decisions/138).
+// Complete without JavaScript: hydrates at the visitor's first interaction (docs/decisions/030-first-paint-and-charts.md).
 export const handle: HydrateHandle = { hydrate: 'on-interaction' }
 
 export const middleware: Route.MiddlewareFunction[] = [honeypotMiddleware]
@@ -19,7 +19,7 @@ export const middleware: Route.MiddlewareFunction[] = [honeypotMiddleware]
 const signedOutOnly = new Set(['/auth/login', '/auth/register'])
 
 /**
- * The link's same-site `redirectTo`, else the dashboard (docs/decisions/150): a cookie the relay has
+ * The link's same-site `redirectTo`, else the dashboard (docs/decisions/099-sign-in.md): a cookie the relay has
  * ended also gets here, and its page then asks to sign in again with the destination intact.
  * Login or register again would loop.
  */

@@ -8,7 +8,7 @@ import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { getSession } from '#app/middleware/session.server.ts'
 
-// Complete without JavaScript: hydrates at the visitor's first interaction (docs/decisions/138).
+// Complete without JavaScript: hydrates at the visitor's first interaction (docs/decisions/030-first-paint-and-charts.md).
 export const handle: HydrateHandle = { hydrate: 'on-interaction' }
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -182,7 +182,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /*
  * The seeds live here, not in relay/points, so that this migration stays what it was when it
- * shipped. Scale (docs/decisions/020): 1 point is about 1 US cent of upstream list price; prices
+ * shipped. Scale (docs/decisions/020-points-ledger.md): 1 point is about 1 US cent of upstream list price; prices
  * are in fen (CNY minor units).
  */
 const defaultPackages = [

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-/** API keys (relay/keys): only a SHA-256 digest of each key is kept (docs/decisions/050). */
+/** API keys (relay/keys): only a SHA-256 digest of each key is kept (docs/decisions/050-api-keys-and-their-limits.md). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('api_keys')

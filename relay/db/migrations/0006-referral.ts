@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 
 /**
  * Referral rewards (relay/referral). The invitation itself is `users.invited_by`; a reward row
- * is written per paid redemption of an invitee (docs/decisions/052).
+ * is written per paid redemption of an invitee (docs/decisions/052-referral.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

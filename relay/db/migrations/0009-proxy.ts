@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'bigint', (col) => col.primaryKey())
     .addColumn('kind', 'varchar(16)', (col) => col.notNull())
     .addColumn('base_url', 'varchar(500)', (col) => col.notNull())
-    // AES-256-GCM under a key derived from JWT_SECRET (docs/decisions/071); never shown again.
+    // AES-256-GCM under a key derived from JWT_SECRET (docs/decisions/071-secrets-sealed-with-jwt-secret.md); never shown again.
     .addColumn('key_ciphertext', 'text', (col) => col.notNull())
     // The start and end of the key, for `provider list`.
     .addColumn('key_hint', 'varchar(32)', (col) => col.notNull())

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Texts in every language instead of one mixed string (docs/decisions/095): a package's name and
+ * Texts in every language instead of one mixed string (docs/decisions/006-texts-and-languages.md): a package's name and
  * description per language, and the kind of ticket the relay opens itself, so its title is
  * written in the reader's language when it is read.
  *

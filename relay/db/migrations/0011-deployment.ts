@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 /**
  * What a running deployment tells the tools that share its database (relay/deployment): one row
  * per setting, e.g. the public address the server was started with, which the operator CLI
- * prints links on (docs/decisions/096).
+ * prints links on (docs/decisions/033-cli-tutorial-and-first-start.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Idempotent requests (relay/http/idempotency.ts, docs/decisions/090): the first reply to each
+ * Idempotent requests (relay/http/idempotency.ts, docs/decisions/005-forms.md): the first reply to each
  * `Idempotency-Key`, kept a day so a repeated form post gets it again instead of a second effect.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

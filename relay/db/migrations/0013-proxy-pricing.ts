@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely'
 
 /**
  * Prices that survive model releases, and calls that may cost more than the balance held
- * (docs/decisions/080, 082, 083):
+ * (docs/decisions/080-prices.md, decisions/072-how-a-call-is-charged.md, decisions/011-tokens-and-scopes.md):
  * - `model_costs` may name a pattern (`claude-opus-*`) and gains a long-context tier: above
  *   `long_context_threshold` prompt tokens a call is charged these percentages of the rates;
  * - prices for the models Claude Code 2.1.330 asks for by default (`claude-opus-5-5`,
  *   `claude-sonnet-5-5`, `claude-haiku-5-5`), their predecessors still offered, and the family
  *   patterns, from Anthropic's list prices as published on 2026-11-24 (1 point ≈ 1 US cent,
- *   docs/decisions/020); the long-context tiers of Sonnet 4 and 4.5 as Anthropic bills them;
+ *   docs/decisions/020-points-ledger.md); the long-context tiers of Sonnet 4 and 4.5 as Anthropic bills them;
  * - `proxy_calls` records calls made with an OAuth token (`client_id`, no `key_id`) and what a
  *   call cost beyond the balance (`shortfall_points`). SQLite cannot drop a NOT NULL, so the table
  *   is rebuilt with its rows.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 
 /**
  * Provider circuits as the relays report them, for the operator CLI's `provider list`
- * (relay/proxy/provider-circuits.ts, docs/decisions/106): one row per relay process and open
+ * (relay/proxy/provider-circuits.ts, docs/decisions/073-upstream-calls.md): one row per relay process and open
  * circuit. The circuits themselves live in each relay's memory; routing never reads this table.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

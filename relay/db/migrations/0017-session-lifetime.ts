@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Sessions that end (docs/decisions/098): every refresh token carries the absolute end of its
+ * Sessions that end (docs/decisions/003-sessions.md): every refresh token carries the absolute end of its
  * session, which no rotation extends (`SESSION_LIFETIME_DAYS`); rows from before this migration
  * have none and get one at their next rotation. Failed password attempts per account, for the
  * progressive delay that slows guessing from many addresses (relay/auth/login-throttle.ts).

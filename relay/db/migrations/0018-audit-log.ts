@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * The operators' audit log (relay/audit/audit-log.ts, docs/decisions/116): one row per action an
+ * The operators' audit log (relay/audit/audit-log.ts, docs/decisions/116-operator-audit-log.md): one row per action an
  * operator took, from the console or the CLI, with what it changed. Rows are only ever inserted.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Redeem codes operators can follow and withdraw (docs/decisions/117): each generation is a batch
+ * Redeem codes operators can follow and withdraw (docs/decisions/023-packages-teams-codes-resets.md): each generation is a batch
  * (codes from before this migration have none), and a code not yet used can be revoked.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Public figures measured from traffic (docs/decisions/120):
+ * Public figures measured from traffic (docs/decisions/120-figures-from-hourly-aggregates.md):
  * - `proxy_calls.relay_ms`: the time the relay spent on a call before forwarding it (caller check,
  *   pricing, reservation), the client's upload excluded; null for calls recorded before;
  * - `public_call_hours`: per hour and model family, the calls, the failed ones and a histogram of

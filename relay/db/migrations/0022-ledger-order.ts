@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * The ledger in commit order (docs/decisions/089). Each account counts its rows (`entries`) and
+ * The ledger in commit order (docs/decisions/020-points-ledger.md). Each account counts its rows (`entries`) and
  * keeps the time of its newest (`last_entry_timestamp`) in the UPDATE that changes its balance,
  * under the account's row lock; each row takes the next number (`seq`) and a time no earlier
  * than the row before it. Ids, minted by several relays in one millisecond, sort by worker number,

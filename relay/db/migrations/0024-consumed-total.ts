@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely'
 /**
  * Each account keeps the net of its `consumed` rows (`consumed`), updated in the UPDATE that
  * changes its balance: what a status line and the points screens show as used is then one row,
- * not a sum over every call the account ever made (docs/decisions/087).
+ * not a sum over every call the account ever made (docs/decisions/020-points-ledger.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('points_accounts').addColumn('consumed', 'integer', (col) => col.notNull().defaultTo(0)).execute()

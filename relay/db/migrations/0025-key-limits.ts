@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Controls an owner sets on each API key (relay/keys/limits.ts, docs/decisions/110): a switch, an
+ * Controls an owner sets on each API key (relay/keys/limits.ts, docs/decisions/050-api-keys-and-their-limits.md): a switch, an
  * expiry, points quotas (total and per UTC+8 day), the models it may call, requests per minute
  * and calls at once. Null means no limit. The key also counts the points its calls were charged
  * (`points_used`, and `day_points_used` for the day `points_day`), written with each call's
@@ -26,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('api_keys').addColumn('allowed_models', 'text').execute()
   await db.schema.alterTable('api_keys').addColumn('points_used', 'bigint', (col) => col.notNull().defaultTo(0)).execute()
   await db.schema.alterTable('api_keys').addColumn('day_points_used', 'bigint', (col) => col.notNull().defaultTo(0)).execute()
-  // Days since the epoch in UTC+8 (docs/decisions/021).
+  // Days since the epoch in UTC+8 (docs/decisions/021-days-and-times.md).
   await db.schema.alterTable('api_keys').addColumn('points_day', 'integer', (col) => col.notNull().defaultTo(0)).execute()
 
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * The usage log (relay/usage, docs/decisions/111, 112): each call's time to its first byte and
+ * The usage log (relay/usage, docs/decisions/111-bounded-history-reads.md): each call's time to its first byte and
  * the hold its points were reserved by (the points history shows a call's ledger rows as one line
  * linking to the call), and an index that pages a user's calls newest first by (time, id) — the
  * log's keyset — replacing the one on (user, time).

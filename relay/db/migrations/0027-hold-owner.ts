@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Which relay instance took each hold (docs/decisions/085): a relay that starts again gives back
+ * Which relay instance took each hold (docs/decisions/074-settlements-and-holds.md): a relay that starts again gives back
  * at once the holds its previous run left open, instead of leaving them frozen until
  * STALE_HOLD_MINUTES. Holds from before this migration have no owner and wait for the timeout.
  */

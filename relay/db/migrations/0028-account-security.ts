@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Account security (docs/decisions/122, 123, 124):
+ * Account security (docs/decisions/099-sign-in.md, decisions/071-secrets-sealed-with-jwt-secret.md):
  * - `two_factor`: one row per user who began enrolling in two-factor sign-in; `secret` is the
  *   TOTP key sealed with a key derived from JWT_SECRET (relay/auth/totp.ts), `enabled_at` null
  *   until a first code confirmed it, `last_step` the newest 30-second step a code was accepted
  *   for, so no code works twice.
  * - `recovery_codes`: ten single-use codes per enrolment, as SHA-256 digests.
- * - `user_sessions`: what a sign-in's session (a refresh-token family, docs/decisions/098) was
+ * - `user_sessions`: what a sign-in's session (a refresh-token family, docs/decisions/003-sessions.md) was
  *   started from and when it was last seen, for the security page.
  * - `sign_in_events`: each sign-in attempt at an account, successful or not; the newest 50 per
  *   user are kept.

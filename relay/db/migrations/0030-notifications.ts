@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Mail that matters (relay/notifications, docs/decisions/125): the queue the background sender
+ * Mail that matters (relay/notifications, docs/decisions/125-mail-and-announcements.md): the queue the background sender
  * delivers from, each user's choices (which kinds, the balance threshold, the language mails are
  * written in) and the devices a user signed in from, to tell a new one.
  */

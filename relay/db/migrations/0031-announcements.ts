@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Announcements operators post for signed-in users (relay/announcements, docs/decisions/127): a
+ * Announcements operators post for signed-in users (relay/announcements, docs/decisions/125-mail-and-announcements.md): a
  * level, a text per language and a window; and who dismissed which.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

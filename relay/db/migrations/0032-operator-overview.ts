@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * The operator console's overview and provider figures (docs/decisions/128), aggregated in the
+ * The operator console's overview and provider figures (docs/decisions/120-figures-from-hourly-aggregates.md), aggregated in the
  * background like the public figures so that no console view reads the call log:
  * - `ops_call_hours`: per UTC hour, model and provider (0: the call reached none), the calls, the
  *   failed ones, points charged, tokens, and histograms of the relay's added latency and of the

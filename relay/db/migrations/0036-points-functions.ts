@@ -2,9 +2,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
 
 /**
  * PostgreSQL only: a relayed call's freeze, and a group's settlements, each one statement
- * (docs/decisions/134). The rules are those of points/ledger.ts and points/entries.ts, which SQLite
+ * (docs/decisions/108-money-rules-on-postgres.md). The rules are those of points/ledger.ts and points/entries.ts, which SQLite
  * keeps running as they are: every change is a guarded UPDATE of the account with its ledger row,
- * numbered and timed from that UPDATE (commit order, docs/decisions/089).
+ * numbered and timed from that UPDATE (commit order, docs/decisions/020-points-ledger.md).
  *
  * `relay_freeze` freezes only when nothing else is due: a plan in force, no hourly refill owed,
  * the balance enough. Otherwise it returns no row and the caller takes the ledger's full path,
@@ -58,7 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       else return;
       end if;
       -- Where the operator chose it, the call does not wait for the WAL to reach the disk
-      -- (docs/decisions/134): this freeze is made durable by the next synchronous commit.
+      -- (docs/decisions/108-money-rules-on-postgres.md): this freeze is made durable by the next synchronous commit.
       if current_setting('relay.async_commit', true) = 'on' then
         perform set_config('synchronous_commit', 'off', true);
       end if;
@@ -89,7 +89,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_left integer;
       i integer;
     begin
-      -- As the freeze's: where chosen, the commit does not wait for the disk (docs/decisions/134).
+      -- As the freeze's: where chosen, the commit does not wait for the disk (docs/decisions/108-money-rules-on-postgres.md).
       if current_setting('relay.async_commit', true) = 'on' then
         perform set_config('synchronous_commit', 'off', true);
       end if;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import { rebuildUsageDays } from '../../points/usage-days.ts'
 
 /**
- * Reads that stay bounded however long a user's history (docs/decisions/139):
+ * Reads that stay bounded however long a user's history (docs/decisions/111-bounded-history-reads.md):
  * - `points_usage_days`: per user and UTC+8 day, points consumed and points-history lines, kept
  *   by the ledger's writes; filled here from the ledger once;
  * - `points_ledger_hold`: a call's ledger rows by its hold (the history's lines, a call's detail);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 
 /**
  * A team owner's caps on each member's points per hour and per UTC+8 day (keys/limits.ts,
- * docs/decisions/143), null for none, and the member's counters for the current hour and day,
+ * docs/decisions/023-packages-teams-codes-resets.md), null for none, and the member's counters for the current hour and day,
  * written with each call's record as a key's are.
  *
  * A capped member's call in flight is counted by a lease as a limited key's is, with or without a
@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Hours since the epoch.
   await db.schema.alterTable('team_members').addColumn('points_hour', 'integer', (col) => col.notNull().defaultTo(0)).execute()
   await db.schema.alterTable('team_members').addColumn('day_points_used', 'bigint', (col) => col.notNull().defaultTo(0)).execute()
-  // Days since the epoch in UTC+8 (docs/decisions/021).
+  // Days since the epoch in UTC+8 (docs/decisions/021-days-and-times.md).
   await db.schema.alterTable('team_members').addColumn('points_day', 'integer', (col) => col.notNull().defaultTo(0)).execute()
 
   await db.schema.dropTable('api_key_leases').execute()

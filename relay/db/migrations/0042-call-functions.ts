@@ -1,22 +1,22 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
 
 /**
- * PostgreSQL only: a relayed call's statements, fewer (docs/decisions/146, 147).
+ * PostgreSQL only: a relayed call's statements, fewer (docs/decisions/108-money-rules-on-postgres.md, decisions/074-settlements-and-holds.md).
  *
- * `relay_freeze` (migration 0036, docs/decisions/134) gets a successor that
+ * `relay_freeze` (migration 0036, docs/decisions/108-money-rules-on-postgres.md) gets a successor that
  * - confirms, first, the API key the relay took from its cache (`p_key`; null: the caller was
  *   just read from the database, or is an OAuth token): a key deleted, disabled or past its
  *   expiry, or its user no longer active, freezes nothing and returns one row naming the
  *   refusal (`unauthenticated`, `api_key_disabled`, `api_key_expired`, as keys/service.ts
  *   refuses), its other columns null;
  * - never waits for the disk at its commit: a freeze is a provisional hold, made durable by the
- *   next synchronous commit, its settlement's at the latest (docs/decisions/147).
+ *   next synchronous commit, its settlement's at the latest (docs/decisions/074-settlements-and-holds.md).
  * Otherwise the rules are 0036's, unchanged: no row when something else is due (the caller then
  * takes the ledger's full path). It is an overload (one more argument): 0036's is left in place.
  *
  * And `relay_settle_calls`: a settlement group (proxy/settlements.ts) in one statement, committed
  * on its own, where it was BEGIN, `relay_settle`, the calls' INSERT, the keys' counters and COMMIT
- * (docs/decisions/146). It settles the holds with `relay_settle` (its rules, its RL409, its
+ * (docs/decisions/108-money-rules-on-postgres.md). It settles the holds with `relay_settle` (its rules, its RL409, its
  * asynchronous commit where chosen), then records the calls, given as `proxy_calls` rows in JSON
  * with three more members: `hold` (the call's hold, an index into `p_holds`; absent when it took
  * none), `actual` (what its usage cost) and `lease_id`. A call's `points` and `shortfall_points`
@@ -76,7 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       else return;
       end if;
       -- A provisional hold: its commit does not wait for the WAL to reach the disk
-      -- (docs/decisions/147). This transaction's alone: set_config(…, true) lasts until its commit.
+      -- (docs/decisions/074-settlements-and-holds.md). This transaction's alone: set_config(…, true) lasts until its commit.
       perform set_config('synchronous_commit', 'off', true);
       update points_accounts a
         set balance = a.balance - v_amount, frozen = a.frozen + v_amount, entries = a.entries + 1,

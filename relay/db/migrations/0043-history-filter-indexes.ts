@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * Two reads that walked a long history (docs/decisions/149):
+ * Two reads that walked a long history (docs/decisions/111-bounded-history-reads.md):
  * - `proxy_calls_user_model`: the usage log filtered by model (relay/usage/log.ts), newest first
  *   along one user's calls of that model, so a page costs what an unfiltered one does, whether the
  *   model is common, rare or never used (which otherwise walked every call of the user);

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
 import { linePlaceRow, rebuildUsageDays } from '../../points/usage-days.ts'
 
 /**
- * Deep pages of the points history start at their own day (docs/decisions/151):
+ * Deep pages of the points history start at their own day (docs/decisions/111-bounded-history-reads.md):
  * - a user's day counts each line of their history where the history shows it, at its newest
  *   row: a call settled on a later day than its `frozen` row now moves its line to the
  *   settlement's day. SQLite's settlement does so in points/entries.ts (`moveCallLine`);
@@ -31,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         v_settled integer;
         i integer;
       begin
-        -- As the freeze's: where chosen, the commit does not wait for the disk (docs/decisions/134).
+        -- As the freeze's: where chosen, the commit does not wait for the disk (docs/decisions/108-money-rules-on-postgres.md).
         if current_setting('relay.async_commit', true) = 'on' then
           perform set_config('synchronous_commit', 'off', true);
         end if;

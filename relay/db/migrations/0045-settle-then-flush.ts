@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
 
 /**
  * PostgreSQL only: a settlement group that frees the accounts it locked before the disk is
- * reached (docs/decisions/153).
+ * reached (docs/decisions/074-settlements-and-holds.md).
  *
  * `relay_settle_calls_unflushed` is `relay_settle_calls` (migration 0042) whose commit does not
  * wait for the WAL to reach the disk: the accounts' row locks, taken by the settlement, are

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
  * Prices for the OpenAI models Codex CLI 0.171 and other Responses API clients ask for: Codex's
  * default `gpt-6.2-sol`, the GPT-6.x, GPT-5.x and o-series models still offered, and family
  * patterns, in proportion to OpenAI's list prices (1 point = 1 US cent of list price,
- * docs/decisions/020). Sources, read 2026-11-28: OpenAI's pricing and model pages as quoted in
+ * docs/decisions/020-points-ledger.md). Sources, read 2026-11-28: OpenAI's pricing and model pages as quoted in
  * release notes of price trackers (GPT-6 Sol/Luna 2026-09-22, GPT-6 Astra 2026-09-03, GPT-6.1
  * Sol and Terra 2026-10, GPT-5.6 after the 2026-07-30 cut). No list price of `gpt-6.2-sol` was
  * published by then: it is priced as GPT-6.1 Sol until the operator sets its own. Cached input is

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
  * (`gemini-3.1-pro-preview`, and `gemini-3.5-flash-lite`, its router, on every prompt), the
  * models Google lists, and family patterns for the rest. Rates are Google's list prices
  * (ai.google.dev/gemini-api/docs/pricing, recorded 2026-11-28), 1 point = 1 US cent
- * (docs/decisions/020); a model released after the last price known here (gemini-3.5-flash-lite)
+ * (docs/decisions/020-points-ledger.md); a model released after the last price known here (gemini-3.5-flash-lite)
  * is priced like the newest of its family that has one, until the operator prices it
  * (`model-cost set`, or the console's pricing page). Gemini bills thoughts as output and cached
  * prompt tokens at the cache rate; there is no charge for writing its implicit cache. Pro models
