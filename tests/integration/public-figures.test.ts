@@ -53,6 +53,8 @@ describeEachDatabase('public figures', (ctx) => {
     expect(textOf(home, 'stat-support')).toBe('工单首次回复（中位数） 目标 1–2 个工作日')
     // Savings need no traffic: they follow from the price table and the packages.
     expect(textOf(home, 'stat-savings')).toBe(`较官方价最多节省 按当前价目计算 ${savedPercent}%`)
+    // The copy quotes the computed saving, and states the speed-up only as a target.
+    expect(home).toContain(`按当前价格，较官方价最多节省 ${savedPercent}%；我们的目标：国内访问速度最高提升 300%。`)
 
     const status = await page('/status')
     expect(textOf(status, 'status-empty')).toBe('近 7 天还没有调用记录。')

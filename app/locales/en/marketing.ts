@@ -3,16 +3,18 @@ import type { Messages } from '../types.ts'
 
 export default {
   meta: {
-    title: 'Claude Code API relay | Faster access, up to 50% below official pricing',
+    title: 'Claude Code API relay | Faster access, pay per call',
     description:
-      'An LLM API relay for developers in mainland China and overseas: pure pass-through, no stored conversations, no injected system prompts. The latency the relay adds and its availability are measured and published on the status page; 30–50% below the official API price.',
+      'An LLM API relay for developers in mainland China and overseas: pure pass-through, no stored conversations, no injected system prompts. The latency the relay adds and its availability are measured and published on the status page; a target of 30–50% below the official API price.',
   },
   hero: {
     badge: 'Pure pass-through · No conversations stored',
     titleLine1: 'Run Claude\u00a0Code',
     titleLine2: 'faster, for less',
     subtitle:
-      'An LLM API relay for developers in mainland China and overseas. Up to 300% faster access from China, 30–50% below the official API price, and a pure pass-through that never keeps your conversations.',
+      'An LLM API relay for developers in mainland China and overseas: a pure pass-through that never keeps your conversations.',
+    promiseMeasured: 'At current prices, up to {{percent}}% below list price; our target: up to 300% faster access from China.',
+    promiseTarget: 'Our target: 30–50% below the official API price and up to 300% faster access from China.',
     register: 'Create account',
     login: 'Sign in',
     dashboard: 'Go to dashboard',
@@ -45,8 +47,9 @@ export default {
       title: 'Developers in mainland China',
       intro: 'Access routes tuned for networks inside China.',
       points: {
-        speed: 'Up to 300% faster access from China, even in long coding sessions',
-        price: '30–50% below the official API price; points are deducted per call, so you pay for what you use',
+        speed: 'Target: up to 300% faster access from China, even in long coding sessions',
+        priceMeasured: 'At current prices up to {{percent}}% below the official API; points are deducted per call, so you pay for what you use',
+        priceTarget: 'Target: 30–50% below the official API price; points are deducted per call, so you pay for what you use',
         payment: 'Activate a package with a redeem code, no foreign credit card or overseas account needed',
         support: 'Fully Chinese interface and Chinese-language support tickets, handled within 1–2 working days',
       },
@@ -57,7 +60,8 @@ export default {
       points: {
         compatible: 'Compatible with the Anthropic Messages and OpenAI Chat Completions APIs: set two environment variables and go',
         latency: 'The relay adds almost no latency: what it adds, and its availability, are measured on the status page',
-        savings: 'Save up to 50% on API costs, with points refilled automatically every hour',
+        savingsMeasured: 'At current prices, save up to {{percent}}% on API costs, with points refilled automatically every hour',
+        savingsTarget: 'Target: save up to 50% on API costs; points refill automatically every hour',
         languages: 'Interface in Chinese, English and Japanese, with light and dark themes',
       },
     },

@@ -1,16 +1,18 @@
 /** The landing page (routes/home.tsx). zh is the typed source of truth for en and ja. */
 export default {
   meta: {
-    title: 'Claude Code API 中转服务｜国内加速，价格低至官方五折',
+    title: 'Claude Code API 中转服务｜国内加速，按调用计费',
     description:
-      '面向中国大陆与海外开发者的大模型 API 中转服务：纯透传，不存储对话内容，不注入系统提示词；中转附加的延迟与可用性在状态页实测公开，价格比官方 API 低 30%–50%。',
+      '面向中国大陆与海外开发者的大模型 API 中转服务：纯透传，不存储对话内容，不注入系统提示词；中转附加的延迟与可用性在状态页实测公开，价格目标比官方 API 低 30%–50%。',
   },
   hero: {
     badge: '纯透传 · 不存储对话内容',
     titleLine1: '更快、更省地使用',
     titleLine2: 'Claude Code',
     subtitle:
-      '面向中国大陆与海外开发者的大模型 API 中转服务。国内访问速度最高提升 300%，价格比官方 API 低 30%–50%，只做透传，不保存你的任何对话。',
+      '面向中国大陆与海外开发者的大模型 API 中转服务。只做透传，不保存你的任何对话。',
+    promiseMeasured: '按当前价格，较官方价最多节省 {{percent}}%；我们的目标：国内访问速度最高提升 300%。',
+    promiseTarget: '我们的目标：价格比官方 API 低 30%–50%，国内访问速度最高提升 300%。',
     register: '立即注册',
     login: '登录',
     dashboard: '进入控制台',
@@ -43,8 +45,9 @@ export default {
       title: '中国大陆开发者',
       intro: '针对国内网络环境优化的接入线路。',
       points: {
-        speed: '国内访问速度最高提升 300%，长时间编码会话同样流畅',
-        price: '价格比官方 API 低 30%–50%，按调用扣除积分，用多少算多少',
+        speed: '目标：国内访问速度最高提升 300%，长时间编码会话同样流畅',
+        priceMeasured: '按当前价格较官方 API 最多低 {{percent}}%，按调用扣除积分，用多少算多少',
+        priceTarget: '目标：价格比官方 API 低 30%–50%；按调用扣除积分，用多少算多少',
         payment: '用兑换码开通套餐，无需海外信用卡或海外账户',
         support: '全中文界面与中文工单支持，1–2 个工作日内处理',
       },
@@ -55,7 +58,8 @@ export default {
       points: {
         compatible: '兼容 Anthropic Messages 与 OpenAI Chat Completions 接口，改两个环境变量即可接入',
         latency: '中转几乎不增加延迟：附加延迟与可用性在状态页实测公开',
-        savings: '最高节省 50% 的 API 费用，积分每小时自动补充',
+        savingsMeasured: '按当前价格最多节省 {{percent}}% 的 API 费用，积分每小时自动补充',
+        savingsTarget: '目标：最高节省 50% 的 API 费用；积分每小时自动补充',
         languages: '提供中文、English、日本語界面，支持浅色与深色主题',
       },
     },

@@ -3,11 +3,21 @@ import { useTranslation } from 'react-i18next'
 import { Check, Globe, type LucideIcon, MapPin } from 'lucide-react'
 import { container, SectionHeader } from './section.tsx'
 
-const chinaPoints = ['speed', 'price', 'payment', 'support'] as const
-const overseasPoints = ['compatible', 'latency', 'savings', 'languages'] as const
-
-export function Audiences() {
+/** `saving`: the computed best saving on list prices (percent), or null to state the target. */
+export function Audiences({ saving }: { saving: number | null }) {
   const { t } = useTranslation('marketing')
+  const chinaPoints = [
+    t('audiences.china.points.speed'),
+    saving === null ? t('audiences.china.points.priceTarget') : t('audiences.china.points.priceMeasured', { percent: saving }),
+    t('audiences.china.points.payment'),
+    t('audiences.china.points.support'),
+  ]
+  const overseasPoints = [
+    t('audiences.overseas.points.compatible'),
+    t('audiences.overseas.points.latency'),
+    saving === null ? t('audiences.overseas.points.savingsTarget') : t('audiences.overseas.points.savingsMeasured', { percent: saving }),
+    t('audiences.overseas.points.languages'),
+  ]
   return (
     <section aria-labelledby="audiences-title" className={`${container} py-20 sm:py-28`}>
       <SectionHeader
@@ -21,13 +31,13 @@ export function Audiences() {
           icon={MapPin}
           title={t('audiences.china.title')}
           intro={t('audiences.china.intro')}
-          points={chinaPoints.map((p) => t(`audiences.china.points.${p}`))}
+          points={chinaPoints}
         />
         <AudienceCard
           icon={Globe}
           title={t('audiences.overseas.title')}
           intro={t('audiences.overseas.intro')}
-          points={overseasPoints.map((p) => t(`audiences.overseas.points.${p}`))}
+          points={overseasPoints}
         />
       </div>
     </section>

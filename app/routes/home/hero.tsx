@@ -4,7 +4,8 @@ import { Link } from 'react-router'
 import { ArrowRight } from 'lucide-react'
 import { container, useSignedIn, ctaPrimary, ctaSecondary } from './section.tsx'
 
-export function Hero({ baseUrl }: { baseUrl: string }) {
+/** `saving`: the computed best saving on list prices (percent), or null to state the target. */
+export function Hero({ baseUrl, saving }: { baseUrl: string; saving: number | null }) {
   const { t } = useTranslation('marketing')
   const signedIn = useSignedIn()
   return (
@@ -37,7 +38,7 @@ export function Hero({ baseUrl }: { baseUrl: string }) {
             </span>
           </h1>
           <p className="mt-6 max-w-xl text-base leading-relaxed text-pretty text-zinc-600 sm:text-lg dark:text-zinc-400">
-            {t('hero.subtitle')}
+            {t('hero.subtitle')} {saving === null ? t('hero.promiseTarget') : t('hero.promiseMeasured', { percent: saving })}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
             {signedIn ? (

@@ -41,9 +41,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useRouteNamespace(loaderData.marketing)
   return (
     <main>
-      <Hero baseUrl={loaderData.baseUrl} />
+      <Hero baseUrl={loaderData.baseUrl} saving={loaderData.figures?.savings_percent ?? null} />
       <Stats figures={loaderData.figures} />
-      <Audiences />
+      <Audiences saving={loaderData.figures?.savings_percent ?? null} />
       <Trust />
       <Features />
       <Steps />
