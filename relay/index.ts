@@ -29,6 +29,8 @@ export type RelayFetchOptions = RelayBindings
 export interface Relay {
   fetch(request: Request, options?: RelayFetchOptions): Promise<Response>
   db: Database
+  /** Writes the settlements waiting for their group now: what a caller (a test) waits on before reading the call log. */
+  drainSettlements(): Promise<void>
   /** Stops the stale-hold sweeps, the public figures' refresh and the mail sender, writes the settlements still waiting, withdraws its circuit reports, closes the database and the mail transport. */
   close(): Promise<void>
 }
@@ -48,6 +50,7 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
   return {
     fetch: async (request, options = {}) => app.fetch(request, options),
     db: runtime.deps.db,
+    drainSettlements: () => services.settlements.drain(),
     async close() {
       await Promise.all(sweepers.map((sweeper) => sweeper.stop()))
       await services.settlements.drain()

@@ -60,9 +60,9 @@ describeEachDatabase('API keys changed by another process', (ctx) => {
         expect((await refused.json()).error).toEqual({ type: 'authentication_error', message: expect.stringContaining(refusal) })
       }
       expect(provider.received.length).toBe(forwarded)
-      // Nothing frozen, nothing recorded for the refused calls (as for a key refused when read).
-      // (A recorded refusal would be written within the settlement window, 5 ms.)
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      // Nothing frozen, nothing recorded for the refused calls (as for a key refused when read):
+      // a recorded refusal would be waiting in the settlement group, which is written now.
+      await ctx.relay.drainSettlements()
       await settled(ctx, user.id, 3, 0)
       expect(await balanceAndOpenHolds(user)).toEqual([980, 0])
       await expectLedgerInvariants(ctx.relay.db)
