@@ -11,6 +11,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { newId } from '../db/ids.ts'
 import { RelayError } from '../http/relay-error.ts'
 import type { RelayServices } from '../services.ts'
+import { claimRotation, endFamily, familyEnd, tokenEnd } from './token-families.ts'
 
 type Services = Pick<RelayServices, 'db' | 'clock' | 'config'>
 
@@ -37,9 +38,9 @@ export async function issueRefreshToken({ db, clock, config }: Services, userId:
   const token = randomBytes(32).toString('base64url')
   const id = newId()
   const now = clock.now()
-  const sessionExpiresAt = session?.expiresAt ?? sessionEnd(config, now)
+  const sessionExpiresAt = session?.expiresAt ?? familyEnd(config, now)
   const familyId = session?.familyId ?? id
-  const expiresAt = Math.min(now + config.refreshTokenTtlSeconds * 1000, sessionExpiresAt)
+  const expiresAt = tokenEnd(config, now, sessionExpiresAt)
   await db
     .insertInto('refresh_tokens')
     .values({
@@ -57,11 +58,6 @@ export async function issueRefreshToken({ db, clock, config }: Services, userId:
   return { token, sessionId: familyId, expiresAt }
 }
 
-/** When a session (or a client's grant) begun at `now` ends, however often it is refreshed. */
-export function sessionEnd(config: Services['config'], now: number): number {
-  return now + config.sessionLifetimeDays * 24 * 3600 * 1000
-}
-
 /** Exchanges `token` for a successor; returns its owner and the new token, or throws 401 `refresh_invalid`. */
 export async function rotateRefreshToken(services: Services, token: string): Promise<{ userId: string; refresh: IssuedRefreshToken }> {
   const { db, clock, config } = services
@@ -74,15 +70,15 @@ export async function rotateRefreshToken(services: Services, token: string): Pro
   if (!row || row.revoked_at !== null || row.expires_at <= now) throw new RelayError('refresh_invalid')
 
   // Whoever flips rotated_at first performs the rotation; a parallel request takes the grace path.
-  const firstUse = row.rotated_at === null && (await claimRotation(services, row.id, now))
+  const firstUse = row.rotated_at === null && (await claimRotation(services, 'refresh_tokens', row.id, now))
   if (!firstUse) {
     const rotatedAt = row.rotated_at ?? now
     if (now - rotatedAt > config.refreshReuseGraceSeconds * 1000 || (await successorRotated(services, row.family_id, row.id, rotatedAt))) {
-      await revokeFamily(services, row.family_id)
+      await endFamily(services, 'refresh_tokens', row.family_id)
       throw new RelayError('refresh_invalid')
     }
   }
-  const session = { familyId: row.family_id, expiresAt: row.session_expires_at ?? sessionEnd(config, now) }
+  const session = { familyId: row.family_id, expiresAt: row.session_expires_at ?? familyEnd(config, now) }
   return { userId: row.user_id, refresh: await issueRefreshToken(services, row.user_id, session) }
 }
 
@@ -110,7 +106,7 @@ export async function revokeRefreshToken(services: Services, token: string): Pro
     .select('family_id')
     .where('token_hash', '=', hashRefreshToken(token))
     .executeTakeFirst()
-  if (row) await revokeFamily(services, row.family_id)
+  if (row) await endFamily(services, 'refresh_tokens', row.family_id)
 }
 
 /** Password change or reset: every session of the user ends. */
@@ -124,15 +120,8 @@ export async function revokeAllRefreshTokens({ db, clock }: Services, userId: st
 }
 
 /** Ends one session of `userId` (the security page); false when it is not theirs or already ended. */
-export async function revokeSession({ db, clock }: Services, userId: string, familyId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: clock.now() })
-    .where('family_id', '=', familyId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  return result.numUpdatedRows > 0n
+export function revokeSession(services: Services, userId: string, familyId: string): Promise<boolean> {
+  return endFamily(services, 'refresh_tokens', familyId, userId)
 }
 
 /** Ends every session of `userId` but `keepFamilyId`; answers how many sessions ended. */
@@ -155,23 +144,4 @@ export async function revokeOtherSessions({ db, clock }: Services, userId: strin
     .where('revoked_at', 'is', null)
     .execute()
   return open.length
-}
-
-async function claimRotation({ db }: Services, id: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('refresh_tokens')
-    .set({ rotated_at: now })
-    .where('id', '=', id)
-    .where('rotated_at', 'is', null)
-    .executeTakeFirst()
-  return result.numUpdatedRows === 1n
-}
-
-async function revokeFamily({ db, clock }: Services, familyId: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: clock.now() })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute()
 }

@@ -8,7 +8,7 @@
 import type { OAuthScope } from '../contract/oauth-scopes.ts'
 import type { OAuthTokens, TokenIntrospection } from '../contract/oauth.ts'
 import { signAccessToken, verifyAccessToken } from '../auth/access-tokens.ts'
-import { sessionEnd } from '../auth/refresh-tokens.ts'
+import { claimRotation, endFamily, familyEnd, tokenEnd } from '../auth/token-families.ts'
 import { userOfAccessToken } from '../auth/token-user.ts'
 import { newId } from '../db/ids.ts'
 import { RelayError } from '../http/relay-error.ts'
@@ -30,13 +30,13 @@ export async function issueClientTokens(
   clientId: string,
   scopes: readonly OAuthScope[],
   familyId: string,
-  grantExpiresAt = sessionEnd(services.config, services.clock.now()),
+  grantExpiresAt = familyEnd(services.config, services.clock.now()),
 ): Promise<OAuthTokens> {
   const { db, clock, config } = services
   const refreshToken = randomSecret('rrt_')
   const now = clock.now()
   const scope = scopes.join(' ')
-  const expiresAt = Math.min(now + config.refreshTokenTtlSeconds * 1000, grantExpiresAt)
+  const expiresAt = tokenEnd(config, now, grantExpiresAt)
   await db
     .insertInto('oauth_refresh_tokens')
     .values({
@@ -89,38 +89,20 @@ export async function refreshClientTokens(services: Services, client: OAuthClien
     throw new RelayError('invalid_grant')
   }
   // Whoever marks the token rotated first gets the successor; a parallel use gets invalid_grant.
-  const claimed = await db
-    .updateTable('oauth_refresh_tokens')
-    .set({ rotated_at: now })
-    .where('id', '=', row.id)
-    .where('rotated_at', 'is', null)
-    .executeTakeFirst()
-  if (claimed.numUpdatedRows !== 1n) throw new RelayError('invalid_grant')
+  if (!(await claimRotation(services, 'oauth_refresh_tokens', row.id, now))) throw new RelayError('invalid_grant')
   const user = await grantingUser(services, row.user_id, row.token_version)
   if (!user) throw new RelayError('invalid_grant')
   return issueClientTokens(services, user, client.clientId, requestedScopes(row.scope), row.family_id, row.session_expires_at ?? undefined)
 }
 
 /** Ends every refresh token of one grant. */
-export async function revokeGrant({ db, clock }: Services, familyId: string): Promise<void> {
-  await db
-    .updateTable('oauth_refresh_tokens')
-    .set({ revoked_at: clock.now() })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute()
+export async function revokeGrant(services: Services, familyId: string): Promise<void> {
+  await endFamily(services, 'oauth_refresh_tokens', familyId)
 }
 
 /** The user revokes one of their grants (the security page); false when it is not theirs or already ended. */
-export async function revokeUserGrant({ db, clock }: Services, userId: string, familyId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('oauth_refresh_tokens')
-    .set({ revoked_at: clock.now() })
-    .where('family_id', '=', familyId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  return result.numUpdatedRows > 0n
+export function revokeUserGrant(services: Services, userId: string, familyId: string): Promise<boolean> {
+  return endFamily(services, 'oauth_refresh_tokens', familyId, userId)
 }
 
 /**
