@@ -38,7 +38,8 @@ export function Hero({ baseUrl, saving }: { baseUrl: string; saving: number | nu
             </span>
           </h1>
           <p className="mt-6 max-w-xl text-base leading-relaxed text-pretty text-zinc-600 sm:text-lg dark:text-zinc-400">
-            {t('hero.subtitle')} {saving === null ? t('hero.promiseTarget') : t('hero.promiseMeasured', { percent: saving })}
+            {t('hero.subtitle')}
+            <span className="mt-2 block">{saving === null ? t('hero.promiseTarget') : t('hero.promiseMeasured', { percent: saving })}</span>
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
             {signedIn ? (
