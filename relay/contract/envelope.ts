@@ -29,6 +29,7 @@ export const errorCodes = {
   api_key_expired: 40105,
   forbidden: 40300,
   insufficient_scope: 40360,
+  api_key_address_refused: 40362,
   two_factor_required: 40361,
   account_disabled: 40301,
   not_found: 40400,

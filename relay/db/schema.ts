@@ -117,6 +117,8 @@ export interface ApiKeysTable {
   allowed_models: string | null
   rpm_limit: number | null
   concurrency_limit: number | null
+  /** JSON array of addresses and CIDR ranges the key may be used from (keys/networks.ts); null: anywhere. */
+  allowed_ips: string | null
   /** Points charged to the key's calls, ever and on `points_day` (UTC+8 days since the epoch). */
   points_used: number
   day_points_used: number

@@ -38,6 +38,7 @@ const defaultMessages: Record<ErrorReason, string> = {
   token_expired: 'access token expired',
   refresh_invalid: 'refresh token invalid or expired',
   api_key_disabled: 'the API key is disabled',
+  api_key_address_refused: 'the API key may not be used from this address',
   api_key_expired: 'the API key has expired',
   forbidden: 'forbidden',
   insufficient_scope: 'the token was not granted the scope this call needs',

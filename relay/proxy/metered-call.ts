@@ -224,6 +224,9 @@ function credentialRefusal(error: RelayError): ProxyError {
   if (error.reason === 'insufficient_scope') {
     return new ProxyError('insufficient_scope', 'This OAuth token was not granted the api scope: sign in again asking for scope "api" (docs/oauth.md), or use an API key from the portal.')
   }
+  if (error.reason === 'api_key_address_refused') {
+    return new ProxyError('key_address_refused', `This API key may not be used from ${String(error.details.address ?? 'this address')}: its owner allows it only from listed addresses (portal API keys page, "allowed IP addresses").`)
+  }
   if (error.reason === 'token_expired') return new ProxyError('unauthenticated', 'The OAuth access token has expired: refresh it (docs/oauth.md).')
   if (error.reason === 'api_key_disabled') return new ProxyError('key_disabled', "This API key is disabled: its owner can enable it again on the portal's API keys page.")
   if (error.reason === 'api_key_expired') return new ProxyError('key_disabled', "This API key has expired: its owner can extend it on the portal's API keys page, or create a new one.")

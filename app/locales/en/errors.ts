@@ -34,6 +34,7 @@ export default {
     access_denied: 'The user denied the request',
     expired_token: 'Device code expired',
     insufficient_scope: 'This token was not granted the permission this needs',
+    api_key_address_refused: 'This API key may not be used from this address',
     device_code_invalid: 'Device code invalid',
     device_code_expired: 'Device code expired',
     team_code_format: 'Invalid team code format',

@@ -34,6 +34,7 @@ export default {
     access_denied: 'ユーザーがリクエストを拒否しました',
     expired_token: 'デバイスコードの有効期限が切れました',
     insufficient_scope: 'このトークンにはこの操作に必要な権限がありません',
+    api_key_address_refused: 'この API キーは現在のアドレスからは使用できません',
     device_code_invalid: 'デバイスコードが無効です',
     device_code_expired: 'デバイスコードの有効期限が切れました',
     team_code_format: 'チームコードの形式が無効です',

@@ -32,6 +32,7 @@ export default {
     access_denied: '用户拒绝了授权',
     expired_token: '设备码已过期',
     insufficient_scope: '该令牌未获得此操作所需的权限',
+    api_key_address_refused: '该 API 密钥不允许从当前地址使用',
     device_code_invalid: '设备码无效',
     device_code_expired: '设备码已过期',
     team_code_format: '无效的团队代码格式',
