@@ -479,6 +479,8 @@ export interface ProxyProvidersTable {
   key_hint: string
   /** JSON array of glob patterns over model names. */
   models: string
+  /** JSON of `{from, to}`: requested names sent upstream under others (proxy/model-mapping.ts); null: none. */
+  model_map: string | null
   /** Higher first. */
   priority: number
   disabled_timestamp: number | null
@@ -529,6 +531,8 @@ export interface ProxyCallsTable {
   relay_ms: number | null
   /** JSON of its `ItemisedCharge` (points/model-costs.ts); null for calls before migration 0048. */
   charge: string | null
+  /** The name the provider was asked for, when its model mapping changed it (proxy/model-mapping.ts). */
+  upstream_model: string | null
 }
 
 /** Per hour and model family, what the public figures are made of (public-stats/aggregate.ts). */
