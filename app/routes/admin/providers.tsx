@@ -137,7 +137,7 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
             </div>
           ))}
         </dl>
-        <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_7rem_auto] sm:items-end" data-testid="provider-edit">
+        <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_7rem] sm:items-end" data-testid="provider-edit">
           <input type="hidden" name="id" value={provider.id} />
           <div className="min-w-0 space-y-1.5">
             <Label htmlFor={`models-${provider.id}`}>{t('ops.providers.models')}</Label>
@@ -147,7 +147,7 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
             <Label htmlFor={`priority-${provider.id}`}>{t('ops.providers.priority')}</Label>
             <input id={`priority-${provider.id}`} name="priority" type="number" min={-1000} max={1000} defaultValue={provider.priority} required className={inputClass} />
           </div>
-          <div className="min-w-0 space-y-1.5 sm:col-span-3">
+          <div className="min-w-0 space-y-1.5">
             <Label htmlFor={`map-${provider.id}`}>{t('ops.providers.map')}</Label>
             <input
               id={`map-${provider.id}`}
