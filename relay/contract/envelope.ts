@@ -34,6 +34,7 @@ export const errorCodes = {
   account_disabled: 40301,
   not_found: 40400,
   conflict: 40900,
+  provider_exists: 40903,
   username_taken: 40901,
   email_taken: 40902,
   already_in_team: 40910,

@@ -45,6 +45,7 @@ const defaultMessages: Record<ErrorReason, string> = {
   account_disabled: 'account disabled',
   not_found: 'not found',
   conflict: 'conflict',
+  provider_exists: 'this provider exists already',
   username_taken: 'username already taken',
   email_taken: 'e-mail already registered',
   already_in_team: 'already a member of a team',

@@ -33,6 +33,11 @@ export async function addProviderAsOperator(services: Services, operator: Operat
   const box = new ProviderKeyBox(services.config.jwtSecrets)
   const now = services.clock.now()
   return services.db.transaction().execute(async (trx) => {
+    // The same API, address and key again is a second copy of one provider: its calls would
+    // share one quota while routing counted two (a changed key or address is a new provider).
+    const twins = await trx.selectFrom('proxy_providers').select(['id', 'key_ciphertext']).where('kind', '=', input.kind).where('base_url', '=', input.baseUrl.replace(/\/+$/, '')).execute()
+    const twin = twins.find((row) => box.open(row.key_ciphertext) === input.key.trim())
+    if (twin) throw new RelayError('provider_exists', `provider ${twin.id} already has this API, base URL and key: change that one instead`)
     const listing = await addProvider(trx, box, now, input)
     await recordAudit(trx, operator, { action: 'provider.add', target: { kind: 'provider', ref: listing.id }, after: audited(listing) }, now)
     return listing

@@ -24,7 +24,9 @@ test('an admin adds, tests, edits and toggles a provider and sets a price; the a
   const model = uniqueName('e2e-model-')
   const add = page.getByTestId('add-provider')
   await add.getByLabel('Base URL').fill(provider.url)
-  await add.getByLabel('API 密钥').fill('e2e-console-provider-key-0001')
+  // A key of its own per run: the same API, address and key again is refused as a duplicate.
+  const secret = `${model}-key-0001`
+  await add.getByLabel('API 密钥').fill(secret)
   await add.getByLabel('模型', { exact: true }).fill(model)
   await add.getByLabel('优先级').fill('5')
   await add.getByRole('button', { name: '添加上游' }).click()
@@ -33,7 +35,7 @@ test('an admin adds, tests, edits and toggles a provider and sets a price; the a
   await expect(card).toContainText('已启用')
   await expect(card.getByTestId('circuit-state')).toHaveAttribute('data-state', 'closed')
   // Only the key's masked tail is ever shown again.
-  await expect(page.getByText('e2e-console-provider-key-0001')).toHaveCount(0)
+  await expect(page.getByText(secret)).toHaveCount(0)
   await expect(card).toContainText('…0001')
   const providerId = await card.getAttribute('data-provider')
 

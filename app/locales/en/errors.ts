@@ -16,6 +16,7 @@ export default {
     account_disabled: 'This account is disabled, please contact support',
     not_found: 'Not found',
     conflict: 'Conflicting change, please refresh and try again',
+    provider_exists: 'A provider with this API, base URL and key exists already: change that one instead',
     username_taken: 'This username is taken',
     email_taken: 'This e-mail is already registered',
     business_rule: 'This cannot be done right now',

@@ -16,6 +16,7 @@ export default {
     account_disabled: 'このアカウントは無効化されています。サポートにお問い合わせください',
     not_found: '見つかりません',
     conflict: '競合が発生しました。更新して再度お試しください',
+    provider_exists: 'API・ベース URL・キーが同じ上流が既にあります。そちらを変更してください',
     username_taken: 'このユーザー名は既に使われています',
     email_taken: 'このメールアドレスは既に登録されています',
     business_rule: '現在この操作は実行できません',

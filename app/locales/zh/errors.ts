@@ -14,6 +14,7 @@ export default {
     account_disabled: '账户已被禁用，请联系支持',
     not_found: '内容不存在',
     conflict: '操作冲突，请刷新后重试',
+    provider_exists: '已有接口、地址和密钥都相同的上游，请直接修改那一个',
     username_taken: '该用户名已被占用',
     email_taken: '该邮箱已注册',
     business_rule: '当前无法执行此操作',
