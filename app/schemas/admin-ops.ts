@@ -79,3 +79,9 @@ export const priceSchema = z
       }
     }
   })
+
+/** A status-page incident: a title everyone reads, and what happened and what to do. */
+export const incidentFormSchema = z.object({
+  title: requiredText(200),
+  body: z.string().trim().max(4000, 'validation:tooLong').optional(),
+})
