@@ -53,6 +53,7 @@ export default [
     route('admin/providers', 'routes/admin/providers.tsx'),
     route('admin/pricing', 'routes/admin/pricing.tsx'),
     route('admin/announcements', 'routes/admin/announcements.tsx'),
+    route('admin/incidents', 'routes/admin/incidents.tsx'),
     // The catalogue (docs/decisions/115-operator-console.md).
     route('admin/packages', 'routes/admin/packages.tsx'),
     route('admin/packages/:id', 'routes/admin/package.tsx'),

@@ -5,6 +5,7 @@
  * Our modules are bundled into each file; packages stay imports of node_modules, which keeps
  * better-sqlite3's native binding where it was built. `npm start` still runs the sources through tsx.
  */
+import { cpSync, readdirSync } from 'node:fs'
 import { build } from 'esbuild'
 
 const buildDir = process.env.BUILD_DIR ?? 'build'
@@ -21,3 +22,11 @@ await build({
   target: 'node22',
   logLevel: 'warning',
 })
+
+// PostgreSQL's functions are read at start from `.sql` files beside their TypeScript twins
+// (relay/db/functions.ts, by URLs relative to relay/db/). Bundled, that module runs from
+// <build>/start/, so each relay/<dir>/<name>.sql goes to <build>/<dir>/<name>.sql, where the same
+// relative URLs find it.
+for (const file of readdirSync('relay', { recursive: true, encoding: 'utf8' })) {
+  if (file.endsWith('.sql')) cpSync(`relay/${file}`, `${buildDir}/${file}`)
+}

@@ -4,7 +4,7 @@
  * English messages reach the form only for what these do not check).
  */
 import { z } from 'zod'
-import { modelCostKinds, providerKinds } from '#relay/contract/index.ts'
+import { modelCostKinds, modelMapListSchema, providerKinds } from '#relay/contract/index.ts'
 import { requiredText } from './auth.ts'
 
 const patternsMessage = 'admin:ops.providers.modelsInvalid'
@@ -18,6 +18,14 @@ const modelPatterns = z
   .max(2000, 'validation:tooLong')
   .regex(/^[A-Za-z0-9*._:/@,\s-]+$/, patternsMessage)
 
+/** `requested=upstream` pairs, checked by the relay's own rule; blank for no mapping. */
+const modelMap = z
+  .string()
+  .trim()
+  .max(4000, 'validation:tooLong')
+  .refine((text) => modelMapListSchema.safeParse(text).success, 'admin:ops.providers.mapInvalid')
+  .default('')
+
 const priority = z
   .string({ error: priorityMessage })
   .trim()
@@ -30,10 +38,11 @@ export const addProviderSchema = z.object({
   base_url: requiredText(512, 'admin:ops.providers.baseUrlRequired').pipe(z.url({ protocol: /^https?$/, error: 'admin:ops.providers.baseUrlInvalid' })),
   key: requiredText(512, 'admin:ops.providers.keyRequired').pipe(z.string().min(8, 'admin:ops.providers.keyShort')),
   models: modelPatterns,
+  model_map: modelMap,
   priority,
 })
 
-export const updateProviderSchema = z.object({ models: modelPatterns, priority })
+export const updateProviderSchema = z.object({ models: modelPatterns, model_map: modelMap, priority })
 
 const rateMessage = 'admin:ops.pricing.rateInvalid'
 /** Points: empty means none. */
@@ -70,3 +79,9 @@ export const priceSchema = z
       }
     }
   })
+
+/** A status-page incident: a title everyone reads, and what happened and what to do. */
+export const incidentFormSchema = z.object({
+  title: requiredText(200),
+  body: z.string().trim().max(4000, 'validation:tooLong').optional(),
+})

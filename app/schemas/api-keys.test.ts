@@ -21,6 +21,7 @@ describe('API key limits form', () => {
       allowed_models: null,
       rpm_limit: null,
       concurrency_limit: null,
+      allowed_ips: null,
     })
   })
 
@@ -32,6 +33,15 @@ describe('API key limits form', () => {
     // Through 31 December in UTC+8: until 1 January 00:00 there, 31 December 16:00 UTC.
     expect(body.expires_timestamp).toBe(Date.parse('2026-12-31T16:00:00Z'))
     expect(dateOfExpiry(expiryOfDate('2026-12-31'))).toBe('2026-12-31')
+  })
+
+  it('reads the addresses a key may be used from, and names a bad one', () => {
+    const accepted = parse({ id: '42', allowedIps: '203.0.113.0/24\n198.51.100.7, 2001:db8::/32' })
+    if (accepted.status !== 'success') throw new Error('refused')
+    expect(limitsBody(accepted.value).allowed_ips).toEqual(['203.0.113.0/24', '198.51.100.7', '2001:db8::/32'])
+    const refused = parse({ id: '42', allowedIps: '203.0.113.0/24 office' })
+    if (refused.status !== 'error') throw new Error('accepted')
+    expect(refused.error).toEqual({ allowedIps: ['apiKeys:limits.errors.network'] })
   })
 
   it('names each bad field with a translation key', () => {

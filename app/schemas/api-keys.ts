@@ -1,6 +1,6 @@
 /** Forms of the API keys screen; bounds from the relay contract. */
 import { z } from 'zod'
-import { apiKeyBounds, apiKeyLimitBounds, idInputSchema, modelPatternSchema, type ApiKeyLimits } from '#relay/contract/index.ts'
+import { apiKeyBounds, apiKeyLimitBounds, idInputSchema, modelPatternSchema, networkSchema, type ApiKeyLimits } from '#relay/contract/index.ts'
 import { dateOf, dayMs, startOfDay } from '#app/utils/utc8-days.ts'
 import { requiredText } from './auth.ts'
 import { limitField } from './limit-field.ts'
@@ -9,8 +9,8 @@ export const createApiKeySchema = z.object({ name: requiredText(apiKeyBounds.nam
 
 export const deleteApiKeySchema = z.object({ id: idInputSchema })
 
-/** Model patterns typed one per line or separated by spaces or commas; blank for every model. */
-export function modelPatternsOf(text: string | undefined): string[] {
+/** Model patterns or addresses typed one per line or separated by spaces or commas; blank for none. */
+export function listItemsOf(text: string | undefined): string[] {
   return (text ?? '').split(/[\s,，]+/).filter(Boolean)
 }
 
@@ -35,8 +35,14 @@ export const apiKeyLimitsFormSchema = z.object({
     .string()
     .max(4000, 'validation:tooLong')
     .optional()
-    .refine((text) => modelPatternsOf(text).length <= apiKeyLimitBounds.models.max, 'apiKeys:limits.errors.tooManyModels')
-    .refine((text) => modelPatternsOf(text).every((pattern) => modelPatternSchema.safeParse(pattern).success), 'apiKeys:limits.errors.pattern'),
+    .refine((text) => listItemsOf(text).length <= apiKeyLimitBounds.models.max, 'apiKeys:limits.errors.tooManyModels')
+    .refine((text) => listItemsOf(text).every((pattern) => modelPatternSchema.safeParse(pattern).success), 'apiKeys:limits.errors.pattern'),
+  allowedIps: z
+    .string()
+    .max(4000, 'validation:tooLong')
+    .optional()
+    .refine((text) => listItemsOf(text).length <= apiKeyLimitBounds.networks.max, 'apiKeys:limits.errors.tooManyNetworks')
+    .refine((text) => listItemsOf(text).every((network) => networkSchema.safeParse(network).success), 'apiKeys:limits.errors.network'),
 })
 export type ApiKeyLimitsForm = z.infer<typeof apiKeyLimitsFormSchema>
 
@@ -51,7 +57,8 @@ export function dateOfExpiry(expires: number): string {
 }
 
 export function limitsBody(form: ApiKeyLimitsForm): ApiKeyLimits {
-  const patterns = modelPatternsOf(form.allowedModels)
+  const patterns = listItemsOf(form.allowedModels)
+  const networks = listItemsOf(form.allowedIps)
   return {
     enabled: form.enabled === true,
     expires_timestamp: form.expires ? expiryOfDate(form.expires) : null,
@@ -60,5 +67,6 @@ export function limitsBody(form: ApiKeyLimitsForm): ApiKeyLimits {
     allowed_models: patterns.length > 0 ? patterns : null,
     rpm_limit: form.rpmLimit ?? null,
     concurrency_limit: form.concurrencyLimit ?? null,
+    allowed_ips: networks.length > 0 ? networks : null,
   }
 }

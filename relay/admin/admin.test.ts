@@ -26,6 +26,8 @@ const validBodies: Partial<Record<keyof typeof adminEndpoints, unknown>> = {
   adjustPoints: { direction: 'grant', amount: 5, reason: 'test' },
   generateCodes: { package_code: 'PERSONAL', count: 1 },
   createAnnouncement: { level: 'info', message_zh: 'hello', ends_at: Date.now() + 86_400_000 },
+  createIncident: { title: 'matrix' },
+  updateIncident: { title: 'matrix' },
   createPackage: { code: 'MATRIX', kind: 'personal', name: { zh: 'm', en: 'm', ja: 'm' }, description: { zh: '', en: '', ja: '' }, points_limit: 1, hour_points: 0, validity_days: 1, price: 0 },
   updatePackage: { name: { zh: 'm', en: 'm', ja: 'm' }, description: { zh: '', en: '', ja: '' }, points_limit: 1, hour_points: 0, validity_days: 1, price: 0 },
   createTeam: { name: 'matrix', package_code: 'TEAM', owner: 'nobody' },

@@ -26,12 +26,13 @@ export function adminOpsRoutes(services: RelayServices): Route[] {
         baseUrl: body.base_url,
         key: body.key,
         models: body.models,
+        modelMap: body.model_map,
         priority: body.priority,
       })
       return providerNow(added.id)
     }),
     defineRoute(adminOpsEndpoints.updateProvider, async ({ user, clientIp, params, body }) => {
-      await updateProviderAsOperator(services, consoleOperator(user, clientIp), { id: params.id, ...body })
+      await updateProviderAsOperator(services, consoleOperator(user, clientIp), { id: params.id, models: body.models, modelMap: body.model_map, priority: body.priority })
       return providerNow(params.id)
     }),
     defineRoute(adminOpsEndpoints.setProviderEnabled, async ({ user, clientIp, params, body }) => {

@@ -45,9 +45,11 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
   const audit = (kind: string, ref: string) =>
     ctx.relay.db.selectFrom('audit_log').selectAll().where('target_kind', '=', kind).where('target_ref', '=', ref).orderBy('id').execute()
 
+  /** Each with a key of its own: the same API, address and key twice is refused as one provider added again. */
+  let fakes = 0
   async function addFake(operator: PointsUser, models = 'claude-*', priority = 0): Promise<string> {
     const added = await call(operator.token, adminOpsEndpoints.addProvider, undefined, {
-      body: { kind: 'anthropic', base_url: provider.url, key: fakeProviderSecret, models, priority },
+      body: { kind: 'anthropic', base_url: provider.url, key: `${fakeProviderSecret}-${++fakes}`, models, priority },
     })
     expect(added.status, added.text).toBe(200)
     return added.body.data.id as string
@@ -191,8 +193,8 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
       ['admin', operator.id, 'provider.enable'],
     ])
     expect(JSON.parse(rows[2]!.after!)).toMatchObject({ ok: false, status: 401 })
-    expect(JSON.parse(rows[3]!.before!)).toEqual({ models: ['claude-opus-5-5', 'claude-*'], priority: 3 })
-    expect(JSON.parse(rows[3]!.after!)).toEqual({ models: ['claude-opus-*'], priority: 7 })
+    expect(JSON.parse(rows[3]!.before!)).toEqual({ models: ['claude-opus-5-5', 'claude-*'], model_map: [], priority: 3 })
+    expect(JSON.parse(rows[3]!.after!)).toEqual({ models: ['claude-opus-*'], model_map: [], priority: 7 })
     for (const row of rows) expect(`${row.before}${row.after}`).not.toContain(fakeProviderSecret)
 
     // The CLI runs the same functions and is recorded as the OS user.

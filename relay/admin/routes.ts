@@ -4,6 +4,7 @@
  */
 import { adminEndpoints } from '../contract/admin.ts'
 import { createAnnouncement, listAnnouncements, removeAnnouncement } from '../announcements/service.ts'
+import { addIncident, listIncidents, resolveIncident, updateIncident } from '../public-stats/incidents.ts'
 import { consoleOperator, listAudit } from '../audit/audit-log.ts'
 import { defineRoute, type Route } from '../http/route.ts'
 import { approvePointsReset, denyPointsReset } from '../points/reset.ts'
@@ -79,6 +80,10 @@ export function adminRoutes(services: RelayServices): Route[] {
       await removeAnnouncement(db, consoleOperator(user, clientIp), params.id, clock.now())
       return { id: params.id }
     }),
+    defineRoute(adminEndpoints.incidents, async () => ({ items: await listIncidents(db) })),
+    defineRoute(adminEndpoints.createIncident, async ({ user, clientIp, body }) => addIncident(db, consoleOperator(user, clientIp), clock.now(), body)),
+    defineRoute(adminEndpoints.updateIncident, async ({ user, clientIp, params, body }) => updateIncident(db, consoleOperator(user, clientIp), params.id, clock.now(), body)),
+    defineRoute(adminEndpoints.resolveIncident, async ({ user, clientIp, params }) => resolveIncident(db, consoleOperator(user, clientIp), params.id, clock.now())),
     ...catalogRoutes(services),
   ]
 }

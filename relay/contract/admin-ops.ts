@@ -52,6 +52,8 @@ export const adminProviderSchema = z
     base_url: z.string(),
     key: z.string(),
     models: z.array(z.string()),
+    /** Requested names sent upstream under others, first match wins (relay/proxy/model-mapping.ts). */
+    model_map: z.array(z.object({ from: z.string(), to: z.string() })),
     priority: z.int(),
     enabled: z.boolean(),
     /** False when no configured JWT secret opens the key (rotated away): add the provider again. */
@@ -90,6 +92,34 @@ export const modelPatternListSchema = z
   .transform((value) => value.split(/[\s,]+/).filter(Boolean))
   .pipe(z.array(modelPatternSchema).min(1, 'at least one pattern').max(50))
 
+/** One entry of a provider's model mapping (relay/proxy/model-mapping.ts). */
+export const modelMapEntrySchema = z
+  .object({ from: modelPatternSchema, to: modelPatternSchema })
+  .refine(({ from }) => from.split('*').length <= 2, { message: 'at most one * in a mapped name', path: ['from'] })
+  .refine(({ from, to }) => !to.includes('*') || (from.includes('*') && to.split('*').length === 2), {
+    message: 'a * in the upstream name needs one * in the requested name',
+    path: ['to'],
+  })
+export type ModelMapEntry = z.output<typeof modelMapEntrySchema>
+
+/**
+ * `requested=upstream` pairs separated by commas, spaces or lines, as the CLI's `--map` and the
+ * console's field take them; blank for no mapping.
+ */
+export const modelMapListSchema = z
+  .string()
+  .transform((value, ctx) =>
+    value
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((pair) => {
+        const [from = '', to = '', extra] = pair.split('=')
+        if (extra !== undefined || !from || !to) ctx.addIssue({ code: 'custom', message: `${pair}: write it as requested=upstream` })
+        return { from, to }
+      }),
+  )
+  .pipe(z.array(modelMapEntrySchema).max(50))
+
 export const providerPrioritySchema = z.int().min(-1000).max(1000)
 
 export const providerBaseUrlSchema = z
@@ -117,6 +147,7 @@ export const addProviderBody = z
     /** Sealed at once; answered and listed only as its masked tail. */
     key: z.string().trim().min(8, 'the key looks too short').max(512),
     models: modelPatternListSchema,
+    model_map: modelMapListSchema.optional(),
     priority: providerPrioritySchema.default(0),
   })
   .superRefine((body, ctx) => {
@@ -124,7 +155,7 @@ export const addProviderBody = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['base_url'], message: problem })
   })
 
-export const updateProviderBody = z.object({ models: modelPatternListSchema.optional(), priority: providerPrioritySchema.optional() })
+export const updateProviderBody = z.object({ models: modelPatternListSchema.optional(), model_map: modelMapListSchema.optional(), priority: providerPrioritySchema.optional() })
 export const providerEnabledBody = z.object({ enabled: z.boolean() })
 export const testProviderBody = z.object({
   /** The model to ask; default: the provider's first pattern without `*`, else the first priced model it serves. */

@@ -50,12 +50,33 @@ export const auditActions = [
   'price.remove',
   'announcement.create',
   'announcement.remove',
+  'incident.create',
+  'incident.update',
+  'incident.resolve',
   ...catalogAuditActions,
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 export const auditActorKinds = ['admin', 'cli'] as const
-export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code', 'provider', 'price', 'announcement', ...catalogTargetKinds] as const
+export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code', 'provider', 'price', 'announcement', 'incident', ...catalogTargetKinds] as const
 export type AuditTargetKind = (typeof auditTargetKinds)[number]
+
+/** A status-page incident's title and text, as everyone reads them on `/status`. */
+export const incidentBody = z.object({
+  title: z.string().trim().min(1).max(200),
+  body: z.string().trim().max(4000).optional(),
+})
+
+export const adminIncidentSchema = z
+  .object({
+    id: idSchema,
+    title: z.string(),
+    body: z.string().nullable(),
+    start_timestamp: timestampSchema,
+    /** Null while open. */
+    resolved_timestamp: timestampSchema.nullable(),
+  })
+  .meta({ id: 'AdminIncident' })
+export type AdminIncident = z.output<typeof adminIncidentSchema>
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
 
@@ -378,6 +399,45 @@ export const adminEndpoints = {
     params: idPathParams,
     response: z.object({ id: idSchema }),
     errors: ['not_found'],
+  }),
+  incidents: endpoint({
+    method: 'get',
+    path: '/api/admin/incidents',
+    summary: "The status page's incidents, newest first: open ones and resolved ones",
+    tag,
+    auth: 'admin',
+    response: z.object({ items: z.array(adminIncidentSchema) }),
+  }),
+  createIncident: endpoint({
+    method: 'post',
+    path: '/api/admin/incidents',
+    summary: 'Post an incident on the status page, open until resolved',
+    tag,
+    auth: 'admin',
+    body: incidentBody,
+    response: adminIncidentSchema,
+    idempotent: true,
+  }),
+  updateIncident: endpoint({
+    method: 'put',
+    path: '/api/admin/incidents/{id}',
+    summary: "Change an incident's title and text",
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    body: incidentBody,
+    response: adminIncidentSchema,
+    errors: ['not_found'],
+  }),
+  resolveIncident: endpoint({
+    method: 'post',
+    path: '/api/admin/incidents/{id}/resolve',
+    summary: 'Mark an open incident resolved',
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    response: adminIncidentSchema,
+    errors: ['not_found', 'business_rule'],
   }),
   // Packages, teams, resource links, the referral rule and OAuth clients (docs/decisions/115-operator-console.md).
   ...adminCatalogEndpoints,

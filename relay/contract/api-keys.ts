@@ -3,6 +3,7 @@
  * only its masked form. `GET /api/v1/usage` is the one account call a key (not a login)
  * authenticates: CLI status bars read the balance with it.
  */
+import { networkSchema } from './networks.ts'
 import { z } from 'zod'
 import { idSchema, pointsForecastSchema, timestampSchema } from './accounts.ts'
 import { endpoint } from './endpoint.ts'
@@ -31,6 +32,7 @@ export const apiKeyLimitBounds = {
   rpm: { min: 1, max: 100_000 },
   concurrency: { min: 1, max: 1_000 },
   models: { max: 20, patternMax: 128 },
+  networks: { max: 50 },
 } as const
 
 const limitOf = (bounds: { min: number; max: number }) => z.int().min(bounds.min).max(bounds.max).nullable()
@@ -46,7 +48,8 @@ export const modelPatternSchema = z
 /**
  * An owner's controls of one key; null means no limit. The relay enforces them on every /v1
  * call made with the key (relay/keys/limits.ts): a disabled or expired key is refused as an
- * unknown one would be (401), a model outside `allowed_models` with 403, and the rest with 429.
+ * unknown one would be (401), a model outside `allowed_models` or an address outside `allowed_ips`
+ * with 403 (on `GET /api/v1/usage` too), and the rest with 429.
  * Quotas count points charged to the key's calls (total, and per calendar day in UTC+8); a
  * call starts while the key has quota left after the calls in flight, so the last one may go
  * past it by its own cost.
@@ -61,6 +64,8 @@ export const apiKeyLimitsSchema = z
     allowed_models: z.array(modelPatternSchema).min(1).max(apiKeyLimitBounds.models.max).nullable(),
     rpm_limit: limitOf(apiKeyLimitBounds.rpm),
     concurrency_limit: limitOf(apiKeyLimitBounds.concurrency),
+    /** Addresses and CIDR ranges the key may be used from, as the relay sees the client; null: anywhere. */
+    allowed_ips: z.array(networkSchema).min(1).max(apiKeyLimitBounds.networks.max).nullable().default(null),
   })
   .meta({ id: 'ApiKeyLimits' })
 export type ApiKeyLimits = z.infer<typeof apiKeyLimitsSchema>

@@ -117,6 +117,8 @@ export interface ApiKeysTable {
   allowed_models: string | null
   rpm_limit: number | null
   concurrency_limit: number | null
+  /** JSON array of addresses and CIDR ranges the key may be used from (keys/networks.ts); null: anywhere. */
+  allowed_ips: string | null
   /** Points charged to the key's calls, ever and on `points_day` (UTC+8 days since the epoch). */
   points_used: number
   day_points_used: number
@@ -477,6 +479,8 @@ export interface ProxyProvidersTable {
   key_hint: string
   /** JSON array of glob patterns over model names. */
   models: string
+  /** JSON of `{from, to}`: requested names sent upstream under others (proxy/model-mapping.ts); null: none. */
+  model_map: string | null
   /** Higher first. */
   priority: number
   disabled_timestamp: number | null
@@ -527,6 +531,8 @@ export interface ProxyCallsTable {
   relay_ms: number | null
   /** JSON of its `ItemisedCharge` (points/model-costs.ts); null for calls before migration 0048. */
   charge: string | null
+  /** The name the provider was asked for, when its model mapping changed it (proxy/model-mapping.ts). */
+  upstream_model: string | null
 }
 
 /** Per hour and model family, what the public figures are made of (public-stats/aggregate.ts). */

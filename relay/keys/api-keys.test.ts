@@ -41,6 +41,7 @@ describeEachDatabase('API keys', (ctx) => {
             allowed_models: null,
             rpm_limit: null,
             concurrency_limit: null,
+            allowed_ips: null,
           },
           use: { points_used: 0, day_points_used: 0, minute_calls: 0, in_flight: 0 },
         },

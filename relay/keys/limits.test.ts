@@ -14,6 +14,7 @@ const noLimits: ApiKeyLimits = {
   allowed_models: null,
   rpm_limit: null,
   concurrency_limit: null,
+  allowed_ips: null,
 }
 
 describeEachDatabase('API key limits', (ctx) => {

@@ -5,6 +5,7 @@
  * the contract's `ApiKeyLimits` and the `KeyControls` a call carries, with the key-use figures of
  * the owner's page. The calls enforce them in proxy/call-leases.ts and proxy/key-charge.ts.
  */
+import type { BlockList } from 'node:net'
 import type { Selectable } from 'kysely'
 import { sql } from 'kysely'
 import type { ApiKeyLimits, ApiKeyUse } from '../contract/api-keys.ts'
@@ -13,6 +14,7 @@ import type { ApiKeysTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { patternRegExp } from '../points/model-costs.ts'
 import { hourMs } from '../contract/days.ts'
+import { networksOf } from './networks.ts'
 
 const minuteMs = 60_000
 
@@ -20,6 +22,8 @@ const minuteMs = 60_000
 export interface KeyControls {
   keyId: string
   allowedModels: RegExp[] | null
+  /** Where the key may be used from (keys/networks.ts); null: anywhere. */
+  allowedNetworks: BlockList | null
   /** Whether any counting limit is set: only then does a call take a lease. */
   counted: boolean
   /**
@@ -31,7 +35,7 @@ export interface KeyControls {
 
 type ControlColumns = Pick<
   Selectable<ApiKeysTable>,
-  'disabled_timestamp' | 'expires_timestamp' | 'points_quota' | 'daily_points_quota' | 'allowed_models' | 'rpm_limit' | 'concurrency_limit'
+  'disabled_timestamp' | 'expires_timestamp' | 'points_quota' | 'daily_points_quota' | 'allowed_models' | 'rpm_limit' | 'concurrency_limit' | 'allowed_ips'
 >
 
 export function limitsOf(row: ControlColumns): ApiKeyLimits {
@@ -43,6 +47,7 @@ export function limitsOf(row: ControlColumns): ApiKeyLimits {
     allowed_models: row.allowed_models === null ? null : (JSON.parse(row.allowed_models) as string[]),
     rpm_limit: row.rpm_limit,
     concurrency_limit: row.concurrency_limit,
+    allowed_ips: row.allowed_ips === null ? null : (JSON.parse(row.allowed_ips) as string[]),
   }
 }
 
@@ -56,6 +61,7 @@ export function limitColumns(limits: ApiKeyLimits, now: number, current: number 
     allowed_models: limits.allowed_models === null ? null : JSON.stringify(limits.allowed_models),
     rpm_limit: limits.rpm_limit,
     concurrency_limit: limits.concurrency_limit,
+    allowed_ips: limits.allowed_ips === null ? null : JSON.stringify(limits.allowed_ips),
   }
 }
 
@@ -78,7 +84,8 @@ export function keyControls(row: ControlColumns & { id: string }, now: number, c
     }
   }
   const counted = row.points_quota !== null || row.daily_points_quota !== null || row.rpm_limit !== null || row.concurrency_limit !== null
-  return { keyId: row.id, allowedModels, counted, confirmed }
+  const allowedNetworks = row.allowed_ips === null ? null : networksOf(row.allowed_ips)
+  return { keyId: row.id, allowedModels, allowedNetworks, counted, confirmed }
 }
 
 /** Whether the key may call the model (an OAuth token may call any). */

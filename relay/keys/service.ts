@@ -123,6 +123,7 @@ export async function createApiKey(db: Database, clock: Clock, userId: string, n
       allowed_models: null,
       rpm_limit: null,
       concurrency_limit: null,
+      allowed_ips: null,
       points_used: 0,
       day_points_used: 0,
       points_day: 0,
@@ -242,6 +243,7 @@ const liveKeyColumns = [
   'api_keys.allowed_models',
   'api_keys.rpm_limit',
   'api_keys.concurrency_limit',
+  'api_keys.allowed_ips',
 ] as const
 
 /** Keys not deleted whose user is active: found by their hash, or confirmed by their id. */

@@ -9,9 +9,11 @@ import type { Context } from 'hono'
 import { verifyAccessToken } from '../auth/access-tokens.ts'
 import { userOfAccessToken } from '../auth/token-user.ts'
 import { apiKeyPattern } from '../contract/api-keys.ts'
+import { clientIp } from '../http/client-ip.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { apiKeyOf } from '../keys/request-key.ts'
 import type { KeyControls } from '../keys/limits.ts'
+import { addressAllowed } from '../keys/networks.ts'
 import { authenticateApiKey } from '../keys/service.ts'
 import type { RelayServices } from '../services.ts'
 
@@ -27,7 +29,7 @@ export interface ApiCaller {
 
 /**
  * The caller, or RelayError `unauthenticated` / `token_expired` / `api_key_disabled` /
- * `api_key_expired` (401) or `insufficient_scope` (403). `cached`: an API key may come from the
+ * `api_key_expired` (401), `insufficient_scope` or `api_key_address_refused` (403). `cached`: an API key may come from the
  * process's cache, for a caller that confirms it (keys/service.ts `authenticateApiKey`).
  */
 export async function apiCaller(c: Context, services: RelayServices, options: { cached?: boolean } = {}): Promise<ApiCaller> {
@@ -36,6 +38,11 @@ export async function apiCaller(c: Context, services: RelayServices, options: { 
   if (apiKeyPattern.test(credential)) {
     const identity = await authenticateApiKey(services.db, credential, services.clock, options)
     if (!identity) throw new RelayError('unauthenticated', 'unknown or deleted API key')
+    const networks = identity.controls.allowedNetworks
+    if (networks) {
+      const address = clientIp(c, services.config.trustProxy)
+      if (!addressAllowed(networks, address)) throw new RelayError('api_key_address_refused', `the API key may not be used from ${address}`, { address })
+    }
     return { userId: identity.userId, keyId: identity.keyId, clientId: null, key: identity.controls }
   }
   // Not a key: perhaps a client's access token (a JWT).

@@ -39,6 +39,8 @@ export interface CallRecord {
   holdId?: string | null
   /** Time the relay spent before forwarding, the client's upload excluded (docs/decisions/120-figures-from-hourly-aggregates.md). */
   relayMs: number
+  /** The name the provider was asked for, when its model mapping changed it (model-mapping.ts). */
+  upstreamModel?: string | null
 }
 
 export async function recordCall(db: Database, call: CallRecord): Promise<void> {
@@ -80,6 +82,7 @@ export function callRow(call: CallRecord): Required<Insertable<ProxyCallsTable>>
     hold_id: call.holdId ?? null,
     relay_ms: Math.round(call.relayMs),
     charge: call.charge ? JSON.stringify(call.charge) : null,
+    upstream_model: call.upstreamModel ?? null,
   }
 }
 
@@ -112,5 +115,6 @@ const insertCall = prepared((db, row: Required<Insertable<ProxyCallsTable>>) =>
     hold_id: row.hold_id,
     relay_ms: row.relay_ms,
     charge: row.charge,
+    upstream_model: row.upstream_model,
   }),
 )

@@ -26,7 +26,7 @@ describeEachDatabase('provider commands', (ctx) => {
     // The relay opens it with the JWT secret it runs with, and with nothing else.
     const open = async (secrets: string[], onUnreadable: (id: string) => void = () => {}) =>
       providersInOrder(await enabledProviders(ctx.relay.db, 'anthropic'), new ProviderKeyBox(secrets), 'cli-model', 'session', onUnreadable)
-    expect(await open(ctx.config.jwtSecrets)).toEqual([{ id, kind: 'anthropic', baseUrl: 'https://api.anthropic.example', key: secret, label: 'anthropic · api.anthropic.example' }])
+    expect(await open(ctx.config.jwtSecrets)).toEqual([{ id, kind: 'anthropic', baseUrl: 'https://api.anthropic.example', key: secret, label: 'anthropic · api.anthropic.example', model: 'cli-model' }])
     const unreadable: string[] = []
     expect(await open(['another-secret-another-secret-0123'], (p) => unreadable.push(p))).toEqual([])
     expect(unreadable).toEqual([id])
@@ -38,6 +38,14 @@ describeEachDatabase('provider commands', (ctx) => {
     expect((await runOperatorCli(ctx, 'provider', 'list')).stdout).toContain(`${id}  anthropic      5  disabled`)
     expect(await runOperatorCli(ctx, 'provider', 'enable', id)).toMatchObject({ code: 0, stdout: `provider ${id} enabled` })
     expect(await open(ctx.config.jwtSecrets)).toHaveLength(1)
+    // The same API, address and key again is refused, naming the provider that has them.
+    expect(await runOperatorCli(ctx, 'provider', 'add', '--kind', 'anthropic', '--base-url', 'https://api.anthropic.example', '--key', secret)).toMatchObject({
+      code: 1,
+      stderr: `provider add: provider ${id} already has this API, base URL and key: change that one instead`,
+    })
+    const otherKind = await runOperatorCli(ctx, 'provider', 'add', '--kind', 'openai', '--base-url', 'https://api.anthropic.example', '--key', secret)
+    expect(otherKind.code).toBe(0)
+    expect((await runOperatorCli(ctx, 'provider', 'remove', otherKind.stdout.trim())).code).toBe(0)
     expect(await runOperatorCli(ctx, 'provider', 'remove', id)).toMatchObject({ code: 0, stdout: `provider ${id} removed` })
     expect(await open(ctx.config.jwtSecrets)).toEqual([])
     expect(await runOperatorCli(ctx, 'provider', 'remove', id)).toMatchObject({ code: 1, stderr: `provider remove: no provider ${id}` })

@@ -4,13 +4,21 @@ import { defineCommand, type Command } from '../cli-registry.ts'
 import { reportedCircuits, type ReportedCircuit } from './provider-circuits.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
 import { cliOperator } from '../audit/audit-log.ts'
-import { modelPatternListSchema } from '../contract/admin-ops.ts'
+import { modelMapListSchema, modelPatternListSchema, type ModelMapEntry } from '../contract/admin-ops.ts'
 import { isId } from '../contract/ids.ts'
 import { addProviderAsOperator, removeProviderAsOperator, setProviderEnabledAsOperator, testProviderAsOperator, updateProviderAsOperator } from './provider-operator.ts'
 import { listProviders, providerKinds } from './providers.ts'
 
 /** `--models 'claude-*,claude-3-5-*'`: one option value, patterns separated by commas or spaces. */
 const patterns = modelPatternListSchema.optional()
+
+/** `--map 'claude-opus-4-8=claude-opus-4-8-20261015,claude-*=anthropic/claude-*'`: requested=upstream pairs; '' for none. */
+const mapping = modelMapListSchema.optional()
+
+/** `a=b, c=d`, or `none`. */
+function mappingText(entries: readonly ModelMapEntry[]): string {
+  return entries.length > 0 ? entries.map(({ from, to }) => `${from}=${to}`).join(', ') : 'none'
+}
 
 const providerArgument = { name: 'id', description: 'provider id (see provider list)' } as const
 
@@ -45,10 +53,11 @@ export const providerCommands: Command[] = [
       },
       key: { description: "the provider's API key", schema: z.string() },
       models: { description: "model patterns it serves, * for any characters: 'claude-*,gpt-4o*' (default *)", schema: patterns },
+      map: { description: "requested names sent upstream under others, first match wins: 'claude-opus-4-8=claude-opus-4-8-20261015,claude-*=anthropic/claude-*'", schema: mapping },
       priority: { description: 'higher is tried first; equal priorities share the load (default 0)', schema: z.coerce.number().int().optional() },
     },
     async run(values, { services, print }) {
-      const input = { kind: values.kind, baseUrl: values['base-url'], key: values.key, models: values.models, priority: values.priority }
+      const input = { kind: values.kind, baseUrl: values['base-url'], key: values.key, models: values.models, modelMap: values.map, priority: values.priority }
       try {
         const provider = await addProviderAsOperator(services, cliOperator(), input)
         print(provider.id)
@@ -114,15 +123,16 @@ export const providerCommands: Command[] = [
 
   defineCommand({
     name: 'provider set',
-    summary: "Change a provider's priority and/or model patterns",
+    summary: "Change a provider's priority, model patterns and/or model mapping",
     argument: providerArgument,
     options: {
       models: { description: "model patterns it serves, replacing the old ones: 'claude-*,gpt-4o*'", schema: patterns },
+      map: { description: "its model mapping, replacing the old one ('' for none): 'claude-opus-4-8=claude-opus-4-8-20261015'", schema: mapping },
       priority: { description: 'higher is tried first; equal priorities share the load', schema: z.coerce.number().int().min(-1000).max(1000).optional() },
     },
-    async run({ id, models, priority }, { services, print }) {
-      const provider = await updateProviderAsOperator(services, cliOperator(), { id: providerId(id), models, priority })
-      print(`provider ${id}: priority ${provider.priority}, models ${provider.models.join(',')}`)
+    async run({ id, models, map, priority }, { services, print }) {
+      const provider = await updateProviderAsOperator(services, cliOperator(), { id: providerId(id), models, modelMap: map, priority })
+      print(`provider ${id}: priority ${provider.priority}, models ${provider.models.join(',')}, mapping ${mappingText(provider.model_map)}`)
     },
   }),
 

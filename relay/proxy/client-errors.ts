@@ -22,6 +22,8 @@ export const proxyErrorKinds = {
   // A model outside the key's allowed models.
   model_not_allowed: { status: 403, retry: false, anthropic: 'permission_error', openai: ['invalid_request_error', 'model_not_allowed'] },
   no_subscription: { status: 403, retry: false, anthropic: 'permission_error', openai: ['insufficient_quota', 'subscription_inactive'] },
+  // A key used from an address outside its owner's allow-list (keys/networks.ts).
+  key_address_refused: { status: 403, retry: false, anthropic: 'permission_error', openai: ['invalid_request_error', 'ip_not_allowed'] },
   // An OAuth token the user did not grant the `api` scope.
   insufficient_scope: { status: 403, retry: false, anthropic: 'permission_error', openai: ['invalid_request_error', 'insufficient_scope'] },
   // 404 on the OpenAI API; 400 on Anthropic's, where Claude Code replaces a 404's message with its own

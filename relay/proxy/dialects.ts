@@ -39,6 +39,8 @@ export interface Dialect {
   providerKind: ProviderKind
   /** Appended to the provider's base URL. */
   path: string
+  /** The path for another model name, for an API that names the model in the path (Gemini); the others name it in the body. */
+  pathFor?: (model: string) => string
   /** Query parameters passed on (Claude Code calls `/v1/messages?beta=true`). */
   query: readonly string[]
   /** The only request headers of the client a provider sees (never its key, never hop-by-hop ones). */
@@ -238,6 +240,7 @@ export function geminiCall(model: string, method: GeminiMethod, sse: boolean): D
     api: 'gemini',
     providerKind: 'gemini',
     path: `/v1beta/models/${model}:${method}`,
+    pathFor: (upstream) => `/v1beta/models/${upstream}:${method}`,
     query: ['alt'],
     headers: ['content-type', 'accept', 'user-agent', 'x-goog-api-client'],
     authenticate: (key) => ({ 'x-goog-api-key': key }),

@@ -23,6 +23,7 @@ import type { CallRequest, Dialect } from './dialects.ts'
 import { ClientGone, ProvidersFailed, type Failover, type Forwarded } from './failover.ts'
 import { actualCharge } from './metering.ts'
 import type { Provider } from './providers.ts'
+import { withModel } from './model-mapping.ts'
 import { responseStream } from './response-stream.ts'
 import type { RouteTable } from './route-table.ts'
 import { affinityKey } from './session-affinity.ts'
@@ -98,10 +99,12 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null; firstByteMs?: number }) => {
       const durationMs = performance.now() - started
       leave?.()
-      const provider = providers.find((p) => p.id === end.providerId)?.label ?? none
+      const tried = providers.find((p) => p.id === end.providerId)
+      const provider = tried?.label ?? none
+      const upstreamModel = tried && tried.model !== request.model ? tried.model : null
       services.metrics?.ended({ ...end, api: dialect.api, model: cost.model, provider, durationMs, relayMs })
       span?.end({ ...spanUsage(end.usage), 'gen_ai.request.model': request.model, 'http.response.status_code': end.status, 'relay.provider': provider, 'relay.outcome': end.outcome, 'relay.points': actualCharge(cost, end.usage).actual }, end.outcome === 'failed')
-      return services.settlements.add({ charge, cost, usage: end.usage, leaseId, call: { ...end, ...call, durationMs, relayMs } })
+      return services.settlements.add({ charge, cost, usage: end.usage, leaseId, call: { ...end, ...call, durationMs, relayMs, upstreamModel } })
     }
 
     let forwarded: Forwarded
@@ -182,9 +185,11 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
     const relayMs = performance.now() - started - uploadMs
     const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; firstByteMs?: number }) => {
       const durationMs = performance.now() - started
-      const provider = routed.providers.find((p) => p.id === end.providerId)?.label ?? none
+      const tried = routed.providers.find((p) => p.id === end.providerId)
+      const provider = tried?.label ?? none
+      const upstreamModel = tried && tried.model !== request.model ? tried.model : null
       services.metrics?.ended({ ...end, api: 'count_tokens', model: cost.model, provider, durationMs, relayMs, usage: null })
-      void services.settlements.add({ charge, cost, usage: null, leaseId, call: { ...end, ...call, usage: null, durationMs, relayMs } })
+      void services.settlements.add({ charge, cost, usage: null, leaseId, call: { ...end, ...call, usage: null, durationMs, relayMs, upstreamModel } })
     }
     let forwarded: Forwarded
     try {
@@ -224,6 +229,9 @@ function credentialRefusal(error: RelayError): ProxyError {
   if (error.reason === 'insufficient_scope') {
     return new ProxyError('insufficient_scope', 'This OAuth token was not granted the api scope: sign in again asking for scope "api" (docs/oauth.md), or use an API key from the portal.')
   }
+  if (error.reason === 'api_key_address_refused') {
+    return new ProxyError('key_address_refused', `This API key may not be used from ${String(error.details.address ?? 'this address')}: its owner allows it only from listed addresses (portal API keys page, "allowed IP addresses").`)
+  }
   if (error.reason === 'token_expired') return new ProxyError('unauthenticated', 'The OAuth access token has expired: refresh it (docs/oauth.md).')
   if (error.reason === 'api_key_disabled') return new ProxyError('key_disabled', "This API key is disabled: its owner can enable it again on the portal's API keys page.")
   if (error.reason === 'api_key_expired') return new ProxyError('key_disabled', "This API key has expired: its owner can extend it on the portal's API keys page, or create a new one.")
@@ -259,7 +267,9 @@ function upstreamRequest(c: Context<RelayEnv>, { services }: ProxyDeps, dialect:
   // Plain bytes back: usage is read from them as they pass.
   headers['accept-encoding'] = 'identity'
   return (provider: Provider): UpstreamRequest => {
-    const url = new URL(provider.baseUrl + dialect.path)
+    // A provider's model mapping (model-mapping.ts): the name goes in the path or in the body.
+    const mapped = provider.model !== request.model
+    const url = new URL(provider.baseUrl + (mapped && dialect.pathFor ? dialect.pathFor(provider.model) : dialect.path))
     for (const name of dialect.query) {
       const value = incoming.searchParams.get(name)
       if (value !== null) url.searchParams.set(name, value)
@@ -267,7 +277,7 @@ function upstreamRequest(c: Context<RelayEnv>, { services }: ProxyDeps, dialect:
     return {
       url,
       headers: { ...headers, ...dialect.authenticate(provider.key) },
-      body: request.body,
+      body: mapped && !dialect.pathFor ? withModel(request.body, provider.model) : request.body,
       connectTimeoutMs: services.config.providerConnectTimeoutMs,
       idleTimeoutMs: services.config.providerTimeoutMs,
       signal: gone,

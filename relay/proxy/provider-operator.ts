@@ -5,12 +5,13 @@
  */
 import { performance } from 'node:perf_hooks'
 import { recordAudit, type Operator } from '../audit/audit-log.ts'
-import type { ProviderTest } from '../contract/admin-ops.ts'
+import type { ModelMapEntry, ProviderTest } from '../contract/admin-ops.ts'
 import { RelayError } from '../http/relay-error.ts'
 import type { Database } from '../db/open-database.ts'
 import { isModelPattern, listModelCosts, patternRegExp } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
 import { anthropicMessages, geminiCall, openAiChat, type Dialect } from './dialects.ts'
+import { upstreamModelOf } from './model-mapping.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
 import { addProvider, findProvider, removeProvider, servesModel, setProviderEnabled, toListing, updateProvider, type NewProvider, type ProviderKind, type ProviderListing } from './providers.ts'
 import { sendUpstream, UpstreamError } from './upstream.ts'
@@ -19,7 +20,7 @@ type Services = Pick<RelayServices, 'db' | 'clock' | 'config'>
 
 /** What the audit log keeps of a provider: everything but its key, which shows as its hint. */
 function audited(listing: ProviderListing) {
-  return { kind: listing.kind, base_url: listing.base_url, key: listing.key, models: listing.models, priority: listing.priority, enabled: listing.enabled }
+  return { kind: listing.kind, base_url: listing.base_url, key: listing.key, models: listing.models, model_map: listing.model_map, priority: listing.priority, enabled: listing.enabled }
 }
 
 async function listingOf(db: Database, box: ProviderKeyBox, id: string): Promise<ProviderListing> {
@@ -32,20 +33,25 @@ export async function addProviderAsOperator(services: Services, operator: Operat
   const box = new ProviderKeyBox(services.config.jwtSecrets)
   const now = services.clock.now()
   return services.db.transaction().execute(async (trx) => {
+    // The same API, address and key again is a second copy of one provider: its calls would
+    // share one quota while routing counted two (a changed key or address is a new provider).
+    const twins = await trx.selectFrom('proxy_providers').select(['id', 'key_ciphertext']).where('kind', '=', input.kind).where('base_url', '=', input.baseUrl.replace(/\/+$/, '')).execute()
+    const twin = twins.find((row) => box.open(row.key_ciphertext) === input.key.trim())
+    if (twin) throw new RelayError('provider_exists', `provider ${twin.id} already has this API, base URL and key: change that one instead`)
     const listing = await addProvider(trx, box, now, input)
     await recordAudit(trx, operator, { action: 'provider.add', target: { kind: 'provider', ref: listing.id }, after: audited(listing) }, now)
     return listing
   })
 }
 
-export async function updateProviderAsOperator(services: Services, operator: Operator, change: { id: string; models?: string[]; priority?: number }): Promise<ProviderListing> {
+export async function updateProviderAsOperator(services: Services, operator: Operator, change: { id: string; models?: string[]; modelMap?: ModelMapEntry[]; priority?: number }): Promise<ProviderListing> {
   const box = new ProviderKeyBox(services.config.jwtSecrets)
   const now = services.clock.now()
   return services.db.transaction().execute(async (trx) => {
     const before = await listingOf(trx, box, change.id)
     await updateProvider(trx, change.id, change)
     const after = await listingOf(trx, box, change.id)
-    const pick = (l: ProviderListing) => ({ models: l.models, priority: l.priority })
+    const pick = (l: ProviderListing) => ({ models: l.models, model_map: l.model_map, priority: l.priority })
     await recordAudit(trx, operator, { action: 'provider.update', target: { kind: 'provider', ref: change.id }, before: pick(before), after: pick(after) }, now)
     return after
   })
@@ -107,7 +113,8 @@ export async function testProviderAsOperator(services: Services, operator: Opera
     (await listModelCosts(db)).find((cost) => !isModelPattern(cost.model) && servesModel(provider, cost.model))?.model
   if (!model) throw new RelayError('business_rule', 'no model to test with: name one')
 
-  const { dialect, body } = testCall(row.kind, model)
+  // Asked as a call would ask it: under the provider's own name for the model, if it maps it.
+  const { dialect, body } = testCall(row.kind, upstreamModelOf(row.model_map, model))
   const headers = { 'content-type': 'application/json', ...(row.kind === 'anthropic' ? { 'anthropic-version': '2023-06-01' } : {}), ...dialect.authenticate(key) }
   const started = performance.now()
   let result: Omit<ProviderTest, 'latency_ms' | 'model'>

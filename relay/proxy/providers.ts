@@ -9,10 +9,11 @@
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { modelPatternSchema } from '../contract/api-keys.ts'
-import { baseUrlProblem, providerBaseUrlSchema, providerKinds, providerPrioritySchema, type ProviderKind } from '../contract/admin-ops.ts'
+import { baseUrlProblem, modelMapEntrySchema, providerBaseUrlSchema, providerKinds, providerPrioritySchema, type ModelMapEntry, type ProviderKind } from '../contract/admin-ops.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import type { ProxyProvidersTable } from '../db/schema.ts'
+import { upstreamModelOf } from './model-mapping.ts'
 import { keyHint, type ProviderKeyBox } from './provider-keys.ts'
 import { rendezvousOrder } from './rendezvous.ts'
 
@@ -28,6 +29,8 @@ export interface Provider {
   key: string
   /** How the console names it (`providerLabel`). */
   label: string
+  /** The name this call's model is sent under: its own, unless the provider maps it (model-mapping.ts). */
+  model: string
 }
 
 /** `kind · host`: how the console and the metrics name a provider. */
@@ -42,6 +45,7 @@ export interface ProviderListing {
   base_url: string
   key: string
   models: string[]
+  model_map: ModelMapEntry[]
   priority: number
   enabled: boolean
   /** False when no configured JWT secret opens the key (rotated away): re-add the provider. */
@@ -54,6 +58,7 @@ export const newProviderSchema = z.object({
   baseUrl: providerBaseUrlSchema,
   key: z.string().trim().min(8, 'the key looks too short').max(512),
   models: z.array(modelPatternSchema).min(1).default(['*']),
+  modelMap: z.array(modelMapEntrySchema).max(50).default([]),
   priority: providerPrioritySchema.default(0),
 })
 export type NewProvider = z.input<typeof newProviderSchema>
@@ -69,6 +74,7 @@ export async function addProvider(db: Database, box: ProviderKeyBox, now: number
     key_ciphertext: box.seal(provider.key),
     key_hint: keyHint(provider.key),
     models: JSON.stringify(provider.models),
+    model_map: mapColumn(provider.modelMap),
     priority: provider.priority,
     disabled_timestamp: null,
     create_timestamp: now,
@@ -77,12 +83,21 @@ export async function addProvider(db: Database, box: ProviderKeyBox, now: number
   return toListing(row, true)
 }
 
-/** Changes what is given of a provider's priority and patterns; false when there is no such provider. */
-export async function updateProvider(db: Database, id: string, change: { models?: string[]; priority?: number }): Promise<boolean> {
-  if (change.models === undefined && change.priority === undefined) return (await findProvider(db, id)) !== undefined
+/** The stored mapping: null for none, so a call of an unmapped provider does no work for it. */
+function mapColumn(entries: readonly ModelMapEntry[]): string | null {
+  return entries.length > 0 ? JSON.stringify(entries) : null
+}
+
+/** Changes what is given of a provider's priority, patterns and mapping; false when there is no such provider. */
+export async function updateProvider(db: Database, id: string, change: { models?: string[]; modelMap?: ModelMapEntry[]; priority?: number }): Promise<boolean> {
+  if (change.models === undefined && change.priority === undefined && change.modelMap === undefined) return (await findProvider(db, id)) !== undefined
   const result = await db
     .updateTable('proxy_providers')
-    .set({ ...(change.models ? { models: JSON.stringify(change.models) } : {}), ...(change.priority !== undefined ? { priority: change.priority } : {}) })
+    .set({
+      ...(change.models ? { models: JSON.stringify(change.models) } : {}),
+      ...(change.modelMap ? { model_map: mapColumn(change.modelMap) } : {}),
+      ...(change.priority !== undefined ? { priority: change.priority } : {}),
+    })
     .where('id', '=', id)
     .executeTakeFirst()
   return result.numUpdatedRows > 0n
@@ -159,7 +174,7 @@ export function providersInOrder(
   for (const row of rendezvousOrder(enabled.filter((row) => servesModel(row, model)), affinityKey)) {
     const key = box.open(row.key_ciphertext)
     if (key === null) onUnreadable(row.id)
-    else providers.push({ id: row.id, kind: row.kind, baseUrl: row.base_url, key, label: providerLabel(row) })
+    else providers.push({ id: row.id, kind: row.kind, baseUrl: row.base_url, key, label: providerLabel(row), model: upstreamModelOf(row.model_map, model) })
   }
   return providers
 }
@@ -176,6 +191,7 @@ export function toListing(row: ProviderRow, keyReadable: boolean): ProviderListi
     base_url: row.base_url,
     key: row.key_hint,
     models: JSON.parse(row.models) as string[],
+    model_map: row.model_map === null ? [] : (JSON.parse(row.model_map) as ModelMapEntry[]),
     priority: row.priority,
     enabled: row.disabled_timestamp === null,
     key_readable: keyReadable,

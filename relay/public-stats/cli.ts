@@ -1,10 +1,20 @@
-/** Operator commands for the status page's incidents. */
+/** Operator commands for the status page's incidents (the console's `/admin/incidents` does the same, audited alike). */
 import { z } from 'zod'
+import { cliOperator } from '../audit/audit-log.ts'
 import { defineCommand, type Command } from '../cli-registry.ts'
-import { addIncident, listIncidents, resolveIncident, type Incident } from './incidents.ts'
+import { isId } from '../contract/ids.ts'
+import { addIncident, listIncidents, resolveIncident, updateIncident, type Incident } from './incidents.ts'
 
 /** `2026-11-26 14:25`: minutes are enough for an incident. */
 const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ')
+
+const incidentArgument = { name: 'id', description: 'the id that incident add or incident list prints' } as const
+
+/** An id that cannot be one (not a 64-bit number) is simply not found. */
+function incidentId(id: string): string {
+  if (!isId(id)) throw new Error(`no incident ${id}`)
+  return id
+}
 
 export const incidentCommands: Command[] = [
   defineCommand({
@@ -15,8 +25,22 @@ export const incidentCommands: Command[] = [
       body: { description: 'what happened and what users should do, up to 4000 characters', schema: z.string().optional() },
     },
     async run({ title, body }, { services, print }) {
-      const incident = await addIncident(services.db, services.clock.now(), { title, body })
+      const incident = await addIncident(services.db, cliOperator(), services.clock.now(), { title, body })
       print(incident.id)
+    },
+  }),
+
+  defineCommand({
+    name: 'incident update',
+    summary: "Change an incident's title and text (open or resolved)",
+    argument: incidentArgument,
+    options: {
+      title: { description: '1–200 characters, shown to everyone', schema: z.string() },
+      body: { description: 'what happened and what users should do, up to 4000 characters (left out: no text)', schema: z.string().optional() },
+    },
+    async run({ id, title, body }, { services, print }) {
+      await updateIncident(services.db, cliOperator(), incidentId(id), services.clock.now(), { title, body })
+      print(`updated ${id}`)
     },
   }),
 
@@ -37,10 +61,10 @@ export const incidentCommands: Command[] = [
   defineCommand({
     name: 'incident resolve',
     summary: 'Mark an open incident resolved',
-    argument: { name: 'id', description: 'the id that incident add or incident list prints' },
+    argument: incidentArgument,
     options: {},
     async run({ id }, { services, print }) {
-      await resolveIncident(services.db, id, services.clock.now())
+      await resolveIncident(services.db, cliOperator(), incidentId(id), services.clock.now())
       print(`resolved ${id}`)
     },
   }),

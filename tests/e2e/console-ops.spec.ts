@@ -24,8 +24,10 @@ test('an admin adds, tests, edits and toggles a provider and sets a price; the a
   const model = uniqueName('e2e-model-')
   const add = page.getByTestId('add-provider')
   await add.getByLabel('Base URL').fill(provider.url)
-  await add.getByLabel('API 密钥').fill('e2e-console-provider-key-0001')
-  await add.getByLabel('模型').fill(model)
+  // A key of its own per run: the same API, address and key again is refused as a duplicate.
+  const secret = `${model}-key-0001`
+  await add.getByLabel('API 密钥').fill(secret)
+  await add.getByLabel('模型', { exact: true }).fill(model)
   await add.getByLabel('优先级').fill('5')
   await add.getByRole('button', { name: '添加上游' }).click()
   await expect(page.getByText('已添加上游')).toBeVisible()
@@ -33,16 +35,18 @@ test('an admin adds, tests, edits and toggles a provider and sets a price; the a
   await expect(card).toContainText('已启用')
   await expect(card.getByTestId('circuit-state')).toHaveAttribute('data-state', 'closed')
   // Only the key's masked tail is ever shown again.
-  await expect(page.getByText('e2e-console-provider-key-0001')).toHaveCount(0)
+  await expect(page.getByText(secret)).toHaveCount(0)
   await expect(card).toContainText('…0001')
   const providerId = await card.getAttribute('data-provider')
 
   await card.getByRole('button', { name: '发送测试调用' }).click()
   await expect(page.getByText(new RegExp(`测试调用成功：${model}，HTTP 200，\\d+ ms`))).toBeVisible()
   await page.getByTestId('provider-card').filter({ hasText: model }).getByLabel('优先级').fill('7')
+  await page.getByTestId('provider-card').filter({ hasText: model }).getByLabel('模型映射').fill(`${model}=${model}-20261015`)
   await page.getByTestId('provider-card').filter({ hasText: model }).getByRole('button', { name: '保存' }).click()
   await expect(page.getByText('已保存上游')).toBeVisible()
   await expect(page.getByTestId('provider-card').filter({ hasText: model }).getByLabel('优先级')).toHaveValue('7')
+  await expect(page.getByTestId('provider-card').filter({ hasText: model }).getByTestId('provider-mapping')).toHaveText(`${model} → ${model}-20261015`)
   await page.getByTestId('provider-card').filter({ hasText: model }).getByRole('button', { name: '停用' }).click()
   await expect(page.getByText('已停用上游')).toBeVisible()
   await expect(page.getByTestId('provider-card').filter({ hasText: model })).toContainText('已停用')

@@ -20,7 +20,8 @@ test.beforeEach(() => test.slow())
 test('a call through the relay is charged and shows in the usage chart and the points history', async ({ page, baseURL }) => {
   // The fake provider reports 120 input and 40 output tokens: 12 + 20 points at these rates.
   const model = uniqueName('e2e-model-')
-  await admin('provider', 'add', '--kind', 'anthropic', '--base-url', provider.url, '--key', 'e2e-provider-key-0000', '--models', model)
+  // A key per run: the same API, address and key again would be refused as a duplicate provider.
+  await admin('provider', 'add', '--kind', 'anthropic', '--base-url', provider.url, '--key', `e2e-provider-key-${model}`, '--models', model)
   await admin('model-cost', 'set', '--model', model, '--kind', 'variable', '--input', '100000', '--output', '500000')
   const user = await createUser()
   const [code] = (await admin('codes', 'create', '--package', 'PERSONAL', '--count', '1')).split('\n')

@@ -46,16 +46,22 @@ test('set a key limit, see a refused call in the log, filter it and export CSV',
   await limits.getByRole('spinbutton', { name: '每分钟请求数' }).fill('0')
   await limits.getByRole('spinbutton', { name: '每日积分额度' }).fill('1000')
   await limits.getByRole('textbox', { name: '允许的模型' }).fill(`${model} claude-*`)
+  await limits.getByRole('textbox', { name: '允许的 IP 地址' }).fill('127.0.0.1 office')
   await limits.getByRole('button', { name: '保存限制' }).click()
   await expect(limits.getByText('数值过小')).toBeVisible()
+  await expect(limits.getByText('请输入 IP 地址或 CIDR 网段，如 203.0.113.7 或 2001:db8::/32')).toBeVisible()
+  await expect(limits.getByRole('textbox', { name: '允许的 IP 地址' })).toHaveValue('127.0.0.1 office')
   await expect(limits.getByRole('spinbutton', { name: '每分钟请求数' })).toHaveValue('0')
   await expect(limits.getByRole('spinbutton', { name: '每日积分额度' })).toHaveValue('1000')
   await expect(limits.getByRole('textbox', { name: '允许的模型' })).toHaveValue(`${model} claude-*`)
 
   await limits.getByRole('spinbutton', { name: '每分钟请求数' }).fill('1')
+  // This test's calls come from loopback: the key is kept to it.
+  await limits.getByRole('textbox', { name: '允许的 IP 地址' }).fill('127.0.0.0/8 ::1')
   await limits.getByRole('button', { name: '保存限制' }).click()
   await expect(page.getByText('密钥限制已保存')).toBeVisible()
   await expect(limits.getByText(`仅限：${model}, claude-*`)).toBeVisible()
+  await expect(limits.getByTestId('key-addresses')).toHaveText('仅限来源：127.0.0.0/8, ::1')
   await expect(limits.getByTestId('use-rpm')).toContainText('0 / 1')
 
   // One call a minute: the second is refused by the relay.

@@ -31,6 +31,7 @@ export function KeyLimits({ apiKey, lastResult, now }: { apiKey: ApiKey; lastRes
       rpmLimit: limits.rpm_limit ?? undefined,
       concurrencyLimit: limits.concurrency_limit ?? undefined,
       allowedModels: limits.allowed_models?.join(' ') ?? undefined,
+      allowedIps: limits.allowed_ips?.join(' ') ?? undefined,
     },
   })
   return (
@@ -52,6 +53,7 @@ export function KeyLimits({ apiKey, lastResult, now }: { apiKey: ApiKey; lastRes
             <Field meta={fields.dailyPointsQuota} type="number" step={1} label={t('limits.dailyPointsQuota')} hint={t('limits.dailyHint')} />
             <Field meta={fields.rpmLimit} type="number" step={1} label={t('limits.rpm')} hint={t('limits.blankHint')} />
             <Field meta={fields.concurrencyLimit} type="number" step={1} label={t('limits.concurrency')} hint={t('limits.blankHint')} />
+            <Field meta={fields.allowedIps} label={t('limits.ips')} hint={t('limits.ipsHint')} autoComplete="off" placeholder="203.0.113.0/24 198.51.100.7" />
           </div>
           <div className="flex justify-end">
             <SubmitButton intent="limits">{t('limits.submit')}</SubmitButton>
@@ -90,6 +92,11 @@ function KeyUse({ apiKey, now }: { apiKey: ApiKey; now: number }) {
         <span className="text-zinc-500 dark:text-zinc-400">
           {limits.allowed_models ? t('limits.modelsOnly', { models: limits.allowed_models.join(', ') }) : t('limits.allModels')}
         </span>
+        {limits.allowed_ips ? (
+          <span className="text-zinc-500 dark:text-zinc-400" data-testid="key-addresses">
+            {t('limits.addressesOnly', { addresses: limits.allowed_ips.join(', ') })}
+          </span>
+        ) : null}
       </div>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {rows.map((row) => (

@@ -3,7 +3,7 @@
  * signed out, or signed in as any other type — gets the plain 404 page and no sign of the
  * console; the relay refuses its calls to them the same way.
  */
-import { ClipboardList, Coins, Gauge, Gift, KeyRound, Link2, Megaphone, Package, ScrollText, Server, Share2, Ticket, Users, UsersRound } from 'lucide-react'
+import { ClipboardList, Coins, Gauge, Gift, KeyRound, Link2, Megaphone, Package, ScrollText, Server, Share2, Siren, Ticket, Users, UsersRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { createContext, data, isRouteErrorResponse, NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/layout'
@@ -69,6 +69,7 @@ const sections = [
   { to: '/admin/users', key: 'nav.users', icon: Users },
   { to: '/admin/codes', key: 'nav.codes', icon: Gift },
   { to: '/admin/announcements', key: 'nav.announcements', icon: Megaphone },
+  { to: '/admin/incidents', key: 'nav.incidents', icon: Siren },
   { to: '/admin/audit', key: 'nav.audit', icon: ScrollText },
   // Operations (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md).
   { to: '/admin/providers', key: 'ops.nav.providers', icon: Server },

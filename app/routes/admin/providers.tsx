@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const params = { id: id.data }
   switch (intent) {
     case 'update': {
-      const parsed = updateProviderSchema.safeParse({ models: formData.get('models'), priority: formData.get('priority') })
+      const parsed = updateProviderSchema.safeParse({ models: formData.get('models'), model_map: formData.get('model_map') ?? '', priority: formData.get('priority') })
       if (!parsed.success) return redirectWithToast(back, { type: 'error', key: parsed.error.issues[0]!.message })
       return operatorOutcome(back, async () => {
         await relay.call(endpoints.adminOps.updateProvider, { params, body: parsed.data })
@@ -137,7 +137,7 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
             </div>
           ))}
         </dl>
-        <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_7rem_auto] sm:items-end" data-testid="provider-edit">
+        <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_7rem] sm:items-end" data-testid="provider-edit">
           <input type="hidden" name="id" value={provider.id} />
           <div className="min-w-0 space-y-1.5">
             <Label htmlFor={`models-${provider.id}`}>{t('ops.providers.models')}</Label>
@@ -146,6 +146,17 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
           <div className="space-y-1.5">
             <Label htmlFor={`priority-${provider.id}`}>{t('ops.providers.priority')}</Label>
             <input id={`priority-${provider.id}`} name="priority" type="number" min={-1000} max={1000} defaultValue={provider.priority} required className={inputClass} />
+          </div>
+          <div className="min-w-0 space-y-1.5">
+            <Label htmlFor={`map-${provider.id}`}>{t('ops.providers.map')}</Label>
+            <input
+              id={`map-${provider.id}`}
+              name="model_map"
+              defaultValue={provider.model_map.map(({ from, to }) => `${from}=${to}`).join(', ')}
+              placeholder="claude-opus-4-8=claude-opus-4-8-20261015"
+              autoComplete="off"
+              className={inputClass}
+            />
           </div>
           <SubmitButton intent="update" variant="secondary">
             {t('ops.providers.save')}
@@ -177,6 +188,11 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
                   {model}
                 </Badge>
               ))}
+              {provider.model_map.map(({ from, to }) => (
+                <Badge key={from} tone="zinc" className="font-mono" data-testid="provider-mapping">
+                  {from} → {to}
+                </Badge>
+              ))}
             </span>
           ) : null}
         </div>
@@ -201,6 +217,7 @@ function AddProvider({ formKey, lastResult }: { formKey: string; lastResult?: Su
         <Field meta={fields.base_url} label={t('ops.providers.baseUrl')} hint={t('ops.providers.baseUrlHint')} type="url" autoComplete="off" />
         <Field meta={fields.key} label={t('ops.providers.apiKey')} hint={t('ops.providers.keyHint')} type="password" autoComplete="off" />
         <Field meta={fields.models} label={t('ops.providers.models')} hint={t('ops.providers.modelsHint')} autoComplete="off" />
+        <Field meta={fields.model_map} label={t('ops.providers.map')} hint={t('ops.providers.mapHint')} autoComplete="off" placeholder="claude-opus-4-8=claude-opus-4-8-20261015" />
         <Field meta={fields.priority} label={t('ops.providers.priority')} hint={t('ops.providers.priorityHint')} type="number" inputMode="numeric" />
         <div className="flex items-end sm:justify-end">
           <SubmitButton intent="add">{t('ops.providers.submit')}</SubmitButton>

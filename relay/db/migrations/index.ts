@@ -49,6 +49,8 @@ import * as priceColumns from './0048-price-columns.ts'
 import * as openAiPrices from './0049-openai-prices.ts'
 import * as gemini from './0050-gemini.ts'
 import * as loginThrottleSubjects from './0051-login-throttle-subjects.ts'
+import * as keyNetworks from './0057-key-networks.ts'
+import * as modelMapping from './0058-model-mapping.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -94,4 +96,6 @@ export const migrations: Record<string, Migration> = {
   '0049-openai-prices': openAiPrices,
   '0050-gemini': gemini,
   '0051-login-throttle-subjects': loginThrottleSubjects,
+  '0057-key-networks': keyNetworks,
+  '0058-model-mapping': modelMapping,
 }
