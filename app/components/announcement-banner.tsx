@@ -1,9 +1,10 @@
 /**
- * Announcements in force, above every signed-in page (the dashboard included), most severe first.
- * Dismissing is a form POST that records it for the user: the page comes back without it, with
+ * Announcements in force, above every signed-in page (the dashboard included), most severe first:
+ * the first as a banner, the others folded under one line that says how many (a `<details>`, so it
+ * opens without JavaScript), so five announcements do not push every page down. Dismissing is a form POST that records it for the user: the page comes back without it, with
  * or without JavaScript (with it, without leaving the page).
  */
-import { AlertTriangle, Info, OctagonAlert, X } from 'lucide-react'
+import { AlertTriangle, ChevronDown, Info, OctagonAlert, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher, useLocation } from 'react-router'
 import type { Announcement } from '#relay/contract/index.ts'
@@ -16,12 +17,25 @@ const levels = {
 } as const
 
 export function AnnouncementBanners({ items }: { items: Announcement[] }) {
-  if (items.length === 0) return null
+  const { t } = useTranslation('notifications')
+  const [first, ...rest] = items
+  if (!first) return null
   return (
-    <div className="mb-6 space-y-3" data-testid="announcements">
-      {items.map((item) => (
-        <AnnouncementBanner key={item.id} item={item} />
-      ))}
+    <div className="mb-6 space-y-2" data-testid="announcements">
+      <AnnouncementBanner item={first} />
+      {rest.length > 0 ? (
+        <details className="group" data-testid="announcements-more">
+          <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden">
+            <ChevronDown className="size-3.5 transition-transform group-open:rotate-180" aria-hidden="true" />
+            {t('announcements.more', { count: rest.length })}
+          </summary>
+          <div className="mt-2 space-y-2">
+            {rest.map((item) => (
+              <AnnouncementBanner key={item.id} item={item} />
+            ))}
+          </div>
+        </details>
+      ) : null}
     </div>
   )
 }

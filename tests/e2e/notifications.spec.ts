@@ -71,9 +71,16 @@ test('an announcement shows on the dashboard and signed-in pages until the user 
   await signIn(page, user)
   await expect(page).toHaveURL(/\/dashboard$/)
   const banner = page.getByTestId('announcement').filter({ hasText: message })
+  // Announcements other tests posted may be in force too: all but the first fold under one line.
+  const more = page.getByTestId('announcements-more')
+  const unfold = async () => {
+    if ((await more.count()) > 0 && !(await banner.isVisible())) await more.locator('summary').click()
+  }
+  await unfold()
   await expect(banner).toBeVisible()
   await expect(banner).toHaveAttribute('data-level', 'warning')
   await page.goto('/points')
+  await unfold()
   await expect(banner).toBeVisible()
   await banner.getByRole('button', { name: '关闭公告' }).click()
   await expect(banner).toHaveCount(0)
@@ -81,6 +88,21 @@ test('an announcement shows on the dashboard and signed-in pages until the user 
   await page.goto('/dashboard')
   await expect(page.locator('h1')).toBeVisible()
   await expect(banner).toHaveCount(0)
+})
+
+test('several announcements show as one banner and a line that unfolds the others', async ({ page }) => {
+  const messages = [`维护一 ${uniqueName('f')}`, `维护二 ${uniqueName('f')}`]
+  const ids: string[] = []
+  for (const message of messages) ids.push((await admin('announcement', 'create', '--level', 'info', '--message', message, '--until', utc(Date.now() + 3_600_000))).trim())
+  await signIn(page, await createUser())
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByTestId('announcements').getByTestId('announcement').filter({ visible: true })).toHaveCount(1)
+  const more = page.getByTestId('announcements-more')
+  await expect(more.locator('summary')).toHaveText(/还有 \d+ 条公告/)
+  await more.locator('summary').click()
+  for (const message of messages) await expect(page.getByTestId('announcement').filter({ hasText: message })).toBeVisible()
+  // Not left showing to the other tests' users.
+  for (const id of ids) await admin('announcement', 'remove', id)
 })
 
 test('an operator posts and removes an announcement in the console', async ({ page }) => {

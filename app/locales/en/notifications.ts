@@ -37,5 +37,6 @@ export default {
     dismiss: 'Dismiss announcement',
     levels: { info: 'Info', warning: 'Warning', critical: 'Critical' },
     dismissed: 'Announcement dismissed',
+    more: '{{count}} more announcements',
   },
 } satisfies Messages<typeof zh>

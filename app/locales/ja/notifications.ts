@@ -37,5 +37,6 @@ export default {
     dismiss: 'お知らせを閉じる',
     levels: { info: 'お知らせ', warning: '警告', critical: '重大' },
     dismissed: 'お知らせを閉じました',
+    more: 'ほかのお知らせ {{count}} 件',
   },
 } satisfies Messages<typeof zh>

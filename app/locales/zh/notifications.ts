@@ -34,5 +34,6 @@ export default {
     dismiss: '关闭公告',
     levels: { info: '通知', warning: '警告', critical: '严重' },
     dismissed: '公告已关闭',
+    more: '还有 {{count}} 条公告',
   },
 }
