@@ -63,9 +63,14 @@ test('an admin answers a ticket, decides a reset, disables a user and grants poi
   // The reset request: approve it; the balance is topped up to the 2,400 limit.
   await page.goto('/admin/tickets?type=pointsReset&status=pending')
   await page.getByTestId('admin-ticket-row').filter({ hasText: resetUser.ticket }).getByRole('link').first().click()
+  // Decided on the owner's balance and limit, and their earlier resets.
+  await expect(page.getByTestId('reset-facts')).toContainText('当前余额 / 上限2,100 / 2,400')
+  // The fixture's user had a reset granted at once before asking again.
+  await expect(page.getByTestId('reset-facts')).toContainText(/以往的重置T\d{10} /)
   await page.getByRole('button', { name: '批准重置' }).click()
   await expect(page.getByText('已批准重置，增加 300 积分')).toBeVisible()
   await expect(page.getByTestId('reset-decision')).toContainText('已经处理过了')
+  await expect(page.getByTestId('reset-facts')).toContainText('2,400 / 2,400')
 
   // The user: find them, grant points, disable them.
   await page.getByRole('link', { name: '用户', exact: true }).last().click()

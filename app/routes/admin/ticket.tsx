@@ -7,7 +7,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/ticket'
-import { canTransition, endpoints, idSchema, operatorTicketStatuses, ticketBounds, type AdminTicketDetail } from '#relay/contract/index.ts'
+import { canTransition, endpoints, idSchema, operatorTicketStatuses, ticketBounds, type AdminTicketDetail, type AdminUserDetail } from '#relay/contract/index.ts'
 import { FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
@@ -38,10 +38,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const relay = getRelay(context)
     const [ticket, operators] = await Promise.all([relay.call(endpoints.admin.ticket, { params: { id: params.id } }), relay.call(endpoints.adminOps.operators)])
-    return { title: `${ticket.number} · ${t('admin:title')}`, ticket, operators: operators.items, formKey: newFormKey() }
+    // A points-reset request is decided on the owner's balance, limit and earlier resets.
+    const owner = ticket.type === 'pointsReset' ? await relay.call(endpoints.admin.user, { params: { id: ticket.owner_id } }) : null
+    return { title: `${ticket.number} · ${t('admin:title')}`, ticket, owner, operators: operators.items, formKey: newFormKey() }
   } catch (error) {
     if (error instanceof RelayCallError && (error.status === 404 || error.status === 400)) {
-      return data({ title: t('admin:ticket.notFound'), ticket: null, operators: [], formKey: '' }, { status: 404 })
+      return data({ title: t('admin:ticket.notFound'), ticket: null, owner: null, operators: [], formKey: '' }, { status: 404 })
     }
     throw error
   }
@@ -127,7 +129,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          {ticket.type === 'pointsReset' ? <ResetDecision open={open} /> : null}
+          {ticket.type === 'pointsReset' ? <ResetDecision open={open} ticketId={ticket.id} owner={loaderData.owner} /> : null}
           <TicketConversation ticket={ticket} owner={ticket.owner_name} testId="admin-conversation" />
           <ReplyBox ticket={ticket} formKey={loaderData.formKey} lastResult={actionData?.result} />
         </div>
@@ -231,11 +233,47 @@ function Assign({ ticket, operators }: { ticket: AdminTicketDetail; operators: A
   )
 }
 
-function ResetDecision({ open }: { open: boolean }) {
-  const { t } = useTranslation('admin')
+function ResetDecision({ open, ticketId, owner }: { open: boolean; ticketId: string; owner: AdminUserDetail | null }) {
+  const { t, i18n } = useTranslation('admin')
+  const numbers = new Intl.NumberFormat(i18n.language)
+  // The owner's latest tickets, newest first: the resets granted before this one.
+  const earlier = owner?.tickets.items.filter((item) => item.type === 'pointsReset' && item.id !== ticketId && item.status === 'completed') ?? []
   return (
     <Card className="border-amber-200 dark:border-amber-900/60" data-testid="reset-decision">
       <CardTitle>{t('ticket.reset.title')}</CardTitle>
+      {owner ? (
+        <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3" data-testid="reset-facts">
+          <div>
+            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{t('ticket.reset.balance')}</dt>
+            <dd className="mt-0.5 tabular-nums">
+              {numbers.format(owner.points.balance)} / {numbers.format(owner.points.points_limit)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{t('ticket.reset.used')}</dt>
+            <dd className="mt-0.5 tabular-nums">{numbers.format(owner.points.used_points)}</dd>
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{t('ticket.reset.earlier')}</dt>
+            <dd className="mt-0.5">
+              {earlier.length === 0 ? (
+                t('ticket.reset.none')
+              ) : (
+                <ul className="space-y-0.5">
+                  {earlier.map((item) => (
+                    <li key={item.id}>
+                      <Link to={`/admin/tickets/${item.id}`} className="font-mono text-xs text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+                        {item.number}
+                      </Link>{' '}
+                      <LocalTime ms={item.update_timestamp} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
+          </div>
+        </dl>
+      ) : null}
       {open ? (
         <>
           <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('ticket.reset.body')}</p>
