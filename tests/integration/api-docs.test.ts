@@ -62,9 +62,19 @@ describeEachDatabase('API reference', (ctx) => {
     for (const call of declared) expect(documented.map((operation) => operation.id)).toContain(operationId(call))
     expect(documented.length).toBeGreaterThan(declared.length)
 
+    // The operator console's calls are listed to operators alone (below); everyone else sees the rest.
     const visitor = new Visitor(handle)
+    const forOperators = (operation: { path: string }) => operation.path.startsWith('/api/admin/')
+    const anonymous = await page(visitor, '/api/docs')
+    for (const operation of documented.filter(forOperators)) expect(parse(anonymous).querySelector(`[data-testid="call-${operation.id}"]`), operation.id).toBeNull()
+    expect((await visitor.get('/api/docs/admin')).status).toBe(404)
+
+    const operator = await ctx.signUp()
+    await ctx.relay.db.updateTable('users').set({ user_type: 'admin' }).where('username', '=', operator.username).execute()
+    const admin = await signedIn(operator)
+    expect((await admin.get('/api/docs/admin')).status).toBe(200)
     for (const language of languages) {
-      const html = await page(visitor, `/api/docs?lng=${language}`)
+      const html = await page(admin, `/api/docs?lng=${language}`)
       expect(parse(html).querySelector('h1')?.text).toBe(resources[language].apidocs.title)
       const summaries = resources[language].apidocs.operations as Record<string, string>
       for (const operation of documented) {

@@ -15,7 +15,7 @@ import { routeNamespace } from '#app/utils/route-namespace.server.ts'
 import { useRouteNamespace } from '#app/utils/route-namespace.ts'
 import { apiBaseUrl } from '#server/env.ts'
 import { AuthBadge, DocsNav, MethodBadge, useSummary, useTagTitle } from './parts.tsx'
-import { loadDocument, tagsOf } from './reference.server.ts'
+import { loadDocument, visibleTags } from './reference.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }]
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     description: t('apidocs:meta.description'),
     baseUrl: apiBaseUrl(request),
     signedIn: getSession(context) !== null,
-    tags: tagsOf(document),
+    tags: await visibleTags(document, context),
     apidocs: routeNamespace(context, 'apidocs'),
   }
 }

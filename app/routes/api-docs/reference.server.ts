@@ -7,7 +7,8 @@
  */
 import type { RouterContextProvider } from 'react-router'
 import { endpoints, errorCodes, operationId, openApiDocumentSchema, parseRelayJson, stringifyRelayJson, type Endpoint, type ErrorReason, type OpenApiDocument } from '#relay/contract/index.ts'
-import { getRelay } from '#app/middleware/session.server.ts'
+import { getRelay, getSession } from '#app/middleware/session.server.ts'
+import { optionalRead } from '#app/utils/optional-read.server.ts'
 import { SchemaReader, type JsonSchema, type SchemaField } from './schema.ts'
 
 export type AuthKind = 'none' | 'user' | 'admin' | 'apiKey'
@@ -103,6 +104,17 @@ export function tagsOf(document: OpenApiDocument): TagView[] {
     tags.get(tag)!.operations.push({ id, method, path, summary: raw.summary ?? '', auth: authOf(id, raw) })
   }
   return [...tags.values()]
+}
+
+/**
+ * The tags a reader may see: the operator console's calls only to an operator, as `/admin` shows
+ * itself only to them (anyone else gets the same 404 there, so the reference must not list it).
+ */
+export async function visibleTags(document: OpenApiDocument, context: Readonly<RouterContextProvider>): Promise<TagView[]> {
+  const tags = tagsOf(document)
+  const info = getSession(context) ? await optionalRead(getRelay(context).call(endpoints.accounts.info)) : null
+  if (info?.user.user_type === 'admin') return tags
+  return tags.filter((tag) => tag.operations.some((operation) => operation.auth.kind !== 'admin'))
 }
 
 /** `'…'` for a POSIX shell. */
