@@ -85,6 +85,9 @@ test('an admin adds, tests, edits and toggles a provider and sets a price; the a
   await page.goto(`/admin/audit?actor=${operator.username}`)
   const actions = await page.getByTestId('audit-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')))
   expect(actions).toEqual(['price.set', 'price.set', 'provider.enable', 'provider.disable', 'provider.update', 'provider.test', 'provider.add'])
+  // The update reads as the fields it changed, not as two JSON documents.
+  const update = page.locator('[data-testid="audit-row"][data-action="provider.update"]').getByTestId('audit-change')
+  await expect(update).toHaveText(`model_map: ∅ → {"from":"${model}","to":"${model}-20261015"}priority: 5 → 7`)
   await page.goto(`/admin/audit?target=${providerId}&action=provider.disable`)
   await expect(page.getByTestId('audit-row')).toHaveCount(1)
 })

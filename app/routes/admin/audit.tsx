@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/audit'
 import { auditActions, auditQuery, catalogAuditActions, endpoints, type AuditAction, type AuditEntry } from '#relay/contract/index.ts'
+import { AuditChange } from '#app/components/admin/audit-change.tsx'
 import { FilterForm, FilterInput, FilterSelect, ListPager, oneOf } from '#app/components/admin/list-controls.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -102,9 +103,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         {entry.target_ref}
       </td>
       <td className="col-span-2 min-w-0 md:table-cell md:max-w-md md:py-3">
-        <code className="block text-xs break-all text-zinc-600 dark:text-zinc-400">
-          {entry.before ?? '—'} → {entry.after ?? '—'}
-        </code>
+        <AuditChange before={entry.before} after={entry.after} />
       </td>
     </tr>
   )
