@@ -3,7 +3,7 @@
  * OAuth clients): bounds and choices from the relay contract, messages are translation keys.
  */
 import { z } from 'zod'
-import { oauthClientNameMax, packageBounds, packageKinds, referralRuleSchema, resourceBounds, teamNameMax } from '#relay/contract/index.ts'
+import { oauthClientNameMax, packageBounds, packageKinds, redirectUriProblem, referralRuleSchema, resourceBounds, teamNameMax } from '#relay/contract/index.ts'
 import { requiredText, usernameField } from './auth.ts'
 
 const numberMessage = 'admin:catalog.wholeNumber'
@@ -78,6 +78,7 @@ export const oauthClientFormSchema = z.object({
     .string()
     .max(20 * 513, 'validation:tooLong')
     .optional()
-    .transform((text) => (text ?? '').split(/\s+/).filter(Boolean)),
+    .transform((text) => (text ?? '').split(/\s+/).filter(Boolean))
+    .refine((uris) => uris.every((uri) => redirectUriProblem(uri) === null), 'admin:catalog.clients.redirectInvalid'),
   first_party: z.boolean().optional().transform((checked) => checked === true),
 })

@@ -1,5 +1,6 @@
 /** Forms of mail notifications and announcements; bounds from the relay contract, messages are translation keys. */
 import { z } from 'zod'
+import { instantOf } from '#app/utils/utc8-days.ts'
 import { announcementLevels, announcementMessageMax, balanceThresholdMax } from '#relay/contract/index.ts'
 import { requiredText } from './auth.ts'
 
@@ -29,3 +30,5 @@ export const announcementFormSchema = z
     ends_at: localTime('admin:announcements.endsRequired'),
   })
   .refine((v) => !v.starts_at || v.starts_at < v.ends_at, { path: ['ends_at'], message: 'admin:announcements.endsBeforeStart' })
+  // An end already past would post nothing anyone sees.
+  .refine((v) => instantOf(v.ends_at) > Date.now(), { path: ['ends_at'], message: 'admin:announcements.endsPast' })

@@ -15,6 +15,8 @@ export interface FlowMessages {
   network: string
   /** Refusals that belong to one field. */
   fieldOf?: Partial<Record<string, string>>
+  /** Refusals worded for this form's reader rather than with the reason's own message (an operator acting on someone else's account). */
+  messageOf?: Partial<Record<string, string>>
 }
 
 export function flowRefusal<Output>(submission: Submission<Output>, error: unknown, messages: FlowMessages) {
@@ -22,5 +24,5 @@ export function flowRefusal<Output>(submission: Submission<Output>, error: unkno
   if (error instanceof RelayCallError && !error.reason) {
     return data({ result: submission.reply({ formErrors: [messages.failed] }) }, { status: error.status })
   }
-  return relayRefusal(submission, error, { fieldOf: messages.fieldOf })
+  return relayRefusal(submission, error, { fieldOf: messages.fieldOf, messageOf: messages.messageOf })
 }

@@ -31,13 +31,13 @@ export function invalid<Output>(submission: Submission<Output>, hideFields?: str
 export function relayRefusal<Output>(
   submission: Submission<Output>,
   error: unknown,
-  options: { hideFields?: string[]; fieldOf?: Partial<Record<string, string>> } = {},
+  options: { hideFields?: string[]; fieldOf?: Partial<Record<string, string>>; messageOf?: Partial<Record<string, string>> } = {},
 ) {
   if (isRelayUnavailable(error)) {
     return data({ result: submission.reply({ formErrors: ['errors:network'], hideFields: options.hideFields }) }, { status: 503 })
   }
   if (!(error instanceof RelayCallError)) throw error
-  const key = relayErrorKey(error)
+  const key = (error.reason ? options.messageOf?.[error.reason] : undefined) ?? relayErrorKey(error)
   const field = error.reason ? options.fieldOf?.[error.reason] : undefined
   const result = field
     ? submission.reply({ fieldErrors: { [field]: [key] }, hideFields: options.hideFields })

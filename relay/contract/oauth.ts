@@ -251,3 +251,23 @@ export const oauthEndpoints = {
     errors: ['invalid_client'],
   }),
 }
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * Why `uri` cannot be registered, or null. Browsers carry codes to it, so it must be https, or
+ * plain http only on this machine (native apps listening on loopback, RFC 8252 §7.3), and it
+ * has no fragment (RFC 6749 §3.1.2).
+ */
+export function redirectUriProblem(uri: string): string | null {
+  let url: URL
+  try {
+    url = new URL(uri)
+  } catch {
+    return 'not an absolute URL'
+  }
+  if (url.hash || uri.includes('#')) return 'must not contain a fragment (#)'
+  if (url.protocol === 'https:') return null
+  if (url.protocol === 'http:' && loopbackHosts.has(url.hostname)) return null
+  return 'must be https://, or http:// on localhost, 127.0.0.1 or [::1]'
+}

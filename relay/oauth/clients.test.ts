@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { codeFlowTokens } from '../../tests/fixtures/oauth.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
-import { redirectUriProblem } from './clients.ts'
+import { redirectUriProblem } from '../contract/oauth.ts'
 
 describe('redirectUriProblem', () => {
   it('accepts https anywhere and plain http only on loopback', () => {

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { Clock } from '../clock.ts'
+import { redirectUriProblem } from '../contract/oauth.ts'
 import { parseScopes, type OAuthScope } from '../contract/oauth-scopes.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
@@ -29,26 +30,6 @@ export interface NewClient {
 }
 
 export const clientNameMaxLength = 100
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-/**
- * Why `uri` cannot be registered, or null. Browsers carry codes to it, so it must be https, or
- * plain http only on this machine (native apps listening on loopback, RFC 8252 §7.3), and it
- * has no fragment (RFC 6749 §3.1.2).
- */
-export function redirectUriProblem(uri: string): string | null {
-  let url: URL
-  try {
-    url = new URL(uri)
-  } catch {
-    return 'not an absolute URL'
-  }
-  if (url.hash || uri.includes('#')) return 'must not contain a fragment (#)'
-  if (url.protocol === 'https:') return null
-  if (url.protocol === 'http:' && loopbackHosts.has(url.hostname)) return null
-  return 'must be https://, or http:// on localhost, 127.0.0.1 or [::1]'
-}
-
 /**
  * The client as it will be stored (name trimmed, URIs without repeats); a 400 `validation` naming
  * the field otherwise, which the console shows beside it and the CLI prints.

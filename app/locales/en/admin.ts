@@ -229,6 +229,7 @@ export default {
     remove: 'Remove',
     endsRequired: 'Choose when it ends',
     endsBeforeStart: 'The end must come after the start',
+    endsPast: 'That end has passed already: nobody would see the announcement',
   },
   toast: {
     replied: 'Reply sent',
@@ -434,6 +435,7 @@ export default {
       nameRequired: 'Please enter a team name',
       owner: 'Owner',
       ownerHint: 'Username; joins at once and for good, which ends their personal package',
+      ownerInTeam: 'This user is a member of another team already and cannot own this one',
       package: 'Team package',
       status: 'Status',
       ends: 'Ends',
@@ -487,6 +489,7 @@ export default {
       caption: 'OAuth clients',
       name: 'Name',
       nameRequired: 'Please enter a name',
+      redirectInvalid: 'Redirect URIs must be https://, or http:// on this machine (localhost, 127.0.0.1, [::1]), without a #',
       nameHint: 'Users see it on the consent screens',
       clientId: 'client_id',
       kind: 'Kind',

@@ -229,6 +229,7 @@ export default {
     remove: '取り下げ',
     endsRequired: '終了日時を選んでください',
     endsBeforeStart: '終了は開始より後にしてください',
+    endsPast: '終了時刻が既に過ぎているため、お知らせは表示されません',
   },
   toast: {
     replied: '返信しました',
@@ -434,6 +435,7 @@ export default {
       nameRequired: 'チーム名を入力してください',
       owner: 'オーナー',
       ownerHint: 'ユーザー名。すぐに参加し取り消せません。個人パッケージは終了します',
+      ownerInTeam: 'このユーザーは既に別のチームのメンバーのため、所有者にできません',
       package: 'チームパッケージ',
       status: '状態',
       ends: '終了',
@@ -487,6 +489,7 @@ export default {
       caption: 'OAuth クライアント',
       name: '名前',
       nameRequired: '名前を入力してください',
+      redirectInvalid: 'リダイレクト URI は https://、またはこのマシン上（localhost、127.0.0.1、[::1]）の http:// で、# を含められません',
       nameHint: '同意画面でユーザーに表示されます',
       clientId: 'client_id',
       kind: '種類',

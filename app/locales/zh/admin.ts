@@ -227,6 +227,7 @@ export default {
     remove: '撤下',
     endsRequired: '请选择结束时间',
     endsBeforeStart: '结束时间须晚于开始时间',
+    endsPast: '结束时间已经过去，公告不会显示',
   },
   toast: {
     replied: '已回复',
@@ -432,6 +433,7 @@ export default {
       nameRequired: '请填写团队名称',
       owner: '所有者',
       ownerHint: '用户名；将立即加入团队且不可撤销，其个人套餐随即结束',
+      ownerInTeam: '该用户已是另一个团队的成员，不能再做所有者',
       package: '团队套餐',
       status: '状态',
       ends: '到期',
@@ -485,6 +487,7 @@ export default {
       caption: 'OAuth 客户端',
       name: '名称',
       nameRequired: '请填写名称',
+      redirectInvalid: '回调地址须为 https://，或本机（localhost、127.0.0.1、[::1]）上的 http://，且不含 #',
       nameHint: '用户在授权页面看到的名称',
       clientId: 'client_id',
       kind: '类型',

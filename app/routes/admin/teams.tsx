@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A repeated post of the same form creates the team once.
     ;({ id } = await getRelay(context).call(endpoints.admin.createTeam, { body: submission.value, ...formKeyOf(formData) }))
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf: { not_found: 'owner', already_in_team: 'owner' } })
+    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf: { not_found: 'owner', already_in_team: 'owner' }, messageOf: { already_in_team: 'admin:catalog.teams.ownerInTeam' } })
   }
   return redirectWithToast(`/admin/teams/${id}`, { type: 'success', key: 'admin:catalog.toast.teamCreated' })
 }
