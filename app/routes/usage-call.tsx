@@ -14,6 +14,7 @@ import { Facts, type Fact } from '#app/components/ui/facts.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { CallOutcome } from '#app/components/usage/call-outcome.tsx'
+import { ChargeLines } from '#app/components/usage/charge-lines.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
@@ -45,7 +46,7 @@ export default function UsageCallPage({ loaderData }: Route.ComponentProps) {
     { label: t('detail.status'), value: call.status },
     { label: t('detail.api'), value: `${t(`apis.${call.api}`)} · ${t('detail.streamed')} ${call.streamed ? t('detail.yes') : t('detail.no')}` },
     { label: t('calls.tokens'), value: t('calls.inOut', { input: number(call.input_tokens), output: number(call.output_tokens) }) },
-    { label: t('detail.cache'), value: `${number(call.cache_read_tokens)} / ${number(call.cache_write_tokens)}` },
+    { label: t('detail.cache'), value: `${number(call.cache_read_tokens)} / ${number(call.cache_write_tokens + call.cache_write_1h_tokens)}` },
     { label: t('calls.points'), value: call.shortfall_points > 0 ? `${number(call.points)} · ${t('calls.shortfall', { points: number(call.shortfall_points) })}` : number(call.points) },
     {
       label: t('calls.timing'),
@@ -69,6 +70,7 @@ export default function UsageCallPage({ loaderData }: Route.ComponentProps) {
         <CardTitle id="call-title">{t('detail.facts')}</CardTitle>
         <Facts facts={facts} size="sm" className="mt-4 grid-cols-2 sm:grid-cols-3 lg:grid-cols-4" />
       </Card>
+      <ChargeLines charge={call.charge} />
       <Card aria-labelledby="entries-title" data-testid="call-entries">
         <CardTitle id="entries-title">{t('detail.entries')}</CardTitle>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('detail.entriesHint')}</p>

@@ -121,6 +121,17 @@ test('set a key limit, see a refused call in the log, filter it and export CSV',
   await expect(entries.locator('tbody tr').nth(0)).toContainText('冻结')
   await expect(entries.locator('tbody tr').nth(1)).toContainText('解冻')
   await expect(entries.locator('tbody tr').nth(2)).toContainText('-32')
+
+  // How it was charged, line by line; the price changed since leaves the call as it was charged.
+  const charge = page.getByTestId('call-charge')
+  await expect(charge.getByTestId('charge-line')).toHaveCount(2)
+  await expect(charge.locator('[data-item="input"]')).toHaveText('输入120100,000 / 百万令牌12')
+  await expect(charge.locator('[data-item="output"]')).toHaveText('输出40500,000 / 百万令牌20')
+  await expect(charge.getByTestId('charge-total')).toHaveText('合计（向上取整）32')
+  await admin('model-cost', 'set', '--model', model, '--kind', 'variable', '--input', '900000', '--output', '900000')
+  await page.reload()
+  await expect(charge.locator('[data-item="input"]')).toHaveText('输入120100,000 / 百万令牌12')
+  await expect(charge.getByTestId('charge-total')).toHaveText('合计（向上取整）32')
 })
 
 test('a bad date range is refused with its message and the typed dates kept', async ({ page }) => {
