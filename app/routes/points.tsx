@@ -9,7 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/points'
-import { endpoints, pageDefaults, pointsReasons, resetReasons, type ModelCost, type PointsHistory, type PointsSummary } from '#relay/contract/index.ts'
+import { defaultWebSearchPoints, endpoints, type ModelCost, pageDefaults, type PointsHistory, pointsReasons, type PointsSummary, resetReasons } from '#relay/contract/index.ts'
 import { FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
@@ -285,7 +285,7 @@ function HistoryCard({ history }: { history: PointsHistory | null }) {
   )
 }
 
-const rateIds = ['perCall', 'input', 'output', 'cacheRead', 'cacheWrite'] as const
+const rateIds = ['perCall', 'input', 'output', 'cacheRead', 'cacheWrite', 'cacheWrite1h', 'webSearch'] as const
 type RateId = (typeof rateIds)[number]
 
 /** A cost's rate for one column; null where it has none (a fixed cost has only the per-call one). */
@@ -301,6 +301,11 @@ function rateOf(cost: ModelCost, id: RateId): number | null {
       return cost.cache_read_points_per_mtok
     case 'cacheWrite':
       return cost.cache_write_points_per_mtok
+    // What a usage-priced call pays when the row sets none: twice the input rate, 1 point a search (docs/pricing.md).
+    case 'cacheWrite1h':
+      return cost.kind === 'variable' ? (cost.cache_write_1h_points_per_mtok ?? (cost.input_points_per_mtok === null ? null : 2 * cost.input_points_per_mtok)) : null
+    case 'webSearch':
+      return cost.kind === 'variable' ? (cost.web_search_points ?? defaultWebSearchPoints) : null
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/pricing'
-import { endpoints, type PublicPricing } from '#relay/contract/index.ts'
+import { defaultWebSearchPoints, endpoints, type PublicPricing } from '#relay/contract/index.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
@@ -33,7 +33,7 @@ function yuanOf(fen: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(fen / 100)
 }
 
-const rateIds = ['input', 'output', 'cacheRead', 'cacheWrite'] as const
+const rateIds = ['input', 'output', 'cacheRead', 'cacheWrite', 'cacheWrite1h', 'webSearch'] as const
 type Model = PublicPricing['models'][number]
 
 function rateOf(model: Model, id: (typeof rateIds)[number]): number | null {
@@ -42,7 +42,10 @@ function rateOf(model: Model, id: (typeof rateIds)[number]): number | null {
   if (id === 'output') return model.output_points_per_mtok
   // A missing cache rate is charged as input (contract/points.ts).
   if (id === 'cacheRead') return model.cache_read_points_per_mtok ?? model.input_points_per_mtok
-  return model.cache_write_points_per_mtok ?? model.input_points_per_mtok
+  if (id === 'cacheWrite') return model.cache_write_points_per_mtok ?? model.input_points_per_mtok
+  // A 1-hour write without its own rate costs twice the input rate; a search, points each (docs/pricing.md).
+  if (id === 'cacheWrite1h') return model.cache_write_1h_points_per_mtok ?? (model.input_points_per_mtok === null ? null : 2 * model.input_points_per_mtok)
+  return model.web_search_points ?? defaultWebSearchPoints
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {

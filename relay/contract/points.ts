@@ -121,6 +121,9 @@ export type WeeklyUsage = z.infer<typeof weeklyUsageSchema>
 
 /* ---------- GET /api/user/points/model-costs ---------- */
 
+/** Points per hosted web search when a price sets none: 1 point (a US cent), $10 per 1,000 searches. */
+export const defaultWebSearchPoints = 1
+
 export const modelCostKinds = ['fixed', 'variable'] as const
 export type ModelCostKind = (typeof modelCostKinds)[number]
 

@@ -7,7 +7,7 @@
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { modelCostInputSchema, type ModelCostInput } from '../contract/admin-ops.ts'
-import type { ModelCost } from '../contract/points.ts'
+import { defaultWebSearchPoints, type ModelCost } from '../contract/points.ts'
 import type { chargeItems } from '../contract/usage.ts'
 import type { Database } from '../db/open-database.ts'
 import type { ModelCostsTable } from '../db/schema.ts'
@@ -142,9 +142,6 @@ export interface ItemisedCharge {
   /** The call's points: the lines' sum, rounded up so no call is free by rounding. */
   points: number
 }
-
-/** Points per hosted web search when a price sets none: 1 point (a US cent), $10 per 1,000 searches. */
-export const defaultWebSearchPoints = 1
 
 /**
  * The itemised charge of one call. A prompt over the cost's long-context threshold is charged the

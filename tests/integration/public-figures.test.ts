@@ -146,9 +146,10 @@ describeEachDatabase('public figures', (ctx) => {
     expect(textOf(pricing, 'package-PERSONAL')).toBe(
       '个人版 个人 ¥99.00 个人开发者，每小时补充 100 积分 积分上限 2,400 积分 每小时补充 100 积分 有效期 30 天 每积分 ¥0.0413',
     )
-    // Seeded at list price in points (1 point per US cent): Opus 5.5 at $4 / $20.
+    // Seeded at list price in points (1 point per US cent): Opus 5.5 at $4 / $20; a 1-hour write
+    // at twice the input rate and a search at 1 point, neither set on the row.
     expect(textOf(pricing, 'price-claude-opus-5-5')).toBe(
-      `claude-opus-5-5 Claude Opus 5.5 输入 400 输出 2,000 缓存读取 20 缓存写入 500 400 2,000 20 500 $4 / $20 ${savedPercent}%`,
+      `claude-opus-5-5 Claude Opus 5.5 输入 400 输出 2,000 缓存读取 20 缓存写入（5 分钟） 500 缓存写入（1 小时） 800 联网搜索（积分 / 次） 1 400 2,000 20 500 800 1 $4 / $20 ${savedPercent}%`,
     )
     expect(textOf(pricing, 'price-claude-sonnet-*')).toContain('匹配所有 claude-sonnet-* 型号')
   })
