@@ -2,6 +2,8 @@
  * The console's operations calls (relay/contract/admin-ops.ts): thin handlers over the service
  * functions the CLI runs, each given the calling admin and address as the audit log's operator.
  */
+import { ProviderKeyBox } from '../proxy/provider-keys.ts'
+import { reconciliation } from './reconciliation.ts'
 import { adminOpsEndpoints } from '../contract/admin-ops.ts'
 import { consoleOperator } from '../audit/audit-log.ts'
 import { defineRoute, type Route } from '../http/route.ts'
@@ -18,6 +20,7 @@ export function adminOpsRoutes(services: RelayServices): Route[] {
   const providerNow = async (id: string) => (await adminProviders(services)).find((provider) => provider.id === id)!
   return [
     defineRoute(adminOpsEndpoints.overview, async ({ query }) => operatorOverview(services, query.period)),
+    defineRoute(adminOpsEndpoints.reconciliation, async ({ query }) => reconciliation(db, new ProviderKeyBox(services.config.jwtSecrets), query.month)),
 
     defineRoute(adminOpsEndpoints.providers, async () => ({ items: await adminProviders(services) })),
     defineRoute(adminOpsEndpoints.addProvider, async ({ user, clientIp, body }) => {

@@ -31,6 +31,9 @@ const recentHours = 24
 /** An hour's counts while they are added up: its row of ops_call_hours, the histograms as arrays. */
 type HourCounts = Omit<OpsCallHoursTable, 'latency_buckets' | 'first_byte_buckets'> & { latency: Histogram; firstByte: Histogram }
 
+/** The usage an hour sums, by kind: what the reconciliation report prices (admin/reconciliation.ts). */
+export const tokenCounts = ['input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'cache_write_1h_tokens', 'web_search_requests'] as const
+
 async function addOperatorHours(trx: Database, calls: AggregatedCall[]): Promise<void> {
   const hours = new Map<string, HourCounts>()
   const active = new Map<string, { hour_start: number; user_id: string; key_id: string }>()
@@ -40,14 +43,23 @@ async function addOperatorHours(trx: Database, calls: AggregatedCall[]): Promise
     const key = `${hour_start} ${provider_id} ${call.model}`
     let hour = hours.get(key)
     if (!hour) {
-      hour = { hour_start, model: call.model, provider_id, calls: 0, failures: 0, points: 0, input_tokens: 0, output_tokens: 0, latency: emptyHistogram(), firstByte: emptyHistogram() }
+      hour = {
+        hour_start,
+        model: call.model,
+        provider_id,
+        calls: 0,
+        failures: 0,
+        points: 0,
+        ...Object.fromEntries(tokenCounts.map((column) => [column, 0])),
+        latency: emptyHistogram(),
+        firstByte: emptyHistogram(),
+      } as HourCounts
       hours.set(key, hour)
     }
     hour.calls += 1
     if (call.outcome === 'failed') hour.failures += 1
     hour.points += Number(call.points)
-    hour.input_tokens += Number(call.input_tokens)
-    hour.output_tokens += Number(call.output_tokens)
+    for (const column of tokenCounts) hour[column] += Number(call[column])
     if (call.relay_ms !== null) hour.latency[bucketOf(call.relay_ms)]! += 1
     if (call.first_byte_ms !== null) hour.firstByte[bucketOf(call.first_byte_ms)]! += 1
     const keyId = call.key_id ?? '0'
@@ -70,8 +82,7 @@ async function addOperatorHours(trx: Database, calls: AggregatedCall[]): Promise
           calls: existing.calls + counts.calls,
           failures: existing.failures + counts.failures,
           points: Number(existing.points) + counts.points,
-          input_tokens: Number(existing.input_tokens) + counts.input_tokens,
-          output_tokens: Number(existing.output_tokens) + counts.output_tokens,
+          ...Object.fromEntries(tokenCounts.map((column) => [column, Number(existing[column]) + counts[column]])),
           latency_buckets: JSON.stringify(addHistogram(parseHistogram(existing.latency_buckets), latency)),
           first_byte_buckets: JSON.stringify(addHistogram(parseHistogram(existing.first_byte_buckets), firstByte)),
         })
@@ -119,7 +130,7 @@ function firstHour(now: number, hours: number): number {
 async function hoursSince(db: Database, from: number): Promise<OpsCallHoursTable[]> {
   return db
     .selectFrom('ops_call_hours')
-    .select(['hour_start', 'model', 'provider_id', 'calls', 'failures', 'points', 'input_tokens', 'output_tokens', 'latency_buckets', 'first_byte_buckets'])
+    .selectAll()
     .where('hour_start', '>=', from)
     .execute()
 }

@@ -84,6 +84,55 @@ export const overviewSchema = z
   .meta({ id: 'AdminOverview' })
 export type AdminOverview = z.output<typeof overviewSchema>
 
+/* ---------- Reconciliation ---------- */
+
+export const reconciliationQuery = z.object({
+  /** A calendar month in UTC, as providers invoice. */
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM'),
+})
+
+const usageCounts = {
+  calls: z.int(),
+  input_tokens: z.int(),
+  output_tokens: z.int(),
+  cache_read_tokens: z.int(),
+  /** 5-minute cache writes. */
+  cache_write_tokens: z.int(),
+  cache_write_1h_tokens: z.int(),
+  web_search_requests: z.int(),
+}
+
+export const reconciliationSchema = z
+  .object({
+    month: z.string(),
+    from_timestamp: timestampSchema,
+    to_timestamp: timestampSchema,
+    /** When the list prices compared with were read. */
+    list_prices_date: z.string(),
+    rows: z.array(
+      z.object({
+        model: z.string(),
+        /** Null: calls that reached no provider. */
+        provider_id: idSchema.nullable(),
+        provider: z.string().nullable(),
+        ...usageCounts,
+        /** Points the relay charged for these calls. */
+        points: z.int(),
+        /** What the same usage costs at the providers' list prices, in US cents; null for a model the list has not. */
+        list_cents: z.number().nullable(),
+      }),
+    ),
+    totals: z.object({
+      calls: z.int(),
+      points: z.int(),
+      /** Points charged for the models the list has, to compare with `list_cents`. */
+      listed_points: z.int(),
+      list_cents: z.number(),
+    }),
+  })
+  .meta({ id: 'Reconciliation' })
+export type Reconciliation = z.output<typeof reconciliationSchema>
+
 /* ---------- Providers ---------- */
 
 /** Patterns separated by commas or spaces, as the CLI's `--models` and the console's field take them. */
@@ -250,6 +299,16 @@ export const assignTicketBody = z.object({ assignee_id: idSchema.nullable() })
 const tag = 'admin'
 
 export const adminOpsEndpoints = {
+  reconciliation: endpoint({
+    method: 'get',
+    path: '/api/admin/reconciliation',
+    summary: "A month's usage per model and provider: the points charged, and what it costs at the providers' list prices",
+    description: 'Read from hourly aggregates kept in the background: calls of the last few minutes are not counted yet.',
+    tag,
+    auth: 'admin',
+    query: reconciliationQuery,
+    response: reconciliationSchema,
+  }),
   overview: endpoint({
     method: 'get',
     path: '/api/admin/overview',

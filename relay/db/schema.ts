@@ -564,6 +564,11 @@ export interface OpsCallHoursTable {
   points: number
   input_tokens: number
   output_tokens: number
+  cache_read_tokens: number
+  /** 5-minute cache writes. */
+  cache_write_tokens: number
+  cache_write_1h_tokens: number
+  web_search_requests: number
   /** JSON arrays of counts over public-stats/latency-histogram.ts's buckets: relay_ms, first_byte_ms. */
   latency_buckets: string
   first_byte_buckets: string

@@ -41,10 +41,44 @@ export async function refreshPublicStats(services: Pick<RelayServices, 'db' | 'c
   return added
 }
 
+const aggregatedColumns = [
+  'id',
+  'user_id',
+  'key_id',
+  'provider_id',
+  'model',
+  'outcome',
+  'points',
+  'input_tokens',
+  'output_tokens',
+  'cache_read_tokens',
+  'cache_write_tokens',
+  'cache_write_1h_tokens',
+  'web_search_requests',
+  'relay_ms',
+  'first_byte_ms',
+  'create_timestamp',
+] as const
+
 /** A call as the aggregations read it. */
 export type AggregatedCall = Pick<
   Selectable<ProxyCallsTable>,
-  'id' | 'user_id' | 'key_id' | 'provider_id' | 'model' | 'outcome' | 'points' | 'input_tokens' | 'output_tokens' | 'relay_ms' | 'first_byte_ms' | 'create_timestamp'
+  | 'id'
+  | 'user_id'
+  | 'key_id'
+  | 'provider_id'
+  | 'model'
+  | 'outcome'
+  | 'points'
+  | 'input_tokens'
+  | 'output_tokens'
+  | 'cache_read_tokens'
+  | 'cache_write_tokens'
+  | 'cache_write_1h_tokens'
+  | 'web_search_requests'
+  | 'relay_ms'
+  | 'first_byte_ms'
+  | 'create_timestamp'
 >
 
 /**
@@ -71,7 +105,7 @@ async function aggregateBatch(db: Database, cursor: 'relay' | 'ops', upTo: strin
     const { last_call_id: from } = await trx.selectFrom('public_stats_state').select('last_call_id').where('name', '=', cursor).executeTakeFirstOrThrow()
     const calls = await trx
       .selectFrom('proxy_calls')
-      .select(['id', 'user_id', 'key_id', 'provider_id', 'model', 'outcome', 'points', 'input_tokens', 'output_tokens', 'relay_ms', 'first_byte_ms', 'create_timestamp'])
+      .select(aggregatedColumns)
       .where('id', '>', from)
       .where('id', '<=', upTo)
       .orderBy('id')

@@ -42,6 +42,32 @@ export const listPrices = new PriceTable([
   list('claude-haiku-*', 10, 50),
 ])
 
+/**
+ * Anthropic's list rates beside input and output, as multiples of the input rate: a cache read
+ * 0.1×, a 5-minute cache write 1.25×, a 1-hour write 2×; a hosted web search $10 per 1,000, so
+ * 1 cent each. The reconciliation report (admin/reconciliation.ts) prices usage with them.
+ */
+export const listCacheMultipliers = { cache_read: 0.1, cache_write_5m: 1.25, cache_write_1h: 2 } as const
+export const listWebSearchCents = 1
+
+/** What `usage` costs at the list prices, in US cents; null when the list has no row for `model`. */
+export function listCentsOf(
+  model: string,
+  usage: { input_tokens: number; output_tokens: number; cache_read_tokens: number; cache_write_tokens: number; cache_write_1h_tokens: number; web_search_requests: number },
+): number | null {
+  const found = listPrices.find(model)
+  if (!found) return null
+  const input = found.cost.input_points_per_mtok ?? 0
+  const output = found.cost.output_points_per_mtok ?? 0
+  const tokenCents =
+    usage.input_tokens * input +
+    usage.cache_read_tokens * input * listCacheMultipliers.cache_read +
+    usage.cache_write_tokens * input * listCacheMultipliers.cache_write_5m +
+    usage.cache_write_1h_tokens * input * listCacheMultipliers.cache_write_1h +
+    usage.output_tokens * output
+  return tokenCents / 1_000_000 + usage.web_search_requests * listWebSearchCents
+}
+
 /** A list price in US dollars per million tokens, input and output; null when the list has none. */
 export function listPriceOf(model: string): { input: number; output: number } | null {
   const found = listPrices.find(model)

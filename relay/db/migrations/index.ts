@@ -51,6 +51,7 @@ import * as gemini from './0050-gemini.ts'
 import * as loginThrottleSubjects from './0051-login-throttle-subjects.ts'
 import * as keyNetworks from './0057-key-networks.ts'
 import * as modelMapping from './0058-model-mapping.ts'
+import * as reconciliation from './0059-reconciliation.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '0051-login-throttle-subjects': loginThrottleSubjects,
   '0057-key-networks': keyNetworks,
   '0058-model-mapping': modelMapping,
+  '0059-reconciliation': reconciliation,
 }
