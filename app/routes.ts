@@ -52,6 +52,8 @@ export default [
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/providers', 'routes/admin/providers.tsx'),
     route('admin/pricing', 'routes/admin/pricing.tsx'),
+    route('admin/reconciliation', 'routes/admin/reconciliation.tsx'),
+    route('admin/reconciliation/export', 'routes/admin/reconciliation-export.ts'),
     route('admin/announcements', 'routes/admin/announcements.tsx'),
     route('admin/incidents', 'routes/admin/incidents.tsx'),
     // The catalogue (docs/decisions/115-operator-console.md).

@@ -6,6 +6,7 @@
  * keyset a page at a time as the client reads, so it holds one page in memory however long the
  * range.
  */
+import { csvCell } from '../contract/csv.ts'
 import type { CallOutcomeName, UsageCall, UsageCallDetail, UsageCalls, UsageFilter } from '../contract/usage.ts'
 import { usageCursorPattern } from '../contract/usage.ts'
 import { sql } from 'kysely'
@@ -182,12 +183,6 @@ function csvRow(call: UsageCall): string {
 function chargeText(charge: ItemisedCharge): string {
   const lines = charge.lines.map((line) => `${line.item} ${line.quantity} × ${line.rate}${line.percent === 100 ? '' : ` × ${line.percent}%`} = ${Number(line.points.toFixed(6))}`)
   return `${charge.price}: ${lines.join('; ')} → ${charge.points}`
-}
-
-/** RFC 4180 quoting; a leading = + - @ is neutralised so a spreadsheet never runs a key's name as a formula. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }
 
 /** Every call matching the filter as CSV (header first), read a page at a time as the consumer pulls. */

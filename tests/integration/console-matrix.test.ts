@@ -20,11 +20,17 @@ const { handle, signedIn } = portalOverRelay(() => target!)
 
 /** Every address the console's layout serves, parameters filled in, plus one it does not have. */
 function consolePaths(): string[] {
+  return [...consoleRoutes().map(({ path }) => path), '/admin/no-such-page/deeper']
+}
+
+function consoleRoutes(): Array<{ path: string; file: string }> {
   const console = routes.find((entry) => entry.file === 'routes/admin/layout.tsx')
   if (!console?.children?.length) throw new Error('no console layout in app/routes.ts')
-  const paths = console.children.map((entry) => `/${entry.path!.replace(/:\w+/g, '1').replace('*', 'no-such-page')}`)
-  return [...paths, '/admin/no-such-page/deeper']
+  return console.children.map((entry) => ({ path: `/${entry.path!.replace(/:\w+/g, '1').replace('*', 'no-such-page')}`, file: entry.file }))
 }
+
+/** Downloads (resource routes, `.ts` modules without a page): refused with the 404 alone (the layout's `data(null)`), as any download is. */
+const downloads = new Set(consoleRoutes().filter(({ file }) => !file.endsWith('.tsx')).map(({ path }) => path))
 
 /** What would tell a visitor the console is there: its navigation, its name in any language, a link into it. */
 const hints = ['admin-nav', '运营控制台', 'Operator console', 'オペレーターコンソール', 'href="/admin']
@@ -80,7 +86,8 @@ describeEachDatabase('operator console pages', (ctx) => {
         expect(page.status, `${who} GET ${path}`).toBe(404)
         const html = await page.text()
         for (const hint of hints) expect(html, `${who} GET ${path}`).not.toContain(hint)
-        expect(visible(html, `${who} GET ${path}`), `${who} GET ${path}`).toBe(reference)
+        if (downloads.has(path)) expect(html, `${who} GET ${path}`).toBe('null')
+        else expect(visible(html, `${who} GET ${path}`), `${who} GET ${path}`).toBe(reference)
         // A form posted as the console's pages would post it (the create forms, one-button actions).
         const posted = await request(path, {
           method: 'POST',
@@ -94,7 +101,7 @@ describeEachDatabase('operator console pages', (ctx) => {
 
     // The control: the same pages open for an admin.
     const admin = await signedIn(operator)
-    for (const path of paths.filter((p) => !p.includes('/1') && !p.includes('no-such-page') && p !== '/admin')) {
+    for (const path of paths.filter((p) => !p.includes('/1') && !p.includes('no-such-page') && p !== '/admin' && !downloads.has(p))) {
       const page = await admin.get(path)
       expect(page.status, `admin GET ${path}`).toBe(200)
       expect(await page.text()).toContain('admin-nav')

@@ -54,7 +54,7 @@ export function FilterSelect({
   )
 }
 
-export function FilterInput({ name, label, value, type = 'text', placeholder }: { name: string; label: string; value: string | undefined; type?: 'text' | 'date'; placeholder?: string }) {
+export function FilterInput({ name, label, value, type = 'text', placeholder }: { name: string; label: string; value: string | undefined; type?: 'text' | 'date' | 'month'; placeholder?: string }) {
   return (
     <div className="w-full space-y-1.5 sm:w-48">
       <Label htmlFor={`filter-${name}`}>{label}</Label>

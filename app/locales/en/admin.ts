@@ -189,6 +189,29 @@ export default {
       'incident.resolve': 'Incident resolved',
     },
   },
+  reconciliation: {
+    title: 'Reconciliation',
+    subtitle: "For a month (UTC), per model and provider: the points charged, and what the same usage costs at the providers' list prices (read {{date}}). At the seeded prices 1 point is 1 US cent of list price, so the two compare directly.",
+    month: 'Month (UTC)',
+    show: 'Show',
+    csv: 'Download CSV',
+    empty: 'No calls in this month.',
+    caption: 'Reconciliation',
+    model: 'Model',
+    provider: 'Provider',
+    noProvider: 'Reached no provider',
+    calls: 'Calls',
+    callsValue: '{{calls}}',
+    tokens: 'Tokens (in / out)',
+    tokensValue: '{{input}} / {{output}}',
+    searches: '{{searches}} searches',
+    points: 'Points charged',
+    list: 'List cost',
+    unlisted: 'Not listed',
+    ratio: 'Points / list',
+    total: 'Total (listed models)',
+    note: 'Input includes cache reads and writes: cache reads at 0.1× the list input rate, 5-minute writes 1.25×, 1-hour writes 2×, searches 1 cent each. From hourly aggregates: the last minute or two of calls is not counted yet. A row under 100% charges less than the provider costs.',
+  },
   incidents: {
     title: 'Incidents',
     subtitle: 'Shown on the public status page until marked resolved.',
@@ -251,7 +274,7 @@ export default {
   },
   // Operations screens: overview, providers, pricing, ticket assignment (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md).
   ops: {
-    nav: { overview: 'Overview', providers: 'Providers', pricing: 'Model prices' },
+    nav: { overview: 'Overview', providers: 'Providers', pricing: 'Model prices', reconciliation: 'Reconciliation' },
     circuit: { closed: 'Circuit closed', open: 'Circuit open', 'half-open': 'Half-open', until: 'until' },
     overview: {
       title: 'Overview',

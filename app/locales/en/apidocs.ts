@@ -199,6 +199,7 @@ export default {
     getApiAdminAnnouncements: 'Every announcement, those still to end first, then the latest ended',
     postApiAdminAnnouncements: 'Post an announcement shown to signed-in users between starts_at and ends_at',
     deleteApiAdminAnnouncementsId: 'Remove an announcement at once',
+    getApiAdminReconciliation: "A month's usage per model and provider: the points charged, and what it costs at the providers' list prices",
     getApiAdminIncidents: "The status page's incidents, newest first: open ones and resolved ones",
     postApiAdminIncidents: 'Post an incident on the status page, open until resolved',
     putApiAdminIncidentsId: "Change an incident's title and text",

@@ -189,6 +189,29 @@ export default {
       'incident.resolve': '障害の解決',
     },
   },
+  reconciliation: {
+    title: 'コスト照合',
+    subtitle: '月（UTC）ごと、モデルと上流ごとに、課金したポイントと、同じ使用量を上流の公式価格（{{date}} 時点）で計算した費用。初期設定の価格では 1 ポイント = 公式価格の 1 米セントなので、そのまま比較できます。',
+    month: '月（UTC）',
+    show: '表示',
+    csv: 'CSV をダウンロード',
+    empty: 'この月の呼び出しはありません。',
+    caption: 'コスト照合',
+    model: 'モデル',
+    provider: '上流',
+    noProvider: '上流に届かず',
+    calls: '呼び出し',
+    callsValue: '{{calls}} 回',
+    tokens: 'トークン（入力 / 出力）',
+    tokensValue: '{{input}} / {{output}}',
+    searches: '検索 {{searches}} 回',
+    points: '課金ポイント',
+    list: '公式価格での費用',
+    unlisted: '公式価格なし',
+    ratio: 'ポイント / 公式価格',
+    total: '合計（公式価格のあるモデル）',
+    note: '入力にはキャッシュの読み書きを含みます。キャッシュ読み取りは公式入力単価の 0.1 倍、5 分書き込みは 1.25 倍、1 時間書き込みは 2 倍、検索は 1 回 1 セントで計算します。毎時集計のため、直近 1〜2 分の呼び出しはまだ含まれません。100% を下回る行は上流の費用より安く課金しています。',
+  },
   incidents: {
     title: '障害情報',
     subtitle: '解決済みにするまで、公開のステータスページに表示されます。',
@@ -251,7 +274,7 @@ export default {
   },
   // 運用画面：概要、プロバイダー、モデル価格、チケット担当（docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md）。
   ops: {
-    nav: { overview: '概要', providers: 'プロバイダー', pricing: 'モデル価格' },
+    nav: { overview: '概要', providers: 'プロバイダー', pricing: 'モデル価格', reconciliation: 'コスト照合' },
     circuit: { closed: '回路クローズ', open: '回路オープン', 'half-open': 'ハーフオープン', until: 'まで' },
     overview: {
       title: '運用概要',

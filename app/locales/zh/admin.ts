@@ -187,6 +187,29 @@ export default {
       'incident.resolve': '事件已解决',
     },
   },
+  reconciliation: {
+    title: '成本对账',
+    subtitle: '某月（UTC）每个模型和上游：已扣的积分，与同样用量按上游官方价格（{{date}} 读取）计算的成本。按预置价格 1 积分 = 官方价 1 美分，两栏可直接比较。',
+    month: '月份（UTC）',
+    show: '查看',
+    csv: '导出 CSV',
+    empty: '这个月没有调用记录。',
+    caption: '成本对账',
+    model: '模型',
+    provider: '上游',
+    noProvider: '未到达上游',
+    calls: '调用',
+    callsValue: '{{calls}} 次',
+    tokens: '令牌（输入 / 输出）',
+    tokensValue: '{{input}} / {{output}}',
+    searches: '搜索 {{searches}} 次',
+    points: '已扣积分',
+    list: '官方价成本',
+    unlisted: '无官方价',
+    ratio: '积分 / 官方价',
+    total: '合计（有官方价的模型）',
+    note: '输入含缓存读写，缓存读取按官方输入价的 0.1 倍、5 分钟写入 1.25 倍、1 小时写入 2 倍计，搜索每次 1 美分。数据来自每小时汇总，最近一两分钟的调用尚未计入。低于 100% 的行表示收费低于上游成本。',
+  },
   incidents: {
     title: '状态事件',
     subtitle: '显示在公开的服务状态页上，直到标记为已解决。',
@@ -249,7 +272,7 @@ export default {
   },
   // 运营页面：概览、上游、模型价格、工单指派（docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md）。
   ops: {
-    nav: { overview: '概览', providers: '上游服务', pricing: '模型价格' },
+    nav: { overview: '概览', providers: '上游服务', pricing: '模型价格', reconciliation: '成本对账' },
     circuit: { closed: '熔断关闭', open: '已熔断', 'half-open': '半开', until: '直到' },
     overview: {
       title: '运营概览',
