@@ -6,6 +6,7 @@ import { adminEndpoints } from '../contract/admin.ts'
 import { createAnnouncement, listAnnouncements, removeAnnouncement } from '../announcements/service.ts'
 import { consoleOperator, listAudit } from '../audit/audit-log.ts'
 import { defineRoute, type Route } from '../http/route.ts'
+import { setKeysEnabledAsOperator } from '../keys/operator.ts'
 import { approvePointsReset, denyPointsReset } from '../points/reset.ts'
 import type { RelayServices } from '../services.ts'
 import { generateRedeemCodes, listRedeemCodes, revokeRedeemCode } from '../subscriptions/operator-codes.ts'
@@ -46,6 +47,9 @@ export function adminRoutes(services: RelayServices): Route[] {
     ),
     defineRoute(adminEndpoints.setUserStatus, async ({ user, clientIp, params, body }) =>
       setUserStatus(db, consoleOperator(user, clientIp), { user: { id: params.id }, status: body.status, now: clock.now() }),
+    ),
+    defineRoute(adminEndpoints.setUserKeys, async ({ user, clientIp, params, body }) =>
+      setKeysEnabledAsOperator(db, consoleOperator(user, clientIp), { userId: params.id, keyIds: body.key_ids, enabled: body.enabled, now: clock.now() }),
     ),
     defineRoute(adminEndpoints.adjustPoints, async ({ user, clientIp, params, body }) => {
       const { balance } = await adjustPoints(services, consoleOperator(user, clientIp), { user: { id: params.id }, ...body })

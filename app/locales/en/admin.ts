@@ -180,6 +180,8 @@ export default {
       'price.remove': 'Price removed',
       'announcement.create': 'Announcement posted',
       'announcement.remove': 'Announcement removed',
+      'api_key.disable': 'API key disabled',
+      'api_key.enable': 'API key enabled',
     },
   },
   announcements: {

@@ -180,6 +180,8 @@ export default {
       'price.remove': '価格削除',
       'announcement.create': 'お知らせ掲載',
       'announcement.remove': 'お知らせ取り下げ',
+      'api_key.disable': 'API キー無効化',
+      'api_key.enable': 'API キー有効化',
     },
   },
   announcements: {

@@ -178,6 +178,8 @@ export default {
       'price.remove': '删除模型价格',
       'announcement.create': '发布公告',
       'announcement.remove': '撤下公告',
+      'api_key.disable': '停用 API 密钥',
+      'api_key.enable': '启用 API 密钥',
     },
   },
   announcements: {
