@@ -78,7 +78,10 @@ test('an admin answers a ticket, decides a reset, disables a user and grants poi
   await page.getByRole('button', { name: '提交', exact: true }).click()
   await expect(page.getByText('积分已增加，当前余额 2,550')).toBeVisible()
   await expect(page.getByTestId('user-balance')).toHaveText('2,550')
-  await page.getByRole('button', { name: '停用账户' }).click()
+  // Disabling asks first: the first click only opens the confirmation.
+  await page.getByTestId('disable-user').locator('summary').click()
+  await expect(page.getByTestId('user-status')).toHaveAttribute('data-status', 'active')
+  await page.getByRole('alertdialog').getByRole('button', { name: '停用账户' }).click()
   await expect(page.getByText('账户已停用')).toBeVisible()
   await expect(page.getByTestId('user-status')).toHaveAttribute('data-status', 'disabled')
   // Their session no longer works.
