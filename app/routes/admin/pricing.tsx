@@ -162,7 +162,7 @@ function PriceRow({ price }: { price: AdminPrice }) {
         {t('ops.pricing.points', { points: numbers.format(price.typical_points) })}
       </td>
       <td className="col-span-2 justify-self-end md:table-cell md:py-3 md:text-right">
-        <span className="inline-flex gap-2">
+        <span className="inline-flex flex-wrap items-start justify-end gap-2">
           <Link to={`?edit=${encodeURIComponent(price.model)}`} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`${t('ops.pricing.edit')} ${price.model}`}>
             {t('ops.pricing.edit')}
           </Link>
