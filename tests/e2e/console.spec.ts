@@ -128,7 +128,10 @@ test('an admin generates codes, sees them once, revokes one; the audit log shows
   await shown.getByRole('link').click()
   const rows = page.getByTestId('code-row')
   await expect(rows).toHaveCount(2)
-  await rows.first().getByRole('button', { name: /作废/ }).click()
+  // Revoking asks first; the question alone changes nothing.
+  await rows.first().locator('summary').click()
+  await expect(page.locator('[data-testid="code-row"][data-state="revoked"]')).toHaveCount(0)
+  await page.getByRole('alertdialog').getByRole('button', { name: '作废' }).click()
   await expect(page.getByText('兑换码已作废')).toBeVisible()
   await expect(page.locator('[data-testid="code-row"][data-state="revoked"]')).toHaveCount(1)
   await expect(page.locator('[data-testid="code-row"][data-state="unused"]')).toHaveCount(1)

@@ -318,7 +318,7 @@ function KeysCard({ detail }: { detail: AdminUserDetail }) {
             <SubmitButton intent="keys-enable" variant="secondary" size="sm">
               {t('user.enableKeys')}
             </SubmitButton>
-            <ConfirmDisclosure label={t('user.disableKeys')} cancelLabel={t('user.cancel')} message={t('user.disableKeysConfirm')} data-testid="disable-keys">
+            <ConfirmDisclosure label={t('user.disableKeys')} cancelLabel={t('catalog.cancel')} message={t('user.disableKeysConfirm')} data-testid="disable-keys">
               <SubmitButton intent="keys-disable" variant="danger" size="sm">
                 {t('user.disableKeysSubmit')}
               </SubmitButton>
@@ -367,7 +367,7 @@ function AccessCard({ detail }: { detail: AdminUserDetail }) {
         {disabled ? (
           <SubmitButton intent="status">{t('user.enable')}</SubmitButton>
         ) : (
-          <ConfirmDisclosure label={t('user.disable')} cancelLabel={t('user.cancel')} message={t('user.disableConfirm', { name: detail.user.username })} data-testid="disable-user">
+          <ConfirmDisclosure label={t('user.disable')} cancelLabel={t('catalog.cancel')} message={t('user.disableConfirm', { name: detail.user.username })} data-testid="disable-user">
             <SubmitButton intent="status" variant="danger" size="sm">
               {t('user.disable')}
             </SubmitButton>
