@@ -23,6 +23,7 @@ import { LocalTime } from '#app/components/local-time.tsx'
 import { showToast } from '#app/components/toaster.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { ConfirmDisclosure } from '#app/components/ui/confirm-disclosure.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
@@ -259,29 +260,17 @@ function KeyRow({ apiKey, now, limitsResult }: { apiKey: ApiKey; now: number; li
   )
 }
 
-/** A disclosure holds the confirmation, so deleting takes two deliberate clicks without JavaScript too. */
+/** Deleting takes two deliberate clicks, without JavaScript too. */
 function DeleteKey({ apiKey }: { apiKey: ApiKey }) {
   const { t } = useTranslation('apiKeys')
   return (
-    <details className="group relative inline-block text-left">
-      {/* Open, the same control reads "cancel": closing the disclosure needs no script either. */}
-      <summary className="inline-flex cursor-pointer list-none items-center rounded-lg px-2.5 py-1.5 text-sm font-semibold text-red-600 transition-colors hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 group-open:text-zinc-700 group-open:hover:bg-zinc-100 dark:text-red-400 dark:hover:bg-red-950/40 dark:group-open:text-zinc-300 dark:group-open:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden">
-        <span className="whitespace-nowrap group-open:hidden">{t('delete.button')}</span>
-        <span className="hidden whitespace-nowrap group-open:inline">{t('delete.cancel')}</span>
-      </summary>
-      <div
-        role="alertdialog"
-        aria-label={t('delete.button')}
-        className="z-20 mt-2 w-72 max-w-[calc(100vw-3rem)] rounded-xl border border-zinc-200 bg-white p-4 text-left shadow-lg md:absolute md:right-0 dark:border-zinc-800 dark:bg-zinc-900"
-      >
-        <p className="text-sm break-words text-zinc-700 dark:text-zinc-300">{t('delete.confirm', { name: apiKey.name })}</p>
-        <Form method="post" className="mt-3 flex justify-end gap-2">
-          <input type="hidden" name="id" value={apiKey.id} />
-          <SubmitButton intent="delete" variant="danger" size="sm">
-            {t('delete.submit')}
-          </SubmitButton>
-        </Form>
-      </div>
-    </details>
+    <ConfirmDisclosure label={t('delete.button')} cancelLabel={t('delete.cancel')} message={t('delete.confirm', { name: apiKey.name })}>
+      <Form method="post">
+        <input type="hidden" name="id" value={apiKey.id} />
+        <SubmitButton intent="delete" variant="danger" size="sm">
+          {t('delete.submit')}
+        </SubmitButton>
+      </Form>
+    </ConfirmDisclosure>
   )
 }

@@ -1,6 +1,6 @@
 /** Forms of the operator console; bounds and choices from the relay contract, messages are translation keys. */
 import { z } from 'zod'
-import { consoleBatchMax, maxPointsChange, operatorTicketStatuses, pointsAdjustments, ticketBounds, userStatuses, userTypes } from '#relay/contract/index.ts'
+import { consoleBatchMax, maxPointsChange, setUserKeysBody, operatorTicketStatuses, pointsAdjustments, ticketBounds, userStatuses, userTypes } from '#relay/contract/index.ts'
 import { requiredText } from './auth.ts'
 
 export const adminReplySchema = z.object({
@@ -17,6 +17,8 @@ export const denyResetSchema = z.object({
 
 export const userTypeSchema = z.object({ user_type: z.enum(userTypes) })
 export const userStatusSchema = z.object({ status: z.enum(userStatuses) })
+/** The ticked keys of the user's page; none ticked is the one mistake an operator can make here. */
+export const userKeysSchema = setUserKeysBody.pick({ key_ids: true })
 
 const amountMessage = 'admin:user.amountRequired'
 

@@ -23,6 +23,7 @@ const validBodies: Partial<Record<keyof typeof adminEndpoints, unknown>> = {
   denyReset: { content: 'no' },
   setUserType: { user_type: 'vip' },
   setUserStatus: { status: 'disabled' },
+  setUserKeys: { key_ids: ['1'], enabled: false },
   adjustPoints: { direction: 'grant', amount: 5, reason: 'test' },
   generateCodes: { package_code: 'PERSONAL', count: 1 },
   createAnnouncement: { level: 'info', message_zh: 'hello', ends_at: Date.now() + 86_400_000 },
@@ -198,6 +199,39 @@ describeEachDatabase('operator console', (ctx) => {
     expect((await call(operator.token, adminEndpoints.setUserStatus, user.id, { body: { status: 'active' } })).body.data.status).toBe('active')
     expect(await works()).toEqual({ session: 200, oauth: 200, key: true })
     expect((await auditOf(user.username)).map((r) => r.action)).toEqual(['user.disable', 'user.enable'])
+  })
+
+  it("disables three of a user's keys at once with one audit row each, leaves the fourth, and refuses another user's key", async () => {
+    const operator = await admin()
+    const user = await quickUser(ctx)
+    const other = await quickUser(ctx)
+    const create = async (owner: PointsUser, name: string) => (await ctx.request('POST', apiKeyEndpoints.create.path, { token: owner.token, body: { name } })).body.data as { id: string; key: string }
+    const keys = [await create(user, 'a'), await create(user, 'b'), await create(user, 'c'), await create(user, 'd')]
+    const foreign = await create(other, 'x')
+    const state = async (key: string) => authenticateApiKey(ctx.relay.db, key, ctx.clock).then(() => 'live', (error: { reason?: string }) => error.reason)
+    const chosen = keys.slice(0, 3).map((key) => key.id)
+
+    // Someone else's key in the batch: nothing changes.
+    const mixed = await call(operator.token, adminEndpoints.setUserKeys, user.id, { body: { key_ids: [...chosen, foreign.id], enabled: false } })
+    expect(mixed.status).toBe(404)
+    expect(await Promise.all(keys.map((key) => state(key.key)))).toEqual(['live', 'live', 'live', 'live'])
+
+    const disabled = await call(operator.token, adminEndpoints.setUserKeys, user.id, { body: { key_ids: chosen, enabled: false }, ip: '198.51.100.9' })
+    expect(disabled.body.data).toEqual({ changed: 3 })
+    expect(await Promise.all(keys.map((key) => state(key.key)))).toEqual(['api_key_disabled', 'api_key_disabled', 'api_key_disabled', 'live'])
+    const rows = await ctx.relay.db.selectFrom('audit_log').selectAll().where('target_kind', '=', 'api_key').orderBy('target_ref').execute()
+    expect(rows.map((row) => ({ action: row.action, ref: row.target_ref, actor: row.actor_name, ip: row.client_ip, after: JSON.parse(row.after!) }))).toEqual(
+      keys.slice(0, 3).map((key, i) => ({ action: 'api_key.disable', ref: key.id, actor: operator.username, ip: '198.51.100.9', after: { name: 'abc'[i], enabled: false } })),
+    )
+    // The owner sees the switch off on their own page.
+    const listed = (await ctx.request('GET', apiKeyEndpoints.list.path, { token: user.token })).body.data.items as Array<{ id: string; limits: { enabled: boolean } }>
+    expect(listed.filter((key) => !key.limits.enabled).map((key) => key.id).sort()).toEqual([...chosen].sort())
+
+    // Again (a reload): nothing more changes and no row is added; enabling restores them.
+    expect((await call(operator.token, adminEndpoints.setUserKeys, user.id, { body: { key_ids: chosen, enabled: false } })).body.data).toEqual({ changed: 0 })
+    expect((await call(operator.token, adminEndpoints.setUserKeys, user.id, { body: { key_ids: chosen, enabled: true } })).body.data).toEqual({ changed: 3 })
+    expect(await Promise.all(keys.map((key) => state(key.key)))).toEqual(['live', 'live', 'live', 'live'])
+    expect(await ctx.relay.db.selectFrom('audit_log').select('action').where('target_kind', '=', 'api_key').execute()).toHaveLength(6)
   })
 
   it('grants and deducts points with a reason, never below zero, exactly once per form key', async () => {

@@ -7,6 +7,7 @@ import { createAnnouncement, listAnnouncements, removeAnnouncement } from '../an
 import { addIncident, listIncidents, resolveIncident, updateIncident } from '../public-stats/incidents.ts'
 import { consoleOperator, listAudit } from '../audit/audit-log.ts'
 import { defineRoute, type Route } from '../http/route.ts'
+import { setKeysEnabledAsOperator } from '../keys/operator.ts'
 import { approvePointsReset, denyPointsReset } from '../points/reset.ts'
 import type { RelayServices } from '../services.ts'
 import { generateRedeemCodes, listRedeemCodes, revokeRedeemCode } from '../subscriptions/operator-codes.ts'
@@ -47,6 +48,9 @@ export function adminRoutes(services: RelayServices): Route[] {
     ),
     defineRoute(adminEndpoints.setUserStatus, async ({ user, clientIp, params, body }) =>
       setUserStatus(db, consoleOperator(user, clientIp), { user: { id: params.id }, status: body.status, now: clock.now() }),
+    ),
+    defineRoute(adminEndpoints.setUserKeys, async ({ user, clientIp, params, body }) =>
+      setKeysEnabledAsOperator(db, consoleOperator(user, clientIp), { userId: params.id, keyIds: body.key_ids, enabled: body.enabled, now: clock.now() }),
     ),
     defineRoute(adminEndpoints.adjustPoints, async ({ user, clientIp, params, body }) => {
       const { balance } = await adjustPoints(services, consoleOperator(user, clientIp), { user: { id: params.id }, ...body })

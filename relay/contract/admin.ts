@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type {} from 'zod-openapi'
 import { idSchema, timestampSchema, userSchema, userStatuses, userTypes } from './accounts.ts'
 import { adminCatalogEndpoints, catalogAuditActions, catalogTargetKinds } from './admin-catalog.ts'
-import { apiKeySchema } from './api-keys.ts'
+import { apiKeyBounds, apiKeySchema } from './api-keys.ts'
 import { endpoint } from './endpoint.ts'
 import { pageQuery, pagedSchema } from './paging.ts'
 import { adminAnnouncementSchema, createAnnouncementBody } from './notifications.ts'
@@ -53,11 +53,13 @@ export const auditActions = [
   'incident.create',
   'incident.update',
   'incident.resolve',
+  'api_key.disable',
+  'api_key.enable',
   ...catalogAuditActions,
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 export const auditActorKinds = ['admin', 'cli'] as const
-export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code', 'provider', 'price', 'announcement', 'incident', ...catalogTargetKinds] as const
+export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code', 'provider', 'price', 'announcement', 'incident', 'api_key', ...catalogTargetKinds] as const
 export type AuditTargetKind = (typeof auditTargetKinds)[number]
 
 /** A status-page incident's title and text, as everyone reads them on `/status`. */
@@ -157,6 +159,12 @@ export const adminUserDetailSchema = z
   })
   .meta({ id: 'AdminUserDetail' })
 export type AdminUserDetail = z.output<typeof adminUserDetailSchema>
+
+/** Some of one user's keys, switched together from the user's page (one audit row per key changed). */
+export const setUserKeysBody = z.object({
+  key_ids: z.array(idSchema).min(1).max(apiKeyBounds.perUser),
+  enabled: z.boolean(),
+})
 
 export const setUserTypeBody = z.object({ user_type: z.enum(userTypes) })
 export const setUserStatusBody = z.object({ status: z.enum(userStatuses) })
@@ -321,6 +329,17 @@ export const adminEndpoints = {
     body: setUserStatusBody,
     response: userSchema,
     errors: ['business_rule'],
+  }),
+  setUserKeys: endpoint({
+    method: 'post',
+    path: '/api/admin/users/{id}/keys/status',
+    summary: "Disable or enable some of a user's API keys",
+    description: 'A disabled key is refused at its next call, as its owner disabling it would. Keys already in the state asked are left alone and not counted.',
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    body: setUserKeysBody,
+    response: z.object({ changed: z.int() }),
   }),
   adjustPoints: endpoint({
     method: 'post',

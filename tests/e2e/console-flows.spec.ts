@@ -60,7 +60,9 @@ test('an admin creates a team, sees its owner as member, renews it; the audit lo
   await expect(page.getByTestId('team-member')).toContainText(owner.username)
   const teamId = /\/admin\/teams\/(\d+)$/.exec(page.url())![1]!
 
-  await page.getByTestId('renew-team').getByRole('button', { name: '续期' }).click()
+  // Renewing voids the points left, so it asks first.
+  await page.getByTestId('renew-team').locator('summary').click()
+  await page.getByRole('alertdialog').getByRole('button', { name: '续期' }).click()
   await expect(page.getByText('团队已续期')).toBeVisible()
 
   await page.goto(`/admin/audit?target=${teamId}`)
@@ -84,7 +86,8 @@ test('an admin manages resource links, the referral rule and an OAuth client; th
   await page.getByTestId('resource-form').getByLabel('标题').fill(`${title} 2`)
   await page.getByTestId('resource-form').getByRole('button', { name: '保存' }).click()
   await expect(page.getByText('链接已保存')).toBeVisible()
-  await page.getByRole('button', { name: `删除 ${title} 2` }).click()
+  await page.getByLabel(`删除 ${title} 2`).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click()
   await expect(page.getByText('链接已删除')).toBeVisible()
   await expect(page.getByText(`${title} 2`)).toHaveCount(0)
 
@@ -113,7 +116,8 @@ test('an admin manages resource links, the referral rule and an OAuth client; th
   await page.getByTestId('client-form').getByLabel('回调地址').fill('https://app.example.com/cb')
   await page.getByTestId('client-form').getByRole('button', { name: '注册' }).click()
   await expect(page.getByTestId('client-secret')).toHaveText(/^rcs_/)
-  await page.getByRole('button', { name: `删除 ${name}` }).click()
+  await page.getByLabel(`删除 ${name}`).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click()
   await expect(page.getByText('客户端已删除')).toBeVisible()
 
   await page.goto(`/admin/audit?actor=${operator.username}`)

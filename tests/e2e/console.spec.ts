@@ -83,7 +83,10 @@ test('an admin answers a ticket, decides a reset, disables a user and grants poi
   await page.getByRole('button', { name: '提交', exact: true }).click()
   await expect(page.getByText('积分已增加，当前余额 2,550')).toBeVisible()
   await expect(page.getByTestId('user-balance')).toHaveText('2,550')
-  await page.getByRole('button', { name: '停用账户' }).click()
+  // Disabling asks first: the first click only opens the confirmation.
+  await page.getByTestId('disable-user').locator('summary').click()
+  await expect(page.getByTestId('user-status')).toHaveAttribute('data-status', 'active')
+  await page.getByRole('alertdialog').getByRole('button', { name: '停用账户' }).click()
   await expect(page.getByText('账户已停用')).toBeVisible()
   await expect(page.getByTestId('user-status')).toHaveAttribute('data-status', 'disabled')
   // Their session no longer works.
@@ -130,7 +133,10 @@ test('an admin generates codes, sees them once, revokes one; the audit log shows
   await shown.getByRole('link').click()
   const rows = page.getByTestId('code-row')
   await expect(rows).toHaveCount(2)
-  await rows.first().getByRole('button', { name: /作废/ }).click()
+  // Revoking asks first; the question alone changes nothing.
+  await rows.first().locator('summary').click()
+  await expect(page.locator('[data-testid="code-row"][data-state="revoked"]')).toHaveCount(0)
+  await page.getByRole('alertdialog').getByRole('button', { name: '作废' }).click()
   await expect(page.getByText('兑换码已作废')).toBeVisible()
   await expect(page.locator('[data-testid="code-row"][data-state="revoked"]')).toHaveCount(1)
   await expect(page.locator('[data-testid="code-row"][data-state="unused"]')).toHaveCount(1)

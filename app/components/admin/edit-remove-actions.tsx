@@ -1,6 +1,7 @@
 /**
  * A catalogue page's rows and form (the server half: `app/routes/admin/edit-remove.server.ts`):
- * each row has edit (the page's `?edit=` form) and remove (a real form, intent `remove`); the
+ * each row has edit (the page's `?edit=` form) and remove (a real form, intent `remove`, asked
+ * first); the
  * form under the list adds a row, or saves the one being edited.
  */
 import type { ComponentProps } from 'react'
@@ -10,6 +11,7 @@ import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { cn } from '#app/components/ui/cn.ts'
+import { ConfirmDisclosure } from '#app/components/ui/confirm-disclosure.tsx'
 
 export function EditRemoveActions({ id, name, className }: { id: string; name: string; className?: string }) {
   const { t } = useTranslation('admin')
@@ -18,12 +20,14 @@ export function EditRemoveActions({ id, name, className }: { id: string; name: s
       <Link to={`?edit=${id}`} className={buttonClass({ variant: 'ghost', size: 'sm' })} aria-label={`${t('catalog.edit')} ${name}`}>
         {t('catalog.edit')}
       </Link>
-      <Form method="post" className="inline">
-        <input type="hidden" name="id" value={id} />
-        <SubmitButton intent="remove" variant="secondary" size="sm" aria-label={`${t('catalog.remove')} ${name}`}>
-          {t('catalog.remove')}
-        </SubmitButton>
-      </Form>
+      <ConfirmDisclosure label={t('catalog.remove')} name={`${t('catalog.remove')} ${name}`} cancelLabel={t('catalog.cancel')} message={t('catalog.removeConfirm', { name })}>
+        <Form method="post">
+          <input type="hidden" name="id" value={id} />
+          <SubmitButton intent="remove" variant="danger" size="sm">
+            {t('catalog.remove')}
+          </SubmitButton>
+        </Form>
+      </ConfirmDisclosure>
     </td>
   )
 }

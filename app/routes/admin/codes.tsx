@@ -12,6 +12,7 @@ import { FilterForm, FilterSelect, ListPager, oneOf } from '#app/components/admi
 import { Field, FormErrors, ErrorList } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { ConfirmDisclosure } from '#app/components/ui/confirm-disclosure.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
@@ -185,12 +186,14 @@ function CodeRow({ code }: { code: AdminRedeemCode }) {
       </td>
       <td className="col-span-2 justify-self-end md:table-cell md:py-3 md:text-right">
         {code.state === 'unused' ? (
-          <Form method="post">
-            <input type="hidden" name="id" value={code.id} />
-            <SubmitButton intent="revoke" variant="secondary" size="sm" aria-label={`${t('codes.revoke')} ${code.id}`}>
-              {t('codes.revoke')}
-            </SubmitButton>
-          </Form>
+          <ConfirmDisclosure label={t('codes.revoke')} name={`${t('codes.revoke')} ${code.id}`} cancelLabel={t('catalog.cancel')} message={t('codes.revokeConfirm')}>
+            <Form method="post">
+              <input type="hidden" name="id" value={code.id} />
+              <SubmitButton intent="revoke" variant="danger" size="sm">
+                {t('codes.revoke')}
+              </SubmitButton>
+            </Form>
+          </ConfirmDisclosure>
         ) : null}
       </td>
     </tr>

@@ -14,6 +14,7 @@ import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { ConfirmDisclosure } from '#app/components/ui/confirm-disclosure.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -161,16 +162,18 @@ function PriceRow({ price }: { price: AdminPrice }) {
         {t('ops.pricing.points', { points: numbers.format(price.typical_points) })}
       </td>
       <td className="col-span-2 justify-self-end md:table-cell md:py-3 md:text-right">
-        <span className="inline-flex gap-2">
+        <span className="inline-flex flex-wrap items-start justify-end gap-2">
           <Link to={`?edit=${encodeURIComponent(price.model)}`} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`${t('ops.pricing.edit')} ${price.model}`}>
             {t('ops.pricing.edit')}
           </Link>
-          <Form method="post">
-            <input type="hidden" name="model" value={price.model} />
-            <SubmitButton intent="remove" variant="danger" size="sm" aria-label={`${t('ops.pricing.remove')} ${price.model}`}>
-              {t('ops.pricing.remove')}
-            </SubmitButton>
-          </Form>
+          <ConfirmDisclosure label={t('ops.pricing.remove')} name={`${t('ops.pricing.remove')} ${price.model}`} cancelLabel={t('catalog.cancel')} message={t('ops.pricing.removeConfirm', { model: price.model })}>
+            <Form method="post">
+              <input type="hidden" name="model" value={price.model} />
+              <SubmitButton intent="remove" variant="danger" size="sm">
+                {t('ops.pricing.remove')}
+              </SubmitButton>
+            </Form>
+          </ConfirmDisclosure>
         </span>
       </td>
     </tr>

@@ -15,6 +15,7 @@ import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { ConfirmDisclosure } from '#app/components/ui/confirm-disclosure.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
@@ -172,9 +173,11 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
           <Form method="post">
             <input type="hidden" name="id" value={provider.id} />
             {provider.enabled ? (
-              <SubmitButton intent="disable" variant="danger" size="sm">
-                {t('ops.providers.disable')}
-              </SubmitButton>
+              <ConfirmDisclosure label={t('ops.providers.disable')} cancelLabel={t('catalog.cancel')} message={t('ops.providers.disableConfirm', { url: provider.base_url })}>
+                <SubmitButton intent="disable" variant="danger" size="sm">
+                  {t('ops.providers.disable')}
+                </SubmitButton>
+              </ConfirmDisclosure>
             ) : (
               <SubmitButton intent="enable" size="sm">
                 {t('ops.providers.enable')}

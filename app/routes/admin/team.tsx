@@ -13,6 +13,7 @@ import { FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { ConfirmDisclosure } from '#app/components/ui/confirm-disclosure.tsx'
 import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { NotFoundCard } from '#app/components/not-found-card.tsx'
@@ -156,7 +157,11 @@ function RenewCard({ packages, formKey, lastResult }: { packages: Array<{ value:
         <FormKey value={formKey} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField meta={fields.package_code} label={t('catalog.teams.package')} options={packages} />
-        <SubmitButton variant="secondary">{t('catalog.teams.submitRenew')}</SubmitButton>
+        <ConfirmDisclosure label={t('catalog.teams.submitRenew')} cancelLabel={t('catalog.cancel')} message={t('catalog.teams.renewConfirm')}>
+          <SubmitButton variant="danger" size="sm">
+            {t('catalog.teams.submitRenew')}
+          </SubmitButton>
+        </ConfirmDisclosure>
       </Form>
     </Card>
   )

@@ -6,7 +6,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, useRouteLoaderData } from 'react-router'
+import { data, Form, Link, useLocation, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/user'
 import { endpoints, pointsAdjustments, pointsReasons, userTypes, type AdminUserDetail } from '#relay/contract/index.ts'
 import { UserStatusBadge } from '#app/components/admin/user-status-badge.tsx'
@@ -19,11 +19,13 @@ import { NotFoundCard } from '#app/components/not-found-card.tsx'
 import { TicketStatusBadge } from '#app/components/tickets/ticket-labels.tsx'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
+import { ConfirmDisclosure } from '#app/components/ui/confirm-disclosure.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
 import { inputClass, Label } from '#app/components/ui/input.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
-import { adjustPointsSchema, userStatusSchema, userTypeSchema } from '#app/schemas/admin.ts'
+import { adjustPointsSchema, userKeysSchema, userStatusSchema, userTypeSchema } from '#app/schemas/admin.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
@@ -68,6 +70,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return operatorOutcome(back, async () => {
         await relay.call(endpoints.admin.setUserStatus, { params: id, body: parsed.data })
         return { type: 'success', key: parsed.data.status === 'disabled' ? 'admin:toast.disabled' : 'admin:toast.enabled' }
+      })
+    }
+    case 'keys-disable':
+    case 'keys-enable': {
+      const parsed = userKeysSchema.safeParse({ key_ids: formData.getAll('key_id') })
+      if (!parsed.success) return redirectWithToast(back, { type: 'error', key: 'admin:toast.noKeysChosen' })
+      const enabled = formData.get('intent') === 'keys-enable'
+      return operatorOutcome(back, async () => {
+        // Setting a state, not toggling it: a reload or a second click changes nothing more.
+        const { changed } = await relay.call(endpoints.admin.setUserKeys, { params: id, body: { ...parsed.data, enabled } })
+        return { type: 'success', key: enabled ? 'admin:toast.keysEnabled' : 'admin:toast.keysDisabled', values: { count: changed } }
       })
     }
     case 'points': {
@@ -264,26 +277,54 @@ function TicketsCard({ detail }: { detail: AdminUserDetail }) {
   )
 }
 
+/** Operators switch keys off (a leak, abuse) with the owner's own switch; ticked keys go in one plain form. */
 function KeysCard({ detail }: { detail: AdminUserDetail }) {
   const { t } = useTranslation('admin')
+  // Each answer starts with nothing ticked, as a page loaded without JavaScript does.
+  const { key: page } = useLocation()
   return (
     <Card>
       <CardTitle>{t('user.keys')}</CardTitle>
       {detail.api_keys.length === 0 ? (
         <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{t('user.keysEmpty')}</p>
       ) : (
-        <ul className="mt-3 divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
-          {detail.api_keys.map((key) => (
-            <li key={key.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
-              <span className="min-w-0">
-                <span className="font-medium">{key.name}</span> <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{key.masked_key}</span>
-              </span>
-              <span className="text-xs text-zinc-500 dark:text-zinc-400">
-                {t('user.lastUsed')}: {key.last_used_timestamp === null ? t('user.never') : <LocalTime ms={key.last_used_timestamp} />}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <Form key={page} method="post" data-testid="user-keys-form">
+          <ul className="mt-3 divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
+            {detail.api_keys.map((key) => (
+              <li key={key.id} className="flex items-start gap-3 py-2" data-testid="user-key" data-enabled={key.limits.enabled}>
+                <input
+                  type="checkbox"
+                  name="key_id"
+                  value={key.id}
+                  id={`key-${key.id}`}
+                  aria-label={t('user.chooseKey', { name: key.name })}
+                  className="mt-1 size-4 shrink-0 rounded border-zinc-300 text-indigo-600 dark:border-zinc-600 dark:bg-zinc-800"
+                />
+                <label htmlFor={`key-${key.id}`} className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                  <span className="min-w-0 break-all">
+                    <span className="font-medium">{key.name}</span> <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{key.masked_key}</span>
+                  </span>
+                  <span className="flex items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+                    {key.limits.enabled ? null : <Badge tone="red">{t('user.keyDisabled')}</Badge>}
+                    <span>
+                      {t('user.lastUsed')}: {key.last_used_timestamp === null ? t('user.never') : <LocalTime ms={key.last_used_timestamp} />}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex flex-wrap items-start justify-end gap-2 border-t border-zinc-100 pt-3 dark:border-zinc-800">
+            <SubmitButton intent="keys-enable" variant="secondary" size="sm">
+              {t('user.enableKeys')}
+            </SubmitButton>
+            <ConfirmDisclosure label={t('user.disableKeys')} cancelLabel={t('catalog.cancel')} message={t('user.disableKeysConfirm')} data-testid="disable-keys">
+              <SubmitButton intent="keys-disable" variant="danger" size="sm">
+                {t('user.disableKeysSubmit')}
+              </SubmitButton>
+            </ConfirmDisclosure>
+          </div>
+        </Form>
       )}
     </Card>
   )
@@ -323,9 +364,15 @@ function AccessCard({ detail }: { detail: AdminUserDetail }) {
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('user.disableHint')}</p>
       <Form method="post" className="mt-4" data-testid="user-status-form">
         <input type="hidden" name="status" value={disabled ? 'active' : 'disabled'} />
-        <SubmitButton intent="status" variant={disabled ? 'primary' : 'danger'}>
-          {disabled ? t('user.enable') : t('user.disable')}
-        </SubmitButton>
+        {disabled ? (
+          <SubmitButton intent="status">{t('user.enable')}</SubmitButton>
+        ) : (
+          <ConfirmDisclosure label={t('user.disable')} cancelLabel={t('catalog.cancel')} message={t('user.disableConfirm', { name: detail.user.username })} data-testid="disable-user">
+            <SubmitButton intent="status" variant="danger" size="sm">
+              {t('user.disable')}
+            </SubmitButton>
+          </ConfirmDisclosure>
+        )}
       </Form>
     </Card>
   )
