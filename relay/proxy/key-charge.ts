@@ -57,28 +57,35 @@ export async function chargeWithinKeyLimits(
     // The key is no longer live (RelayError, as authenticateApiKey refuses): refused as at
     // authentication, not recorded as a call.
     if (error instanceof RelayError && key) forgetApiKey(key.keyId)
-    if (error instanceof ProxyError) {
-      const { started, uploadMs, ...record } = call
-      const durationMs = performance.now() - started
-      void services.settlements.add({
-        charge: { kind: 'free' },
-        cost: freeCost,
-        usage: null,
-        leaseId: null,
-        call: {
-          ...record,
-          outcome: 'refused',
-          status: proxyErrorStatus(call.api, error.kind),
-          providerId: null,
-          usage: null,
-          refusal: error.kind,
-          durationMs,
-          relayMs: durationMs - uploadMs,
-        },
-      })
-    }
+    if (error instanceof ProxyError) recordRefusal(services, call, error)
     throw error
   }
+}
+
+/**
+ * A call the relay refused itself, once its caller is known, recorded as the call's outcome
+ * (`refused`, with its reason): only a known key or token reaches here, so an unknown caller
+ * cannot fill the log, and a known one is bounded by its key's limits and the relay's rate limits.
+ */
+export function recordRefusal(services: RelayServices, call: CallContext, error: ProxyError): void {
+  const { started, uploadMs, ...record } = call
+  const durationMs = performance.now() - started
+  void services.settlements.add({
+    charge: { kind: 'free' },
+    cost: freeCost,
+    usage: null,
+    leaseId: null,
+    call: {
+      ...record,
+      outcome: 'refused',
+      status: proxyErrorStatus(call.api, error.kind),
+      providerId: null,
+      usage: null,
+      refusal: error.kind,
+      durationMs,
+      relayMs: durationMs - uploadMs,
+    },
+  })
 }
 
 /** Never read: a refusal's charge is free. */

@@ -15,7 +15,7 @@ import { RelayError } from '../http/relay-error.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
-import { chargeWithinKeyLimits } from './key-charge.ts'
+import { chargeWithinKeyLimits, recordRefusal } from './key-charge.ts'
 import type { CallOutcome } from './call-log.ts'
 import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
 import { clientSide, type ClientSide } from './client-side.ts'
@@ -62,8 +62,6 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     // The client's upload is its network's time, not the relay's (docs/decisions/120-figures-from-hourly-aggregates.md).
     const uploadMs = performance.now() - uploadStarted
     const request = dialect.parse(raw)
-    const { cost, providers } = await route(deps, dialect, request.model, affinityKey((name) => c.req.header(name), request, identity))
-    const inputEstimate = tokensOfBytes(raw.byteLength)
     const call = {
       userId: identity.userId,
       keyId: identity.keyId,
@@ -74,6 +72,12 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       clientIp: caller,
       startedAt,
     }
+    // A model no provider serves, or one without a price, is a refused call of its own (key-charge.ts).
+    const { cost, providers } = await route(deps, dialect, request.model, affinityKey((name) => c.req.header(name), request, identity)).catch((error: unknown) => {
+      if (error instanceof ProxyError) recordRefusal(services, { ...call, started, uploadMs }, error)
+      throw error
+    })
+    const inputEstimate = tokensOfBytes(raw.byteLength)
     // The key's controls first (key-charge.ts), then the points.
     const { charge, leaseId } = await chargeWithinKeyLimits(
       services,
@@ -175,9 +179,12 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
     const uploadStarted = performance.now()
     const request = dialect.parse(await readBody(client))
     const uploadMs = performance.now() - uploadStarted
-    const routed = await route(deps, dialect, request.model, affinityKey((name) => c.req.header(name), request, identity))
-    const cost: ModelCost = { ...routed.cost, kind: 'fixed', points_per_call: 0 }
     const call = { userId: identity.userId, keyId: identity.keyId, clientId: identity.clientId, api: dialect.api, model: request.model, streamed: false, clientIp: caller, startedAt }
+    const routed = await route(deps, dialect, request.model, affinityKey((name) => c.req.header(name), request, identity)).catch((error: unknown) => {
+      if (error instanceof ProxyError) recordRefusal(services, { ...call, started, uploadMs }, error)
+      throw error
+    })
+    const cost: ModelCost = { ...routed.cost, kind: 'fixed', points_per_call: 0 }
     const upfront = { userId: identity.userId, model: request.model, cost, inputTokens: 0, maxOutputTokens: 0, shortfallCeiling: 0, packageRequired: true }
     const { charge, leaseId } = await chargeWithinKeyLimits(services, identity.key, upfront, { ...call, started, uploadMs }).catch((error: unknown) => {
       throw error instanceof RelayError && keyRefusals.has(error.reason) ? credentialRefusal(error) : error

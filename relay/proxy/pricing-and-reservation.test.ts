@@ -177,8 +177,17 @@ describeEachDatabase('pricing, reservation and credentials of the /v1 API', (ctx
     const doubled = await callRelay(ctx, '/v1/v1/messages?beta=true', { key: user.key, body: claudeLike({ stream: false }) })
     expect(doubled.status).toBe(200)
     expect(provider.received.at(-1)!.url).toBe('/v1/messages?beta=true')
-    // On record: the failed call (nothing charged) and the answered one; refusals before pricing are not calls.
-    await settled(ctx, user.id, 2)
+    // On record: the failed call (nothing charged), the answered one, and the three refusals of a
+    // model without a price or a provider; a body without a model names no call.
+    await settled(ctx, user.id, 2, 3)
+    const reasons = await ctx.relay.db.selectFrom('proxy_calls').select(['model', 'refusal', 'status']).where('user_id', '=', user.id).where('refusal', 'is not', null).orderBy('id').execute()
+    expect(reasons.map(({ model, refusal, status }) => [model, refusal, status]).sort()).toEqual(
+      [
+        ['lonely-model', 'no_provider', 503],
+        ['unpriced-model', 'unknown_model', 400],
+        ['unpriced-model', 'unknown_model', 404],
+      ].sort(),
+    )
   })
 
   it('takes OAuth tokens granted api (device flow and code flow) as their user; refuses other tokens', async () => {

@@ -303,8 +303,11 @@ for (const kind of databaseKinds()) {
         await admin('provider', 'enable', providerId)
         await new Promise((resolve) => setTimeout(resolve, 2100))
       }
-      const calls = await callsOf(grace.id, 0)
-      expect(calls).toEqual([])
+      // On record as the relay's refusal, with its reason, and charged nothing.
+      const calls = await callsOf(grace.id, 1)
+      expect(calls.map(({ outcome, refusal, status, points }) => ({ outcome, refusal, status, points: Number(points) }))).toEqual([
+        { outcome: 'refused', refusal: 'no_provider', status: 503, points: 0 },
+      ])
     })
 
     it('signs a CLI in by the device flow of docs/oauth.md: its api token makes charged calls, its profile-only token is refused with 403', async () => {
