@@ -1,5 +1,5 @@
 /**
- * An operator disables or enables some of a user's API keys (docs/console-actions.md): the same
+ * An operator disables or enables some of a user's API keys (docs/console.md): the same
  * switch the owner has (a disabled key is refused as an unknown one would be), with one audit row
  * per key whose state changed, in the transaction of the change.
  */

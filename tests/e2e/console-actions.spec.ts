@@ -1,5 +1,5 @@
 /**
- * Operators' switches on a user's page (docs/console-actions.md), with JavaScript on and off: a
+ * Operators' switches on a user's page (docs/console.md), with JavaScript on and off: a
  * destructive action asks first, ticked keys are disabled together with one audit row each, and
  * the owner's calls with them are refused.
  */
