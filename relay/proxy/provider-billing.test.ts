@@ -87,6 +87,21 @@ describeEachDatabase('what providers bill: cache writes by lifetime, web searche
     }
   })
 
+  it('charges every web search of a Responses call (its web_search_call items), streamed or not', async () => {
+    for (const searches of [1, 3, 30]) {
+      for (const stream of [false, true]) {
+        const user = await customer(ctx, 10_000)
+        provider.queue({ kind: 'web_search', searches, usage: { input_tokens: 120, output_tokens: 40 } })
+        const answer = await callRelay(ctx, '/v1/responses', { key: user.key, bearer: true, body: { model: 'bill-gpt', input: 'Find the fox', stream, tools: [{ type: 'web_search' }] } })
+        expect(answer.status).toBe(200)
+        await answer.text()
+        await settled(ctx, user.id, 1)
+        const call = await ctx.relay.db.selectFrom('proxy_calls').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow()
+        expect([call.web_search_requests, call.points], `${searches} searches, stream ${stream}`).toEqual([searches, due({ web_search_requests: searches })])
+      }
+    }
+  })
+
   it('reserves the searches a request allows: its web search tools\' max_uses, or a default without one', async () => {
     const tool = (extra: Record<string, unknown>) => ({ type: 'web_search_20250305', name: 'web_search', ...extra })
     for (const [tools, searches] of [
