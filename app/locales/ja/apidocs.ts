@@ -237,5 +237,6 @@ export default {
     postApiNotificationsUnsubscribe: '配信停止リンクが示す種類のメールを止める',
     getApiUserAnnouncements: 'ユーザーが閉じていない有効なお知らせ（重要度順、リクエストの言語）',
     postApiUserAnnouncementsIdDismiss: 'このユーザーに対してお知らせを非表示にする',
+    getApiAdminReconciliation: 'ある月のモデル別・プロバイダー別の利用量：差し引いたポイントと、プロバイダーの定価で計算したコスト',
   },
 } satisfies Messages<typeof zh>

@@ -235,5 +235,6 @@ export default {
     postApiNotificationsUnsubscribe: '关闭退订链接指定的邮件类型',
     getApiUserAnnouncements: '用户尚未关闭的生效公告，最重要的在前，使用请求的语言',
     postApiUserAnnouncementsIdDismiss: '为该用户隐藏一条公告',
+    getApiAdminReconciliation: '某月按模型和服务商统计的用量：扣除的积分，以及按服务商标价计算的成本',
   },
 }
