@@ -28,10 +28,12 @@ const source = leaves(resources.zh as unknown as Tree)
 
 describe.each(languages.filter((l) => l !== 'zh'))('%s translation', (language) => {
   const target = leaves(resources[language] as unknown as Tree)
+  // English call summaries are the contract's own (relay/contract/): en translates none of them.
+  const expected = language === 'en' ? new Map([...source].filter(([key]) => !key.startsWith('apidocs.operations.'))) : source
 
   it('has every key zh has, and no others', () => {
-    expect([...source.keys()].filter((k) => !target.has(k))).toEqual([])
-    expect([...target.keys()].filter((k) => !source.has(k))).toEqual([])
+    expect([...expected.keys()].filter((k) => !target.has(k))).toEqual([])
+    expect([...target.keys()].filter((k) => !expected.has(k))).toEqual([])
   })
 
   it('has no empty strings and keeps every placeholder', () => {

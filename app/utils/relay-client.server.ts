@@ -1,11 +1,11 @@
 /**
  * The one way the portal talks to the relay (docs/architecture.md §2, §7). It speaks the HTTP contract of
- * docs/architecture.md §5.6 either to an embedded relay in the same process (no socket) or to RELAY_URL.
+ * relay/contract/ either to an embedded relay in the same process (no socket) or to RELAY_URL.
  *
  * - `relay.call(endpoints.teams.join, { body })`: the declaration in relay/contract types the
  *   params, query and body, and its response schema parses the reply, so what a loader gets is
  *   what the contract says or an error (docs/decisions/100-one-declaration-per-call.md).
- * - Normalises bodies exactly as docs/product.md say (see `normalise`).
+ * - Reads every reply by the contract's envelope schemas (see `readEnvelope`).
  * - Reads and writes ids losslessly (relay/contract/json.ts, the relay's own rule).
  * - Every call has a 15 000 ms timeout and follows the caller's abort signal; idempotent reads
  *   are retried up to 3 times on network errors, never on an HTTP answer.
@@ -16,10 +16,13 @@
  *   (docs/decisions/004-slow-or-absent-relay.md). A reply cut off or trickling in is the same kind of failure.
  */
 import { data } from 'react-router'
+import { z } from 'zod'
 import {
   fillPath,
   parseRelayJson,
   stringifyRelayJson,
+  errorEnvelopeSchema,
+  successEnvelopeSchema,
   type Endpoint,
   type ErrorDetails,
   type PartInput,
@@ -50,36 +53,25 @@ export class RelayCallError extends Error {
   }
 }
 
-type Normalised = { success: true; data: unknown; message?: string } | { success: false; message: string; code?: number; details?: Partial<ErrorDetails> }
+/** Any success envelope: `call` parses its `data` with the endpoint's own response schema. */
+const anySuccessEnvelope = successEnvelopeSchema(z.unknown())
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
-}
+type Answer = { success: true; data: unknown } | { success: false; message: string; code?: number; details?: Partial<ErrorDetails> }
 
 /**
- * docs/architecture.md §5.6 response normalisation and §8 error messages: a body with a `success` flag is used as
- * is; a `code` of 0 is success; any other code is an error with code, message and details. A
- * non-OK status takes its message from msg, message, error.details, error.message, else
- * `HTTP error! status: N`.
+ * Reads a reply by the contract's envelope (relay/contract/envelope.ts): a 2xx answer is the
+ * success envelope, any other the error envelope. A non-2xx body that is not the relay's (a proxy's
+ * 502 page) is `HTTP error! status: N`; a 2xx body that is not the envelope is a contract mismatch.
  */
-export function normalise(status: number, body: unknown): Normalised {
-  const b = record(body)
-  const errorField = record(b?.error)
-  const details = record(errorField?.details) as Partial<ErrorDetails> | undefined
-  const code = typeof b?.code === 'number' ? b.code : undefined
-  if (status < 200 || status >= 300) {
-    const candidates = [b?.msg, b?.message, errorField?.details, errorField?.message]
-    const message = candidates.find((c): c is string => typeof c === 'string' && c.length > 0)
-    return { success: false, message: message ?? `HTTP error! status: ${status}`, code, details }
+function readEnvelope(call: string, status: number, body: unknown): Answer {
+  if (status >= 200 && status < 300) {
+    const reply = anySuccessEnvelope.safeParse(body)
+    if (!reply.success) throw new RelayReplyMismatch(call, reply.error.message)
+    return { success: true, data: reply.data.data }
   }
-  if (b && typeof b.success === 'boolean') {
-    return b.success
-      ? { success: true, data: b.data, message: typeof b.message === 'string' ? b.message : undefined }
-      : { success: false, message: String(b.message ?? b.msg ?? ''), code, details }
-  }
-  if (code === 0) return { success: true, data: b?.data, message: typeof b?.message === 'string' ? b.message : undefined }
-  if (code !== undefined) return { success: false, message: String(b?.message ?? ''), code, details }
-  return { success: true, data: body }
+  const refusal = errorEnvelopeSchema.safeParse(body)
+  if (!refusal.success) return { success: false, message: `HTTP error! status: ${status}` }
+  return { success: false, message: refusal.data.message, code: refusal.data.code, details: refusal.data.error.details }
 }
 
 export interface RelayClientOptions {
@@ -221,7 +213,7 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
         parsed = text
       }
     }
-    const result = normalise(response.status, parsed)
+    const result = readEnvelope(`${method} ${url.pathname}`, response.status, parsed)
     if (result.success) return result.data
     if (response.status === 401 && token && options.onUnauthenticated) options.onUnauthenticated()
     if (response.status >= 500) throw relayUnavailable(response.status, result.message)

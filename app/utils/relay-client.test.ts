@@ -2,30 +2,28 @@ import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { endpoints, type TicketPage } from '#relay/contract/index.ts'
-import { createRelayClient, isRelayUnavailable, normalise, RelayReplyMismatch, type RelayClient } from './relay-client.server.ts'
+import { createRelayClient, isRelayUnavailable, RelayCallError, RelayReplyMismatch, type RelayClient } from './relay-client.server.ts'
 
-describe('normalise (docs/product.md)', () => {
-  it('takes a body with a success flag as is', () => {
-    expect(normalise(200, { success: true, data: { a: 1 } })).toEqual({ success: true, data: { a: 1 }, message: undefined })
-    expect(normalise(200, { success: false, message: 'nope' })).toMatchObject({ success: false, message: 'nope' })
+describe('reading replies by the contract envelope', () => {
+  const answering = (status: number, body: string) =>
+    createRelayClient({ transport: async () => new Response(body, { status, headers: { 'content-type': 'application/json' } }), baseUrl: 'http://relay.test' })
+  const check = { query: { email: 'a@b.c' } }
+
+  it('turns the error envelope into a refusal with its code, message and reason', async () => {
+    const body = JSON.stringify({ code: 42201, message: 'bad code', error: { details: { reason: 'code_invalid' } } })
+    const error = await answering(422, body).call(endpoints.accounts.checkEmail, check).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(RelayCallError)
+    expect(error).toMatchObject({ message: 'bad code', status: 422, code: 42201, reason: 'code_invalid' })
   })
 
-  it('treats code 0 as success and any other code as an error with code, message and details', () => {
-    expect(normalise(200, { code: 0, data: [1], message: 'ok', timestamp: 1 })).toEqual({ success: true, data: [1], message: 'ok' })
-    expect(normalise(200, { code: 42201, message: 'bad code', error: { details: { reason: 'code_invalid' } } })).toEqual({
-      success: false,
-      message: 'bad code',
-      code: 42201,
-      details: { reason: 'code_invalid' },
-    })
+  it('reads a failure that is not the relay envelope (a proxy page) as the relay being unavailable', async () => {
+    const error = await answering(502, 'Bad Gateway').call(endpoints.accounts.checkEmail, check).catch((caught: unknown) => caught)
+    expect(isRelayUnavailable(error)).toBe(true)
   })
 
-  it('takes the message of a non-OK answer from msg, message, error.details, error.message, in that order', () => {
-    expect(normalise(500, { msg: 'from msg', message: 'from message' })).toMatchObject({ message: 'from msg' })
-    expect(normalise(500, { message: 'from message' })).toMatchObject({ message: 'from message' })
-    expect(normalise(500, { error: { details: 'from details', message: 'from error.message' } })).toMatchObject({ message: 'from details' })
-    expect(normalise(500, { error: { message: 'from error.message' } })).toMatchObject({ message: 'from error.message' })
-    expect(normalise(502, 'Bad Gateway')).toMatchObject({ success: false, message: 'HTTP error! status: 502' })
+  it('refuses a success answer outside the envelope, such as a bare success flag', async () => {
+    const body = JSON.stringify({ success: true, data: { available: true } })
+    await expect(answering(200, body).call(endpoints.accounts.checkEmail, check)).rejects.toBeInstanceOf(RelayReplyMismatch)
   })
 })
 

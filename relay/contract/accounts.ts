@@ -1,5 +1,5 @@
 /**
- * Account calls of docs/architecture.md §5.6 and docs/architecture.md §5, declared once
+ * Account calls (docs/architecture.md §5), declared once
  * (`accountEndpoints`, endpoint.ts). The portal reuses the same bounds in its forms.
  *
  * Length bounds (docs/product.md leaves them open; docs/operating.md "Field bounds" documents them):

@@ -1,4 +1,4 @@
-/** The calls of docs/architecture.md §5.6 under /api/oauth/internal/ (docs/oauth.md walks a client through them). */
+/** The calls (relay/contract/oauth.ts) under /api/oauth/internal/ (docs/oauth.md walks a client through them). */
 import { deviceCodeGrantType, oauthEndpoints } from '../contract/oauth.ts'
 import { defineRoute, type Route } from '../http/route.ts'
 import type { RelayServices } from '../services.ts'

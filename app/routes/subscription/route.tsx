@@ -121,7 +121,7 @@ async function validateTeam(relay: RelayClient, code: FormDataEntryValue | null)
   const teamCode = submission.value.teamCode
   const params = { team_code: teamCode }
   try {
-    // The two calls of docs/architecture.md §5.6: validate answers the code's refusal reasons, preview the comparison.
+    // The two calls (relay/contract/subscriptions.ts): validate answers the code's refusal reasons, preview the comparison.
     const [, preview] = await Promise.all([
       relay.call(endpoints.teams.validate, { params }),
       relay.call(endpoints.teams.preview, { params }),
