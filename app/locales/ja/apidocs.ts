@@ -199,6 +199,7 @@ export default {
     getApiAdminAnnouncements: 'すべてのお知らせ：終了前のものを先に、その後に最近終了したもの',
     postApiAdminAnnouncements: 'starts_at から ends_at までサインイン中のユーザーに表示するお知らせを掲載',
     deleteApiAdminAnnouncementsId: 'お知らせをすぐに取り下げる',
+    postApiAdminUsersIdKeysStatus: 'ユーザーの API キーの一部を無効化または有効化する',
     getApiAdminReconciliation: '月ごと・モデルと上流ごとの使用量：課金したポイントと、上流の公式価格での費用',
     getApiAdminIncidents: 'ステータスページの障害情報（新しい順、対応中と解決済み）',
     postApiAdminIncidents: 'ステータスページに障害情報を掲載する（解決済みにするまで表示）',

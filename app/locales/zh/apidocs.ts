@@ -197,6 +197,7 @@ export default {
     getApiAdminAnnouncements: '所有公告：未结束的在前，其后是最近结束的',
     postApiAdminAnnouncements: '发布公告，在 starts_at 与 ends_at 之间向登录用户显示',
     deleteApiAdminAnnouncementsId: '立即撤下公告',
+    postApiAdminUsersIdKeysStatus: '停用或启用某用户的部分 API 密钥',
     getApiAdminReconciliation: '某月按模型和上游统计的用量：已扣积分，以及按上游官方价格计算的成本',
     getApiAdminIncidents: '服务状态页的事件，最新的在前：进行中和已解决的',
     postApiAdminIncidents: '在服务状态页发布事件，直到标记为已解决',
