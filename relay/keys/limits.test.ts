@@ -4,18 +4,8 @@ import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
-import { addTestProvider, balanceOf, callRelay, callsAtOnce, customer, expectRefusedUntilTomorrow, priceModel, settled, type Customer } from '../../tests/fixtures/proxy.ts'
+import { addTestProvider, noKeyLimits, balanceOf, callRelay, callsAtOnce, customer, expectRefusedUntilTomorrow, priceModel, settled, type Customer } from '../../tests/fixtures/proxy.ts'
 
-const noLimits: ApiKeyLimits = {
-  enabled: true,
-  expires_timestamp: null,
-  points_quota: null,
-  daily_points_quota: null,
-  allowed_models: null,
-  rpm_limit: null,
-  concurrency_limit: null,
-  allowed_ips: null,
-}
 
 describeEachDatabase('API key limits', (ctx) => {
   let provider: FakeProvider
@@ -33,7 +23,7 @@ describeEachDatabase('API key limits', (ctx) => {
   afterAll(() => provider?.close())
 
   const setLimits = (user: Customer, limits: Partial<ApiKeyLimits>, keyId = user.keyId, token = user.token) =>
-    ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: keyId }), { token, body: { ...noLimits, ...limits } })
+    ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: keyId }), { token, body: { ...noKeyLimits, ...limits } })
   const message = (user: Customer, model = 'ten-points') =>
     callRelay(ctx, '/v1/messages', { key: user.key, body: { model, max_tokens: 40, messages: [{ role: 'user', content: 'Hi' }] } })
   const chat = (user: Customer, model = 'ten-points') =>
@@ -46,8 +36,8 @@ describeEachDatabase('API key limits', (ctx) => {
     const limits = { points_quota: 500, daily_points_quota: 100, allowed_models: ['claude-*'], rpm_limit: 60, concurrency_limit: 2, expires_timestamp: ctx.clock.now() + 86_400_000 }
     const set = await setLimits(user, limits)
     expect(set.status).toBe(200)
-    expect(set.body.data.limits).toEqual({ ...noLimits, ...limits })
-    expect((await keyOf(user)).limits).toEqual({ ...noLimits, ...limits })
+    expect(set.body.data.limits).toEqual({ ...noKeyLimits, ...limits })
+    expect((await keyOf(user)).limits).toEqual({ ...noKeyLimits, ...limits })
 
     const foreign = await setLimits(other, { rpm_limit: 1 }, user.keyId)
     expect(foreign.status).toBe(404)

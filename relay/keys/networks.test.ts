@@ -9,18 +9,8 @@ import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
-import { addTestProvider, balanceOf, callRelay, customer, priceModel, type CallOptions, type Customer } from '../../tests/fixtures/proxy.ts'
+import { addTestProvider, noKeyLimits, balanceOf, callRelay, customer, priceModel, type CallOptions, type Customer } from '../../tests/fixtures/proxy.ts'
 
-const noLimits: ApiKeyLimits = {
-  enabled: true,
-  expires_timestamp: null,
-  points_quota: null,
-  daily_points_quota: null,
-  allowed_models: null,
-  rpm_limit: null,
-  concurrency_limit: null,
-  allowed_ips: null,
-}
 
 const body = { model: 'ten-points', max_tokens: 40, messages: [{ role: 'user', content: 'Hi' }] }
 
@@ -52,7 +42,7 @@ describeEachDatabase('API keys limited to addresses', (ctx) => {
   afterAll(() => provider?.close())
 
   const setLimits = (user: Customer, limits: Partial<ApiKeyLimits>) =>
-    ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: user.keyId }), { token: user.token, body: { ...noLimits, ...limits } })
+    ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: user.keyId }), { token: user.token, body: { ...noKeyLimits, ...limits } })
   const call = (user: Customer, api: (typeof apis)[number], ip: string) => {
     const headers = api.format === 'gemini' ? { 'x-goog-api-key': user.key } : undefined
     return callRelay(ctx, api.path, { ...api.options, key: api.format === 'gemini' ? undefined : user.key, headers, ip })
