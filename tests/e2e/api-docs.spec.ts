@@ -27,7 +27,8 @@ test('opens the API reference from the dashboard, switches language and tries a 
   await page.getByRole('button', { name: 'English' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Points' })).toBeVisible()
   const card = page.getByTestId('operation-getApiUserPoints')
-  await expect(card.getByRole('heading', { level: 2 })).toHaveText('Your points: balance, limit, use, frozen points, refill times, package')
+  // English is the call's own summary in its declaration (relay/contract/points.ts).
+  await expect(card.getByRole('heading', { level: 2 })).toHaveText("The caller's points: balance, limit, use, frozen points, refill times, package")
   await expect(card).toContainText(`curl -sS '${baseURL}/api/user/points'`)
 
   // With scripts the form answers in place: a mark left on the page survives the call.
