@@ -7,6 +7,7 @@ import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { codeFlowTokens, registerClient } from '../../tests/fixtures/oauth.ts'
 import { makeCodes } from '../../tests/fixtures/points.ts'
+import { noKeyLimits } from '../../tests/fixtures/proxy.ts'
 import { authenticateApiKey } from './service.ts'
 
 describeEachDatabase('API keys', (ctx) => {
@@ -33,16 +34,7 @@ describeEachDatabase('API keys', (ctx) => {
           masked_key: created.body.data.masked_key,
           create_timestamp: ctx.clock.now(),
           last_used_timestamp: null,
-          limits: {
-            enabled: true,
-            expires_timestamp: null,
-            points_quota: null,
-            daily_points_quota: null,
-            allowed_models: null,
-            rpm_limit: null,
-            concurrency_limit: null,
-            allowed_ips: null,
-          },
+          limits: noKeyLimits,
           use: { points_used: 0, day_points_used: 0, minute_calls: 0, in_flight: 0 },
         },
       ],

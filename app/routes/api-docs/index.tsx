@@ -15,19 +15,19 @@ import { routeNamespace } from '#app/utils/route-namespace.server.ts'
 import { useRouteNamespace } from '#app/utils/route-namespace.ts'
 import { apiBaseUrl } from '#server/env.ts'
 import { AuthBadge, DocsNav, MethodBadge, useSummary, useTagTitle } from './parts.tsx'
-import { loadDocument, visibleTags } from './reference.server.ts'
+import { loadReference } from './reference.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { t } = getI18n(context)
-  const document = await loadDocument(context)
+  const { tags } = await loadReference(context)
   return {
     title: t('apidocs:meta.title'),
     description: t('apidocs:meta.description'),
     baseUrl: apiBaseUrl(request),
     signedIn: getSession(context) !== null,
-    tags: await visibleTags(document, context),
+    tags,
     apidocs: routeNamespace(context, 'apidocs'),
   }
 }

@@ -65,7 +65,7 @@ export function tryableCall(id: string): Endpoint | undefined {
   return call && call.method === 'get' && call.auth === 'user' && !call.download ? call : undefined
 }
 
-export async function loadDocument(context: Readonly<RouterContextProvider>): Promise<OpenApiDocument> {
+async function loadDocument(context: Readonly<RouterContextProvider>): Promise<OpenApiDocument> {
   const response = await getRelay(context).download(endpoints.docs.openapi)
   return openApiDocumentSchema.parse(parseRelayJson(await response.text()))
 }
@@ -95,7 +95,7 @@ function authOf(id: string, raw: RawOperation): OperationView['auth'] {
 }
 
 /** Every tag in the document's order, with the one-line view of each of its calls. */
-export function tagsOf(document: OpenApiDocument): TagView[] {
+function tagsOf(document: OpenApiDocument): TagView[] {
   const tags = new Map<string, TagView>()
   for (const { method, path, raw } of operations(document)) {
     const tag = raw.tags?.[0] ?? 'other'
@@ -107,14 +107,15 @@ export function tagsOf(document: OpenApiDocument): TagView[] {
 }
 
 /**
- * The tags a reader may see: the operator console's calls only to an operator, as `/admin` shows
+ * The OpenAPI document and the tags a reader may see: the operator console's calls only to an operator, as `/admin` shows
  * itself only to them (anyone else gets the same 404 there, so the reference must not list it).
  */
-export async function visibleTags(document: OpenApiDocument, context: Readonly<RouterContextProvider>): Promise<TagView[]> {
+export async function loadReference(context: Readonly<RouterContextProvider>): Promise<{ document: OpenApiDocument; tags: TagView[] }> {
+  // The reader is asked for beside the document, not after it.
+  const [document, info] = await Promise.all([loadDocument(context), getSession(context) ? optionalRead(getRelay(context).call(endpoints.accounts.info)) : null])
   const tags = tagsOf(document)
-  const info = getSession(context) ? await optionalRead(getRelay(context).call(endpoints.accounts.info)) : null
-  if (info?.user.user_type === 'admin') return tags
-  return tags.filter((tag) => tag.operations.some((operation) => operation.auth.kind !== 'admin'))
+  if (info?.user.user_type === 'admin') return { document, tags }
+  return { document, tags: tags.filter((tag) => tag.operations.some((operation) => operation.auth.kind !== 'admin')) }
 }
 
 /** `'…'` for a POSIX shell. */

@@ -18,14 +18,13 @@ import { useRouteNamespace } from '#app/utils/route-namespace.ts'
 import { loginUrl } from '#app/utils/safe-redirect.ts'
 import { apiBaseUrl } from '#server/env.ts'
 import { DocsNav, OperationCard, useSummary, useTagTitle, type TryOutcome } from './parts.tsx'
-import { loadDocument, operationsOf, tryableCall, visibleTags } from './reference.server.ts'
+import { loadReference, operationsOf, tryableCall } from './reference.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }]
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { t } = getI18n(context)
-  const document = await loadDocument(context)
-  const tags = await visibleTags(document, context)
+  const { document, tags } = await loadReference(context)
   if (!tags.some((tag) => tag.tag === params.tag)) throw data(null, { status: 404 })
   const tagTitle = t(`apidocs:tags.${params.tag}.title` as 'apidocs:tags.health.title', { defaultValue: params.tag })
   return {
