@@ -4,7 +4,7 @@
  * English messages reach the form only for what these do not check).
  */
 import { z } from 'zod'
-import { modelCostKinds, modelMapListSchema, providerKinds } from '#relay/contract/index.ts'
+import { modelCostKinds, modelMapListSchema, providerKinds, reconciliationQuery } from '#relay/contract/index.ts'
 import { requiredText } from './auth.ts'
 
 const patternsMessage = 'admin:ops.providers.modelsInvalid'
@@ -85,3 +85,9 @@ export const incidentFormSchema = z.object({
   title: requiredText(200),
   body: z.string().trim().max(4000, 'validation:tooLong').optional(),
 })
+
+/** The reconciliation month a page or its CSV is asked for (`?month=YYYY-MM`), else the current one (UTC). */
+export function monthOf(request: Request): string {
+  const asked = reconciliationQuery.safeParse({ month: new URL(request.url).searchParams.get('month') })
+  return asked.success ? asked.data.month : new Date().toISOString().slice(0, 7)
+}

@@ -6,7 +6,7 @@
 import type { Route } from './+types/reconciliation-export'
 import { csvLine, endpoints } from '#relay/contract/index.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
-import { monthOf } from './reconciliation.tsx'
+import { monthOf } from '#app/schemas/admin-ops.ts'
 
 const header = ['month', 'model', 'provider_id', 'provider', 'calls', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_5m_tokens', 'cache_write_1h_tokens', 'web_searches', 'points_charged', 'list_usd', 'points_per_list_cent']
 

@@ -7,7 +7,7 @@
 import { Download } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/reconciliation'
-import { endpoints, reconciliationQuery, type Reconciliation } from '#relay/contract/index.ts'
+import { endpoints, type Reconciliation } from '#relay/contract/index.ts'
 import { FilterForm, FilterInput } from '#app/components/admin/list-controls.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
@@ -15,14 +15,9 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
+import { monthOf } from '#app/schemas/admin-ops.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
-
-/** The month asked for, else the current one (UTC). */
-export function monthOf(request: Request): string {
-  const asked = reconciliationQuery.safeParse({ month: new URL(request.url).searchParams.get('month') })
-  return asked.success ? asked.data.month : new Date().toISOString().slice(0, 7)
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const month = monthOf(request)
