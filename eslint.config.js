@@ -21,9 +21,27 @@ export default tseslint.config(
     },
   },
   {
+    // The configuration is parsed once (relay/config.ts) and passed down: nothing else writes
+    // process.env for other modules to read.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['relay/config.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "AssignmentExpression[left.object.object.name='process'][left.object.property.name='env']",
+          "AssignmentExpression[left.object.name='process'][left.property.name='env']",
+          "UnaryExpression[operator='delete'][argument.object.object.name='process']",
+          "CallExpression[callee.object.name='Object'][callee.property.name='assign'][arguments.0.object.name='process'][arguments.0.property.name='env']",
+        ].map((selector) => ({ selector, message: 'Pass configuration down (relay/config.ts: loadConfig, useConfig) instead of writing process.env.' })),
+      ],
+    },
+  },
+  {
     // The portal knows the relay only by its contract: the same calls whether the relay is
-    // embedded or runs elsewhere (docs/architecture.md).
+    // embedded or runs elsewhere (docs/architecture.md). Its tests may build a configuration.
     files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
