@@ -38,6 +38,10 @@ export function adminOpsRoutes(services: RelayServices): Route[] {
       })
       return providerNow(added.id)
     }),
+    // Before `/providers/{id}`, which would take `bulk-enabled` for an id.
+    defineRoute(adminOpsEndpoints.setProvidersEnabled, async ({ user, clientIp, body }) =>
+      setProvidersEnabledAsOperator(services, consoleOperator(user, clientIp), { ids: body.ids, enabled: body.enabled }),
+    ),
     defineRoute(adminOpsEndpoints.updateProvider, async ({ user, clientIp, params, body }) => {
       await updateProviderAsOperator(services, consoleOperator(user, clientIp), { id: params.id, models: body.models, modelMap: body.model_map, priority: body.priority })
       return providerNow(params.id)
@@ -46,9 +50,6 @@ export function adminOpsRoutes(services: RelayServices): Route[] {
       await setProviderEnabledAsOperator(services, consoleOperator(user, clientIp), { id: params.id, enabled: body.enabled })
       return providerNow(params.id)
     }),
-    defineRoute(adminOpsEndpoints.setProvidersEnabled, async ({ user, clientIp, body }) =>
-      setProvidersEnabledAsOperator(services, consoleOperator(user, clientIp), { ids: body.ids, enabled: body.enabled }),
-    ),
     defineRoute(adminOpsEndpoints.testProvider, async ({ user, clientIp, params, body }) =>
       testProviderAsOperator(services, consoleOperator(user, clientIp), { id: params.id, model: body.model }),
     ),

@@ -22,6 +22,8 @@ const validBodies: Partial<Record<keyof typeof adminOpsEndpoints, unknown>> = {
   testProvider: {},
   setPrice: { model: 'refused-*', kind: 'fixed', points_per_call: 3 },
   removePrice: { model: 'claude-opus-5-5' },
+  setProvidersEnabled: { ids: ['1'], enabled: false },
+  removePrices: { models: ['claude-opus-5-5'] },
   assignTicket: { assignee_id: null },
 }
 
