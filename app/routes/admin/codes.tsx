@@ -131,32 +131,32 @@ export default function AdminCodes({ loaderData, actionData }: Route.ComponentPr
           <p className="py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('codes.empty')}</p>
         ) : (
           <div className="space-y-3">
-          <BulkForm id={bulkFormId} exportTo="/admin/codes/export">
-            <ConfirmDisclosure label={t('bulk.revoke')} cancelLabel={t('catalog.cancel')} message={t('bulk.revokeCodesConfirm')} data-testid="bulk-revoke">
-              <SubmitButton intent="revoke-chosen" variant="danger" size="sm">
-                {t('bulk.revokeCodesSubmit')}
-              </SubmitButton>
-            </ConfirmDisclosure>
-          </BulkForm>
-          <Table
-            phone="stack"
-            caption={t('codes.caption')}
-            testId="admin-codes"
-            columns={[
-              { id: 'choose', label: <span className="sr-only">{t('bulk.choose')}</span> },
-              { id: 'id', label: t('codes.id') },
-              { id: 'package', label: t('codes.package') },
-              { id: 'state', label: t('codes.state') },
-              { id: 'created', label: t('codes.created') },
-              { id: 'expires', label: t('codes.expires') },
-              { id: 'used', label: t('codes.usedBy') },
-              { id: 'actions', label: '', align: 'end' },
-            ]}
-          >
-            {codes.items.map((code) => (
-              <CodeRow key={code.id} code={code} />
-            ))}
-          </Table>
+            <BulkForm id={bulkFormId} exportTo="/admin/codes/export">
+              <ConfirmDisclosure label={t('bulk.revoke')} cancelLabel={t('catalog.cancel')} message={t('bulk.revokeCodesConfirm')} data-testid="bulk-revoke">
+                <SubmitButton intent="revoke-chosen" variant="danger" size="sm">
+                  {t('bulk.revokeCodesSubmit')}
+                </SubmitButton>
+              </ConfirmDisclosure>
+            </BulkForm>
+            <Table
+              phone="stack"
+              caption={t('codes.caption')}
+              testId="admin-codes"
+              columns={[
+                { id: 'choose', label: <span className="sr-only">{t('bulk.choose')}</span> },
+                { id: 'id', label: t('codes.id') },
+                { id: 'package', label: t('codes.package') },
+                { id: 'state', label: t('codes.state') },
+                { id: 'created', label: t('codes.created') },
+                { id: 'expires', label: t('codes.expires') },
+                { id: 'used', label: t('codes.usedBy') },
+                { id: 'actions', label: '', align: 'end' },
+              ]}
+            >
+              {codes.items.map((code) => (
+                <CodeRow key={code.id} code={code} />
+              ))}
+            </Table>
           </div>
         )}
         <ListPager page={codes.page} pageSize={codes.pageSize} total={codes.total} />

@@ -71,23 +71,23 @@ export default function AdminPackages({ loaderData, actionData }: Route.Componen
         {loaderData.packages.length === 0 ? (
           <p className="py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('catalog.packages.empty')}</p>
         ) : (
-        <Table
-          phone="stack"
-          caption={t('catalog.packages.caption')}
-          testId="admin-packages"
-          columns={[
-            { id: 'code', label: t('catalog.packages.code') },
-            { id: 'name', label: t('catalog.packages.name') },
-            { id: 'terms', label: t('catalog.packages.terms') },
-            { id: 'price', label: t('catalog.packages.priceColumn'), align: 'end' },
-            { id: 'use', label: t('catalog.packages.use') },
-            { id: 'actions', label: '', align: 'end' },
-          ]}
-        >
-          {loaderData.packages.map((pkg) => (
-            <PackageRow key={pkg.id} pkg={pkg} lang={lang} />
-          ))}
-        </Table>
+          <Table
+            phone="stack"
+            caption={t('catalog.packages.caption')}
+            testId="admin-packages"
+            columns={[
+              { id: 'code', label: t('catalog.packages.code') },
+              { id: 'name', label: t('catalog.packages.name') },
+              { id: 'terms', label: t('catalog.packages.terms') },
+              { id: 'price', label: t('catalog.packages.priceColumn'), align: 'end' },
+              { id: 'use', label: t('catalog.packages.use') },
+              { id: 'actions', label: '', align: 'end' },
+            ]}
+          >
+            {loaderData.packages.map((pkg) => (
+              <PackageRow key={pkg.id} pkg={pkg} lang={lang} />
+            ))}
+          </Table>
         )}
       </Card>
       <CreateCard formKey={loaderData.formKey} lastResult={actionData?.result} />

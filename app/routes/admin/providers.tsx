@@ -160,12 +160,12 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
               <RowCheck form={bulkFormId} value={provider.id} label={t('bulk.chooseRow', { name: `${provider.kind} #${provider.id}` })} />
             </span>
             <div className="min-w-0">
-            <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold">
-              {provider.kind}
-              <EnabledBadge enabled={provider.enabled} />
-              <CircuitBadge provider={provider} />
-            </h2>
-            <p className="mt-1 font-mono text-xs break-all text-zinc-500 dark:text-zinc-400">{provider.base_url}</p>
+              <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold">
+                {provider.kind}
+                <EnabledBadge enabled={provider.enabled} />
+                <CircuitBadge provider={provider} />
+              </h2>
+              <p className="mt-1 font-mono text-xs break-all text-zinc-500 dark:text-zinc-400">{provider.base_url}</p>
             </div>
           </div>
           <span className="font-mono text-xs text-zinc-400 dark:text-zinc-500">#{provider.id}</span>
