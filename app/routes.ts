@@ -49,9 +49,13 @@ export default [
     route('admin/users', 'routes/admin/users.tsx'),
     route('admin/users/:id', 'routes/admin/user.tsx'),
     route('admin/codes', 'routes/admin/codes.tsx'),
+    // Resource routes: a new batch of codes, and code rows, as CSV downloads.
+    route('admin/codes/batch', 'routes/admin/codes-batch.ts'),
+    route('admin/codes/export', 'routes/admin/codes-export.ts'),
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/providers', 'routes/admin/providers.tsx'),
     route('admin/pricing', 'routes/admin/pricing.tsx'),
+    route('admin/pricing/export', 'routes/admin/pricing-export.ts'),
     route('admin/reconciliation', 'routes/admin/reconciliation.tsx'),
     route('admin/list-prices', 'routes/admin/list-prices.tsx'),
     route('admin/reconciliation/export', 'routes/admin/reconciliation-export.ts'),

@@ -1,6 +1,6 @@
 /** Forms of the operator console; bounds and choices from the relay contract, messages are translation keys. */
 import { z } from 'zod'
-import { consoleBatchMax, maxPointsChange, setUserKeysBody, operatorTicketStatuses, pointsAdjustments, ticketBounds, userStatuses, userTypes } from '#relay/contract/index.ts'
+import { redeemBatchMax, maxPointsChange, setUserKeysBody, operatorTicketStatuses, pointsAdjustments, ticketBounds, userStatuses, userTypes } from '#relay/contract/index.ts'
 import { requiredText } from './auth.ts'
 
 export const adminReplySchema = z.object({
@@ -38,7 +38,7 @@ const daysMessage = 'admin:codes.expiresInvalid'
 
 export const generateCodesSchema = z.object({
   package_code: requiredText(32),
-  count: z.string({ error: countMessage }).trim().regex(/^\d{1,4}$/, countMessage).transform(Number).pipe(z.number().min(1, countMessage).max(consoleBatchMax, countMessage)),
+  count: z.string({ error: countMessage }).trim().regex(/^\d{1,5}$/, countMessage).transform(Number).pipe(z.number().min(1, countMessage).max(redeemBatchMax, countMessage)),
   /** Empty: the codes never expire. */
   expires_days: z
     .string()

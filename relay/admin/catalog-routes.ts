@@ -10,7 +10,7 @@ import { createClientAsOperator, listClientsForOperator, removeClientAsOperator,
 import { readReferralRule, setReferralRuleAsOperator } from '../referral/rule.ts'
 import { addResourceLinkAsOperator, listResourceLinks, removeResourceLinkAsOperator, updateResourceLinkAsOperator } from '../resources/service.ts'
 import type { RelayServices } from '../services.ts'
-import { createPackageAsOperator, listCatalogPackages, updatePackageAsOperator } from '../subscriptions/operator-packages.ts'
+import { createPackageAsOperator, listCatalogPackages, setPackageListingAsOperator, updatePackageAsOperator } from '../subscriptions/operator-packages.ts'
 import { createTeamAsOperator, renewTeamAsOperator, teamForOperator } from '../teams/operator.ts'
 import { listTeams } from '../teams/teams.ts'
 
@@ -20,10 +20,13 @@ export function catalogRoutes(services: RelayServices): Route[] {
   const link = (body: { title: string; url: string; description?: string; sort_order: number }) => ({ title: body.title, url: body.url, description: body.description, sortOrder: body.sort_order })
   const client = (body: { name: string; redirect_uris: string[]; first_party: boolean }) => ({ name: body.name, redirectUris: body.redirect_uris, firstParty: body.first_party })
   return [
-    defineRoute(endpoints.catalogPackages, async () => ({ items: await listCatalogPackages(db) })),
+    defineRoute(endpoints.catalogPackages, async ({ query }) => ({ items: await listCatalogPackages(db, query.listing) })),
     defineRoute(endpoints.createPackage, async ({ user, clientIp, body }) => createPackageAsOperator(db, consoleOperator(user, clientIp), body, clock.now())),
     defineRoute(endpoints.updatePackage, async ({ user, clientIp, params, body }) =>
       updatePackageAsOperator(db, consoleOperator(user, clientIp), { id: params.id, package: body, now: clock.now() }),
+    ),
+    defineRoute(endpoints.setPackageListing, async ({ user, clientIp, params, body }) =>
+      setPackageListingAsOperator(db, consoleOperator(user, clientIp), { package: { id: params.id }, listing: body.listing, now: clock.now() }),
     ),
 
     defineRoute(endpoints.teams, async () => ({ items: await listTeams(db, clock.now()) })),

@@ -1,5 +1,8 @@
 import { afterEach, expect, it } from 'vitest'
+import { adminEndpoints } from '../contract/admin.ts'
 import { adminCatalogEndpoints as admin } from '../contract/admin-catalog.ts'
+import { pointsEndpoints } from '../contract/points.ts'
+import { publicEndpoints } from '../contract/public.ts'
 import type { Endpoint } from '../contract/endpoint.ts'
 import { fillPath } from '../contract/paths.ts'
 import { defaultReferralRule } from '../contract/referral.ts'
@@ -8,7 +11,7 @@ import { referralEndpoints } from '../contract/referral.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
-import { quickUser, type PointsUser } from '../../tests/fixtures/points.ts'
+import { makeCodes, quickUser, redeemFresh, type PointsUser } from '../../tests/fixtures/points.ts'
 
 const texts = (text: string) => ({ zh: text, en: text, ja: text })
 const none = texts('')
@@ -71,6 +74,57 @@ describeEachDatabase('operator console: packages, teams, resource links, referra
     const cliCode = `C${ctx.unique('').toUpperCase()}`.slice(0, 20)
     expect((await runOperatorCli(ctx, 'package', 'create', '--code', cliCode, '--name', 'Cli', '--kind', 'team', '--points-limit', '10')).code).toBe(0)
     expect(await auditOf(cliCode)).toMatchObject([{ action: 'package.create', actor_kind: 'cli', actor_id: null }])
+  })
+
+  it('unlists and archives a package: off /pricing and new codes, out of the default list; what was made on it stays', async () => {
+    await signInAdmin()
+    const unique = ctx.unique('').toUpperCase()
+    const create = async (code: string, kind: string, price: number, points: number) => {
+      const reply = await call(admin.createPackage, { body: { code, kind, name: texts(code), description: none, points_limit: points, hour_points: 0, validity_days: 30, price } })
+      expect(reply.status, reply.text).toBe(200)
+      return reply.body.data.id as string
+    }
+    const code = `L${unique}`
+    const id = await create(code, 'personal', 100, 10_000)
+    // A top-up's points cannot be used alone: however cheap, it is not what the pricing page compares with.
+    await create(`T${unique}`, 'topup', 1, 100_000_000)
+    const pricing = async () => (await ctx.request('GET', publicEndpoints.pricing.path)).body.data as { best_package_code: string | null; packages: Array<{ code: string }> }
+    expect((await pricing()).best_package_code).toBe(code)
+
+    const subscriber = await quickUser(ctx)
+    expect((await redeemFresh(ctx, subscriber, code)).status).toBe(200)
+    const [printed] = await makeCodes(ctx, code)
+
+    const unlisted = await call(admin.setPackageListing, { id, body: { listing: 'unlisted' } })
+    expect(unlisted.body.data).toMatchObject({ code, listing: 'unlisted', subscriptions: 1, redeem_codes: 2 })
+    const after = await pricing()
+    expect(after.packages.map((p) => p.code)).not.toContain(code)
+    expect(after.best_package_code).not.toBe(code)
+    expect(after.best_package_code).not.toBe(`T${unique}`)
+    const refused = await call(adminEndpoints.generateCodes, { body: { package_code: code, count: 1 } })
+    expect(refused.status).toBe(422)
+    expect(refused.body.error.details.reason).toBe('business_rule')
+    expect((await call(adminEndpoints.packages)).body.data.items.map((p: { code: string }) => p.code)).not.toContain(code)
+    // Codes printed before still redeem; the subscription made on it is untouched.
+    expect((await ctx.request('POST', '/api/user/redeem-code', { token: (await quickUser(ctx)).token, body: { redeem_code: printed } })).status).toBe(200)
+    expect((await ctx.request('GET', pointsEndpoints.points.path, { token: subscriber.token })).body.data.balance).toBe(10_000)
+
+    // Archived from the CLI: gone from the default list, there when asked for.
+    expect((await runOperatorCli(ctx, 'package', 'listing', code, '--set', 'archived')).code).toBe(0)
+    const codes = async (query?: Record<string, string>) =>
+      (await ctx.request('GET', admin.catalogPackages.path, { token: operator.token, query })).body.data.items.map((p: { code: string }) => p.code) as string[]
+    expect(await codes()).not.toContain(code)
+    expect(await codes({ listing: 'archived' })).toEqual([code])
+    expect(await codes({ listing: 'listed' })).toContain(`T${unique}`)
+
+    // Asking for the listing it has changes nothing.
+    expect((await call(admin.setPackageListing, { id, body: { listing: 'archived' } })).body.data.listing).toBe('archived')
+    expect((await call(admin.setPackageListing, { id: '999', body: { listing: 'listed' } })).status).toBe(404)
+    const rows = await auditOf(code)
+    expect(rows.filter((row) => row.action === 'package.listing').map((row) => [row.actor_kind, JSON.parse(row.before!), JSON.parse(row.after!)])).toEqual([
+      ['admin', { listing: 'listed' }, { listing: 'unlisted' }],
+      ['cli', { listing: 'unlisted' }, { listing: 'archived' }],
+    ])
   })
 
   it('creates a team whose owner joins at once, shows its members, renews it; refusals write nothing', async () => {

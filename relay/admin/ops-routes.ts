@@ -8,8 +8,8 @@ import { listPricesForConsole, setListPricesAsOperator } from '../public-stats/l
 import { adminOpsEndpoints } from '../contract/admin-ops.ts'
 import { consoleOperator } from '../audit/audit-log.ts'
 import { defineRoute, type Route } from '../http/route.ts'
-import { listPrices, removePriceAsOperator, setPriceAsOperator } from '../points/price-operator.ts'
-import { addProviderAsOperator, setProviderEnabledAsOperator, testProviderAsOperator, updateProviderAsOperator } from '../proxy/provider-operator.ts'
+import { listPrices, removePriceAsOperator, removePricesAsOperator, setPriceAsOperator } from '../points/price-operator.ts'
+import { addProviderAsOperator, setProviderEnabledAsOperator, setProvidersEnabledAsOperator, testProviderAsOperator, updateProviderAsOperator } from '../proxy/provider-operator.ts'
 import { typicalCall } from '../contract/admin-ops.ts'
 import type { RelayServices } from '../services.ts'
 import { assignAsOperator } from '../tickets/operator.ts'
@@ -25,7 +25,11 @@ export function adminOpsRoutes(services: RelayServices): Route[] {
     defineRoute(adminOpsEndpoints.listPrices, async () => listPricesForConsole(db)),
     defineRoute(adminOpsEndpoints.setListPrices, async ({ user, clientIp, body }) => setListPricesAsOperator(db, consoleOperator(user, clientIp), clock, body)),
 
-    defineRoute(adminOpsEndpoints.providers, async () => ({ items: await adminProviders(services) })),
+    defineRoute(adminOpsEndpoints.providers, async ({ query }) => ({
+      items: (await adminProviders(services)).filter(
+        (provider) => (!query.kind || provider.kind === query.kind) && (!query.state || provider.enabled === (query.state === 'enabled')),
+      ),
+    })),
     defineRoute(adminOpsEndpoints.addProvider, async ({ user, clientIp, body }) => {
       const added = await addProviderAsOperator(services, consoleOperator(user, clientIp), {
         kind: body.kind,
@@ -37,6 +41,10 @@ export function adminOpsRoutes(services: RelayServices): Route[] {
       })
       return providerNow(added.id)
     }),
+    // Before `/providers/{id}`, which would take `bulk-enabled` for an id.
+    defineRoute(adminOpsEndpoints.setProvidersEnabled, async ({ user, clientIp, body }) =>
+      setProvidersEnabledAsOperator(services, consoleOperator(user, clientIp), { ids: body.ids, enabled: body.enabled }),
+    ),
     defineRoute(adminOpsEndpoints.updateProvider, async ({ user, clientIp, params, body }) => {
       await updateProviderAsOperator(services, consoleOperator(user, clientIp), { id: params.id, models: body.models, modelMap: body.model_map, priority: body.priority })
       return providerNow(params.id)
@@ -49,12 +57,16 @@ export function adminOpsRoutes(services: RelayServices): Route[] {
       testProviderAsOperator(services, consoleOperator(user, clientIp), { id: params.id, model: body.model }),
     ),
 
-    defineRoute(adminOpsEndpoints.prices, async () => ({ items: await listPrices(db), typical: typicalCall })),
+    defineRoute(adminOpsEndpoints.prices, async ({ query }) => {
+      const q = query.q?.toLowerCase()
+      return { items: (await listPrices(db)).filter((price) => !q || price.model.toLowerCase().includes(q)), typical: typicalCall }
+    }),
     defineRoute(adminOpsEndpoints.setPrice, async ({ user, clientIp, body }) => setPriceAsOperator(db, consoleOperator(user, clientIp), body, clock.now())),
     defineRoute(adminOpsEndpoints.removePrice, async ({ user, clientIp, body }) => {
       await removePriceAsOperator(db, consoleOperator(user, clientIp), body.model, clock.now())
       return { model: body.model }
     }),
+    defineRoute(adminOpsEndpoints.removePrices, async ({ user, clientIp, body }) => removePricesAsOperator(db, consoleOperator(user, clientIp), body.models, clock.now())),
 
     defineRoute(adminOpsEndpoints.operators, async () => ({
       items: await db.selectFrom('users').select(['id', 'username']).where('user_type', '=', 'admin').where('status', '=', 'active').orderBy('username').execute(),

@@ -10,11 +10,11 @@ import { defineRoute, type Route } from '../http/route.ts'
 import { setKeysEnabledAsOperator } from '../keys/operator.ts'
 import { approvePointsReset, denyPointsReset } from '../points/reset.ts'
 import type { RelayServices } from '../services.ts'
-import { generateRedeemCodes, listRedeemCodes, revokeRedeemCode } from '../subscriptions/operator-codes.ts'
+import { generateRedeemCodes, listRedeemCodes, revokeRedeemCode, revokeRedeemCodes } from '../subscriptions/operator-codes.ts'
 import { listPackages, packageName } from '../subscriptions/packages.ts'
 import { replyAsOperator, setStatusAsOperator, ticketForOperator } from '../tickets/operator.ts'
 import { listAllTickets } from '../tickets/service.ts'
-import { adjustPoints, searchUsers, setUserStatus, setUserType, userForOperator } from '../users/operator.ts'
+import { adjustPoints, searchUsers, setUsersStatus, setUserStatus, setUserType, userForOperator } from '../users/operator.ts'
 import { catalogRoutes } from './catalog-routes.ts'
 
 export function adminRoutes(services: RelayServices): Route[] {
@@ -49,6 +49,9 @@ export function adminRoutes(services: RelayServices): Route[] {
     defineRoute(adminEndpoints.setUserStatus, async ({ user, clientIp, params, body }) =>
       setUserStatus(db, consoleOperator(user, clientIp), { user: { id: params.id }, status: body.status, now: clock.now() }),
     ),
+    defineRoute(adminEndpoints.setUsersStatus, async ({ user, clientIp, body }) =>
+      setUsersStatus(db, consoleOperator(user, clientIp), { userIds: body.user_ids, status: body.status, now: clock.now() }),
+    ),
     defineRoute(adminEndpoints.setUserKeys, async ({ user, clientIp, params, body }) =>
       setKeysEnabledAsOperator(db, consoleOperator(user, clientIp), { userId: params.id, keyIds: body.key_ids, enabled: body.enabled, now: clock.now() }),
     ),
@@ -77,6 +80,7 @@ export function adminRoutes(services: RelayServices): Route[] {
       await revokeRedeemCode(db, consoleOperator(user, clientIp), { id: params.id, now: clock.now() })
       return { id: params.id }
     }),
+    defineRoute(adminEndpoints.revokeCodes, async ({ user, clientIp, body }) => revokeRedeemCodes(db, consoleOperator(user, clientIp), { ids: body.ids, now: clock.now() })),
 
     defineRoute(adminEndpoints.announcements, async () => ({ items: await listAnnouncements(db, clock.now()) })),
     defineRoute(adminEndpoints.createAnnouncement, async ({ user, clientIp, body }) => createAnnouncement(db, consoleOperator(user, clientIp), body, clock.now())),

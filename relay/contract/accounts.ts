@@ -55,6 +55,9 @@ export type UserStatus = (typeof userStatuses)[number]
  */
 export const packageKinds = ['personal', 'team', 'topup'] as const
 export type PackageKind = (typeof packageKinds)[number]
+/** Offered (on /pricing, open to new redeem codes), withdrawn, or withdrawn and out of the console's default list. */
+export const packageListings = ['listed', 'unlisted', 'archived'] as const
+export type PackageListing = (typeof packageListings)[number]
 /**
  * `normal` is the healthy state (docs/architecture.md §6: the portal treats `active` alike); `none` means the
  * user holds no package at all.

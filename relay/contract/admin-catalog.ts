@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import type {} from 'zod-openapi'
-import { idSchema, packageKinds, timestampSchema, usernameSchema } from './accounts.ts'
+import { idSchema, packageKinds, packageListings, timestampSchema, usernameSchema } from './accounts.ts'
 import { endpoint } from './endpoint.ts'
 import { idPathParams } from './paths.ts'
 import { maxPointsChange } from './points.ts'
@@ -17,6 +17,7 @@ import { resourceBounds, resourceListSchema } from './resources.ts'
 export const catalogAuditActions = [
   'package.create',
   'package.update',
+  'package.listing',
   'team.create',
   'team.renew',
   'resource.add',
@@ -75,6 +76,7 @@ export const catalogPackageSchema = z
     hour_points: z.int(),
     validity_days: z.int(),
     price: z.int(),
+    listing: z.enum(packageListings),
     create_timestamp: timestampSchema,
     /** Subscriptions ever made on it and redeem codes printed for it: while both are 0 its terms may change. */
     subscriptions: z.int(),
@@ -83,6 +85,9 @@ export const catalogPackageSchema = z
   .meta({ id: 'CatalogPackage' })
 export type CatalogPackage = z.output<typeof catalogPackageSchema>
 export const catalogPackagesSchema = z.object({ items: z.array(catalogPackageSchema) }).meta({ id: 'CatalogPackages' })
+/** No listing: every package but the archived ones. */
+export const catalogPackagesQuery = z.object({ listing: z.enum(packageListings).optional() })
+export const packageListingBody = z.object({ listing: z.enum(packageListings) })
 
 /* ---------- Teams ---------- */
 
@@ -168,9 +173,10 @@ export const adminCatalogEndpoints = {
   catalogPackages: endpoint({
     method: 'get',
     path: '/api/admin/catalog/packages',
-    summary: 'Every package with its texts in each language, its terms and what refers to it',
+    summary: 'Packages with their texts in each language, their terms, listing and what refers to them; archived ones only when asked for',
     tag,
     auth: 'admin',
+    query: catalogPackagesQuery,
     response: catalogPackagesSchema,
   }),
   createPackage: endpoint({
@@ -194,6 +200,18 @@ export const adminCatalogEndpoints = {
     body: updateCatalogPackageBody,
     response: catalogPackageSchema,
     errors: ['not_found', 'business_rule'],
+  }),
+  setPackageListing: endpoint({
+    method: 'post',
+    path: '/api/admin/catalog/packages/{id}/listing',
+    summary: 'List, unlist or archive a package: only a listed one is on the pricing page and gets new redeem codes',
+    description: 'Subscriptions and redeem codes already made on it are unaffected.',
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    body: packageListingBody,
+    response: catalogPackageSchema,
+    errors: ['not_found'],
   }),
 
   teams: endpoint({

@@ -8,6 +8,7 @@ import type {} from 'zod-openapi'
 import { idSchema, timestampSchema } from './accounts.ts'
 import { modelPatternSchema } from './api-keys.ts'
 import { endpoint } from './endpoint.ts'
+import { bulkChangedSchema, bulkRows } from './paging.ts'
 import { idPathParams } from './paths.ts'
 import { modelCostKinds, modelCostSchema } from './points.ts'
 import { ticketStatuses } from './tickets.ts'
@@ -244,6 +245,9 @@ export const providerTestSchema = z
   .meta({ id: 'ProviderTest' })
 export type ProviderTest = z.output<typeof providerTestSchema>
 export const adminProviderListSchema = z.object({ items: z.array(adminProviderSchema) }).meta({ id: 'AdminProviderList' })
+export const providerStates = ['enabled', 'disabled'] as const
+export const adminProvidersQuery = z.object({ kind: z.enum(providerKinds).optional(), state: z.enum(providerStates).optional() })
+export const setProvidersEnabledBody = z.object({ ids: bulkRows(idSchema), enabled: z.boolean() })
 
 /* ---------- Prices ---------- */
 
@@ -309,7 +313,11 @@ export type AdminPrice = z.output<typeof adminPriceSchema>
 export const adminPriceListSchema = z
   .object({ items: z.array(adminPriceSchema), typical: z.object({ input_tokens: z.int(), output_tokens: z.int() }) })
   .meta({ id: 'AdminPriceList' })
-export const removePriceBody = z.object({ model: z.string().trim().min(1).max(128) })
+const priceModel = z.string().trim().min(1).max(128)
+export const removePriceBody = z.object({ model: priceModel })
+/** Part of a model name or pattern (any case). */
+export const adminPricesQuery = z.object({ q: z.string().trim().max(128).optional() })
+export const removePricesBody = z.object({ models: bulkRows(priceModel) })
 
 /* ---------- Ticket assignment ---------- */
 
@@ -360,9 +368,10 @@ export const adminOpsEndpoints = {
   providers: endpoint({
     method: 'get',
     path: '/api/admin/providers',
-    summary: 'Upstream providers with their circuit state and the last 24 hours of their calls',
+    summary: 'Upstream providers with their circuit state and the last 24 hours of their calls, of a kind or state',
     tag,
     auth: 'admin',
+    query: adminProvidersQuery,
     response: adminProviderListSchema,
   }),
   addProvider: endpoint({
@@ -397,6 +406,17 @@ export const adminOpsEndpoints = {
     response: adminProviderSchema,
     errors: ['not_found'],
   }),
+  setProvidersEnabled: endpoint({
+    method: 'post',
+    path: '/api/admin/providers/bulk-enabled',
+    summary: 'Send calls to several providers again, or stop',
+    description: 'Providers already in the state asked are left alone and not counted. An unknown id refuses the whole request.',
+    tag,
+    auth: 'admin',
+    body: setProvidersEnabledBody,
+    response: bulkChangedSchema,
+    errors: ['not_found'],
+  }),
   testProvider: endpoint({
     method: 'post',
     path: '/api/admin/providers/{id}/test',
@@ -411,9 +431,10 @@ export const adminOpsEndpoints = {
   prices: endpoint({
     method: 'get',
     path: '/api/admin/prices',
-    summary: 'Every model price and pattern, with what a typical call costs at it',
+    summary: 'Model prices and patterns (those containing `q`), with what a typical call costs at each',
     tag,
     auth: 'admin',
+    query: adminPricesQuery,
     response: adminPriceListSchema,
   }),
   setPrice: endpoint({
@@ -435,6 +456,16 @@ export const adminOpsEndpoints = {
     body: removePriceBody,
     response: z.object({ model: z.string() }),
     errors: ['not_found'],
+  }),
+  removePrices: endpoint({
+    method: 'post',
+    path: '/api/admin/prices/bulk-remove',
+    summary: 'Remove several prices at once',
+    description: 'A model without a price (removed already) is left alone and not counted.',
+    tag,
+    auth: 'admin',
+    body: removePricesBody,
+    response: bulkChangedSchema,
   }),
   operators: endpoint({
     method: 'get',

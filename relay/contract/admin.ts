@@ -9,7 +9,7 @@ import { idSchema, timestampSchema, userSchema, userStatuses, userTypes } from '
 import { adminCatalogEndpoints, catalogAuditActions, catalogTargetKinds } from './admin-catalog.ts'
 import { apiKeyBounds, apiKeySchema } from './api-keys.ts'
 import { endpoint } from './endpoint.ts'
-import { pageQuery, pagedSchema } from './paging.ts'
+import { bulkChangedSchema, bulkRows, pageQuery, pagedSchema } from './paging.ts'
 import { adminAnnouncementSchema, createAnnouncementBody } from './notifications.ts'
 import { idPathParams } from './paths.ts'
 import { maxPointsChange, pointsHistorySchema, pointsSummarySchema } from './points.ts'
@@ -123,6 +123,8 @@ export const adminTicketListQuery = pageQuery.extend({
   priority: z.enum(ticketPriorities).optional(),
   /** An operator's user id, or `none` for tickets nobody is assigned. */
   assignee: z.union([idSchema, z.literal('none')]).optional(),
+  /** Part of a ticket's number, or of its owner's username (any case). */
+  q: z.string().trim().max(64).optional(),
 })
 
 export const adminTicketSchema = ticketSchema.extend({ owner_id: idSchema, owner_name: z.string() }).meta({ id: 'AdminTicket' })
@@ -146,7 +148,10 @@ export const approvedResetSchema = z.object({ points_added: z.int() }).meta({ id
 export const adminUserSearchQuery = pageQuery.extend({
   /** Part of a username or e-mail address, or a user id. */
   q: z.string().trim().max(254).optional(),
+  status: z.enum(userStatuses).optional(),
 })
+/** Users ticked on the list, disabled or enabled together (one audit row per user changed). */
+export const setUsersStatusBody = z.object({ user_ids: bulkRows(idSchema), status: z.enum(userStatuses) })
 export const adminUserPageSchema = pagedSchema(userSchema).meta({ id: 'AdminUserPage' })
 
 export const adminUserDetailSchema = z
@@ -181,13 +186,20 @@ export const adjustedPointsSchema = z.object({ balance: z.int() }).meta({ id: 'A
 
 export const redeemCodeStates = ['unused', 'used', 'expired', 'revoked'] as const
 export type RedeemCodeState = (typeof redeemCodeStates)[number]
-/** The console prints a batch on the page: a few hundred at most (the CLI makes up to 10,000). */
-export const consoleBatchMax = 500
+/** The most codes one batch makes, in the console and the CLI alike. */
+export const redeemBatchMax = 10_000
 
 export const adminRedeemCodeQuery = pageQuery.extend({
   state: z.enum(redeemCodeStates).optional(),
   batch: idSchema.optional(),
+  /** Only these codes: their ids, comma-separated (at most a page). */
+  ids: z
+    .string()
+    .regex(/^\d{1,20}(,\d{1,20}){0,99}$/, 'ids: up to 100 ids, comma-separated')
+    .transform((ids) => ids.split(','))
+    .optional(),
 })
+export const revokeCodesBody = z.object({ ids: bulkRows(idSchema) })
 export const adminRedeemCodeSchema = z
   .object({
     id: idSchema,
@@ -207,7 +219,7 @@ export type AdminRedeemCode = z.output<typeof adminRedeemCodeSchema>
 export const adminRedeemCodePageSchema = pagedSchema(adminRedeemCodeSchema).meta({ id: 'AdminRedeemCodePage' })
 export const generateCodesBody = z.object({
   package_code: z.string().trim().min(1).max(32),
-  count: z.coerce.number().int().min(1).max(consoleBatchMax),
+  count: z.coerce.number().int().min(1).max(redeemBatchMax),
   /** Codes stop working this many days from now; none: never. */
   expires_days: z.coerce.number().int().min(1).max(3650).optional(),
 })
@@ -230,7 +242,7 @@ export const adminEndpoints = {
   tickets: endpoint({
     method: 'get',
     path: '/api/admin/tickets',
-    summary: "Every user's tickets, newest first, filtered by status, type and priority",
+    summary: "Every user's tickets, newest first, filtered by status, type, priority, assignee, and number or owner",
     tag,
     auth: 'admin',
     query: adminTicketListQuery,
@@ -292,7 +304,7 @@ export const adminEndpoints = {
   users: endpoint({
     method: 'get',
     path: '/api/admin/users',
-    summary: 'Users whose username or e-mail contains `q`, or whose id is `q`; newest first',
+    summary: 'Users whose username or e-mail contains `q`, or whose id is `q`, in a status; newest first',
     tag,
     auth: 'admin',
     query: adminUserSearchQuery,
@@ -340,6 +352,17 @@ export const adminEndpoints = {
     params: idPathParams,
     body: setUserKeysBody,
     response: z.object({ changed: z.int() }),
+  }),
+  setUsersStatus: endpoint({
+    method: 'post',
+    path: '/api/admin/users/bulk-status',
+    summary: 'Disable or enable several users at once',
+    description: 'Users already in the state asked are left alone and not counted. An unknown id, or the caller among them, refuses the whole request.',
+    tag,
+    auth: 'admin',
+    body: setUsersStatusBody,
+    response: bulkChangedSchema,
+    errors: ['not_found', 'business_rule'],
   }),
   adjustPoints: endpoint({
     method: 'post',
@@ -390,6 +413,17 @@ export const adminEndpoints = {
     params: idPathParams,
     response: z.object({ id: idSchema }),
     errors: ['not_found', 'business_rule'],
+  }),
+  revokeCodes: endpoint({
+    method: 'post',
+    path: '/api/admin/redeem-codes/bulk-revoke',
+    summary: 'Revoke several redeem codes at once',
+    description: 'Codes used, expired or revoked already are left alone and not counted. An unknown id refuses the whole request.',
+    tag,
+    auth: 'admin',
+    body: revokeCodesBody,
+    response: bulkChangedSchema,
+    errors: ['not_found'],
   }),
   announcements: endpoint({
     method: 'get',

@@ -25,6 +25,13 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.int(), page: z.int(), pageSize: z.int() })
 }
 
+/**
+ * What a bulk action acts on: rows ticked on one page of a list, so at most a page. Rows already in
+ * the state asked for are left alone and not counted, so a repeated request changes nothing more.
+ */
+export const bulkRows = <T extends z.ZodType>(row: T) => z.array(row).min(1).max(pageDefaults.maxPageSize)
+export const bulkChangedSchema = z.object({ changed: z.int() }).meta({ id: 'BulkChanged' })
+
 /** Rows to skip for `page`. */
 export function pageOffset({ page, pageSize }: PageQuery): number {
   return (page - 1) * pageSize

@@ -67,7 +67,7 @@ export const publicPricingSchema = z
         fen_per_point: z.number().nullable(),
       }),
     ),
-    /** The package whose point price the comparison uses; null when every package is free. */
+    /** The personal package whose point price the comparison uses; null when none has a price. */
     best_package_code: z.string().nullable(),
     /** Date of the list prices, and the exchange rate the comparison uses. */
     list_prices_date: z.string(),

@@ -8,7 +8,7 @@
  */
 import type { UserStatus, UserType } from '../contract/accounts.ts'
 import type { TicketAuthorKind, TicketPriority, TicketStatus, TicketType } from '../contract/tickets.ts'
-import type { PackageKind } from '../contract/accounts.ts'
+import type { PackageKind, PackageListing } from '../contract/accounts.ts'
 import type { ModelCostKind, PointsEntryType, ResetReason } from '../contract/points.ts'
 import type { SubscriptionAction } from '../contract/subscriptions.ts'
 import type { SignInOutcome } from '../contract/security.ts'
@@ -332,6 +332,8 @@ export interface PackagesTable {
   description_en: string | null
   description_ja: string | null
   create_timestamp: number
+  /** Whether it is offered (0065-package-listing). */
+  listing: PackageListing
 }
 
 /** Personal (user_id) or a team's (team_id) subscription to a package (subscriptions/). */

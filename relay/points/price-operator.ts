@@ -32,6 +32,20 @@ export async function setPriceAsOperator(db: Database, operator: Operator, input
   })
 }
 
+/** Prices ticked on the console's list, in one transaction with one audit row each; a model without a price is left alone and not counted. */
+export async function removePricesAsOperator(db: Database, operator: Operator, models: string[], now: number): Promise<{ changed: number }> {
+  return db.transaction().execute(async (trx) => {
+    let changed = 0
+    for (const model of new Set(models)) {
+      const before = await findModelCost(trx, model)
+      if (!before || !(await removeModelCost(trx, model))) continue
+      await recordAudit(trx, operator, { action: 'price.remove', target: { kind: 'price', ref: before.model }, before: audited(before) }, now)
+      changed++
+    }
+    return { changed }
+  })
+}
+
 /** The relays refuse the model once no other row prices it. */
 export async function removePriceAsOperator(db: Database, operator: Operator, model: string, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {

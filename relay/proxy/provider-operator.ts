@@ -69,6 +69,26 @@ export async function setProviderEnabledAsOperator(services: Services, operator:
   })
 }
 
+/**
+ * Providers ticked on the console's list, in one transaction with one audit row each. Those already
+ * in the state asked are left alone and not counted; an unknown id changes nothing.
+ */
+export async function setProvidersEnabledAsOperator(services: Services, operator: Operator, change: { ids: string[]; enabled: boolean }): Promise<{ changed: number }> {
+  const ids = [...new Set(change.ids)]
+  const now = services.clock.now()
+  return services.db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('proxy_providers').select(['id', 'disabled_timestamp']).where('id', 'in', ids).orderBy('id').execute()
+    if (rows.length !== ids.length) throw new RelayError('not_found', 'no such provider')
+    const moving = rows.filter((row) => (row.disabled_timestamp === null) !== change.enabled)
+    const action = change.enabled ? 'provider.enable' : 'provider.disable'
+    for (const row of moving) {
+      await setProviderEnabled(trx, row.id, change.enabled, now)
+      await recordAudit(trx, operator, { action, target: { kind: 'provider', ref: row.id }, before: { enabled: !change.enabled }, after: { enabled: change.enabled } }, now)
+    }
+    return { changed: moving.length }
+  })
+}
+
 /** Its calls stay on record. */
 export async function removeProviderAsOperator(services: Services, operator: Operator, id: string): Promise<void> {
   const box = new ProviderKeyBox(services.config.jwtSecrets)

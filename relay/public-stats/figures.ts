@@ -70,9 +70,9 @@ export async function publicFigures(db: Database, now: number): Promise<PublicFi
 }
 
 /**
- * Every price and package. A point's worth is a package's price over its points limit (hourly
+ * Every price and listed package. A point's worth is a package's price over its points limit (hourly
  * refills left out, so the comparison never flatters: docs/decisions/080-prices.md); models are compared at
- * the best-value paid package's point price.
+ * the point price of the best-value paid personal package.
  */
 export async function publicPricing(db: Database, lang: ContentLanguage): Promise<PublicPricing> {
   const [costs, packages, list] = await Promise.all([listModelCosts(db), listPackages(db), readListPrices(db)])
@@ -87,7 +87,8 @@ export async function publicPricing(db: Database, lang: ContentLanguage): Promis
     price: row.price,
     fen_per_point: row.price > 0 ? row.price / row.points_limit : null,
   }))
-  const best = priced.filter((row) => row.fen_per_point !== null).sort((a, b) => a.fen_per_point! - b.fen_per_point!)[0] ?? null
+  // Only what a user can buy on its own: a top-up needs a plan in force and a team is made by an operator.
+  const best = priced.filter((row) => row.kind === 'personal' && row.fen_per_point !== null).sort((a, b) => a.fen_per_point! - b.fen_per_point!)[0] ?? null
   return {
     models: costs.map((cost) => {
       const listed = cost.kind === 'variable' ? listPriceOf(list, cost.model) : null

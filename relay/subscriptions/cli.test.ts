@@ -17,14 +17,14 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
   it('lists the default packages of a fresh database and creates new ones', async () => {
     const listed = await admin('package', 'list')
     expect(listed.code).toBe(0)
-    expect(listed.stdout).toMatch(/^PERSONAL +personal +2400 +100 +30 +9900 +个人版 \/ Personal \/ パーソナル$/m)
-    expect(listed.stdout).toMatch(/^TEAM +team +12000 +500 +30 +49900 +团队版 \/ Team \/ チーム$/m)
+    expect(listed.stdout).toMatch(/^PERSONAL +personal +listed +2400 +100 +30 +9900 +个人版 \/ Personal \/ パーソナル$/m)
+    expect(listed.stdout).toMatch(/^TEAM +team +listed +12000 +500 +30 +49900 +团队版 \/ Team \/ チーム$/m)
 
     const code = ctx.unique('pro')
     const created = await admin('package', 'create', '--code', code, '--name', 'Pro', '--kind', 'personal', '--points-limit', '5000', '--price', '19900')
     expect(created.code).toBe(0)
     expect(created.stdout).toMatch(new RegExp(`^${code.toUpperCase()}  \\d+$`))
-    expect((await admin('package', 'list')).stdout).toMatch(new RegExp(`^${code.toUpperCase()} +personal +5000 +100 +30 +19900 +Pro \\/ Pro \\/ Pro$`, 'm'))
+    expect((await admin('package', 'list')).stdout).toMatch(new RegExp(`^${code.toUpperCase()} +personal +listed +5000 +100 +30 +19900 +Pro \\/ Pro \\/ Pro$`, 'm'))
 
     expect((await admin('package', 'create', '--code', code, '--name', 'Again', '--kind', 'personal', '--points-limit', '1')).code).toBe(1)
     const badCode = await admin('package', 'create', '--code', 'a b', '--name', 'Bad', '--kind', 'personal', '--points-limit', '1')

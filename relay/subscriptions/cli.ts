@@ -1,13 +1,12 @@
 /** Operator commands for packages and redeem codes. */
 import { z } from 'zod'
 import { defineCommand, type Command } from '../cli-registry.ts'
-import { packageKinds } from '../contract/accounts.ts'
+import { packageKinds, packageListings } from '../contract/accounts.ts'
 import { isId } from '../contract/ids.ts'
 import { contentLanguages, type PerLanguage } from '../contract/languages.ts'
-import { listPackages, packageNames } from './packages.ts'
-import { createPackageAsOperator } from './operator-packages.ts'
+import { createPackageAsOperator, listCatalogPackages, setPackageListingAsOperator } from './operator-packages.ts'
 import { generateRedeemCodes, revokeRedeemCode } from './operator-codes.ts'
-import { maxCodesPerBatch } from './redeem-codes.ts'
+import { redeemBatchMax } from '../contract/admin.ts'
 import { cliOperator } from '../audit/audit-log.ts'
 
 const count = (max: number) => z.coerce.number().int().min(0).max(max)
@@ -68,14 +67,29 @@ export const subscriptionCommands: Command[] = [
 
   defineCommand({
     name: 'package list',
-    summary: 'Every package',
-    options: {},
-    async run(_values, { services, print }) {
-      print(['code'.padEnd(16), 'kind'.padEnd(8), 'limit'.padStart(9), 'per hour'.padStart(9), 'days'.padStart(5), 'price'.padStart(9), '  name (zh / en / ja)'].join(' '))
-      for (const p of await listPackages(services.db)) {
-        const columns = [p.code.padEnd(16), p.kind.padEnd(8), String(p.points_limit).padStart(9), String(p.hour_points).padStart(9)]
-        print([...columns, String(p.validity_days).padStart(5), String(p.price).padStart(9), `  ${Object.values(packageNames(p)).join(' / ')}`].join(' '))
+    summary: 'Packages with their listing (archived ones only with --listing archived)',
+    options: {
+      listing: { description: 'only packages listed, unlisted or archived', schema: z.enum(packageListings).optional() },
+    },
+    async run(values, { services, print }) {
+      print(['code'.padEnd(16), 'kind'.padEnd(8), 'listing'.padEnd(8), 'limit'.padStart(9), 'per hour'.padStart(9), 'days'.padStart(5), 'price'.padStart(9), '  name (zh / en / ja)'].join(' '))
+      for (const p of await listCatalogPackages(services.db, values.listing)) {
+        const columns = [p.code.padEnd(16), p.kind.padEnd(8), p.listing.padEnd(8), String(p.points_limit).padStart(9), String(p.hour_points).padStart(9)]
+        print([...columns, String(p.validity_days).padStart(5), String(p.price).padStart(9), `  ${Object.values(p.name).join(' / ')}`].join(' '))
       }
+    },
+  }),
+
+  defineCommand({
+    name: 'package listing',
+    summary: 'List, unlist or archive a package (unlisted and archived: off /pricing, no new codes; subscriptions and printed codes unaffected)',
+    argument: { name: 'code', description: 'the package’s code' },
+    options: {
+      set: { description: 'listed, unlisted, or archived (also out of the console’s default list)', schema: z.enum(packageListings) },
+    },
+    async run(values, { services, print }) {
+      const pkg = await setPackageListingAsOperator(services.db, cliOperator(), { package: { code: values.code }, listing: values.set, now: services.clock.now() })
+      print(`${pkg.code}  ${pkg.listing}`)
     },
   }),
 
@@ -84,7 +98,7 @@ export const subscriptionCommands: Command[] = [
     summary: 'Print new single-use redeem codes for a personal package, one per line (shown only now)',
     options: {
       package: { description: 'package code', schema: z.string() },
-      count: { description: `how many, 1–${maxCodesPerBatch}`, schema: count(maxCodesPerBatch) },
+      count: { description: `how many, 1–${redeemBatchMax}`, schema: count(redeemBatchMax) },
       'expires-days': { description: 'codes stop working after this many days (default never)', schema: count(3650).optional() },
     },
     async run(values, { services, print }) {

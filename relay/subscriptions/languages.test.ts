@@ -59,7 +59,7 @@ describeEachDatabase('texts in the reader’s language', (ctx) => {
       '--description-zh', '试用', '--description-en', 'A trial', '--description-ja', 'お試し',
     )
     expect(created).toMatchObject({ code: 0, stderr: '' })
-    expect((await runOperatorCli(ctx, 'package', 'list')).stdout).toMatch(new RegExp(`^${code} +personal +500 .* 入门版 / Starter / スターター$`, 'm'))
+    expect((await runOperatorCli(ctx, 'package', 'list')).stdout).toMatch(new RegExp(`^${code} +personal +listed +500 .* 入门版 / Starter / スターター$`, 'm'))
     const user = await quickUser(ctx)
     const [redeem] = await makeCodes(ctx, code)
     const check = async (lang: string) =>

@@ -33,6 +33,31 @@ export async function generateRedeemCodes(
   })
 }
 
+/**
+ * Withdraws codes ticked on the console's list in one transaction, one audit row each. Codes used,
+ * expired or revoked already are left alone and not counted; an unknown id changes nothing.
+ */
+export async function revokeRedeemCodes(db: Database, operator: Operator, input: { ids: string[]; now: number }): Promise<{ changed: number }> {
+  const ids = [...new Set(input.ids)]
+  return inTransaction(db, async (trx) => {
+    const known = await trx.selectFrom('redeem_codes').select('id').where('id', 'in', ids).execute()
+    if (known.length !== ids.length) throw new RelayError('not_found', 'no such redeem code')
+    const revoked = await trx
+      .updateTable('redeem_codes')
+      .set({ revoked_timestamp: input.now })
+      .where('id', 'in', ids)
+      .where('used_by', 'is', null)
+      .where('revoked_timestamp', 'is', null)
+      .where((eb) => eb.or([eb('expires_timestamp', 'is', null), eb('expires_timestamp', '>', input.now)]))
+      .returning('id')
+      .execute()
+    for (const { id } of revoked.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))) {
+      await recordAudit(trx, operator, { action: 'redeem_code.revoke', target: { kind: 'redeem_code', ref: id }, before: { state: 'unused' }, after: { state: 'revoked' } }, input.now)
+    }
+    return { changed: revoked.length }
+  })
+}
+
 /** Withdraws a code nobody has used: it is refused from then on as any invalid code. */
 export async function revokeRedeemCode(db: Database, operator: Operator, input: { id: string; now: number }): Promise<void> {
   await inTransaction(db, async (trx) => {
@@ -54,12 +79,14 @@ export async function revokeRedeemCode(db: Database, operator: Operator, input: 
 export interface RedeemCodeFilter extends PageQuery {
   state?: RedeemCodeState
   batch?: string
+  ids?: string[]
 }
 
 /** Newest first. The codes themselves are stored hashed: a list shows ids, never codes. */
 export async function listRedeemCodes(db: Database, filter: RedeemCodeFilter, now: number, lang: ContentLanguage): Promise<Paged<AdminRedeemCode>> {
   let query = db.selectFrom('redeem_codes').innerJoin('packages', 'packages.id', 'redeem_codes.package_id').leftJoin('users', 'users.id', 'redeem_codes.used_by')
   if (filter.batch) query = query.where('redeem_codes.batch_id', '=', filter.batch)
+  if (filter.ids) query = query.where('redeem_codes.id', 'in', filter.ids)
   switch (filter.state) {
     case 'used':
       query = query.where('redeem_codes.used_by', 'is not', null)

@@ -57,6 +57,7 @@ export async function createPackage(db: Database, now: number, input: NewPackage
     description_zh: description?.zh || null,
     description_en: description?.en || null,
     description_ja: description?.ja || null,
+    listing: 'listed',
     create_timestamp: now,
   }
   try {
@@ -68,10 +69,12 @@ export async function createPackage(db: Database, now: number, input: NewPackage
   return row
 }
 
+/** The packages on offer: listed ones (operator-packages.ts lists every one). */
 export function listPackages(db: Database, kind?: PackageKind): Promise<PackageRow[]> {
   return db
     .selectFrom('packages')
     .selectAll()
+    .where('listing', '=', 'listed')
     .$if(kind !== undefined, (qb) => qb.where('kind', '=', kind!))
     .orderBy('kind')
     .orderBy('code')

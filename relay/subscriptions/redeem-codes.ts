@@ -7,6 +7,7 @@
  */
 import { createHash, randomInt } from 'node:crypto'
 import type { Selectable } from 'kysely'
+import { redeemBatchMax } from '../contract/admin.ts'
 import { defaultContentLanguage, type ContentLanguage } from '../contract/languages.ts'
 import { pointsReasons } from '../contract/points.ts'
 import { type RedeemCodeCheck, type RedeemResult } from '../contract/subscriptions.ts'
@@ -31,8 +32,6 @@ const codeLength = 16
 
 const enforceAttempts = codeGuessLimits('redeem-code')
 
-export const maxCodesPerBatch = 10_000
-
 /** Creates `count` codes for a personal package; returns them in clear, the only time they exist so. */
 export async function createRedeemCodes(
   db: Database,
@@ -42,8 +41,9 @@ export async function createRedeemCodes(
   const pkg = await findPackageByCode(db, input.packageCode)
   if (!pkg) throw new RelayError('not_found', `no package with code ${input.packageCode}`)
   if (pkg.kind === 'team') throw new RelayError('business_rule', `${pkg.code} is a team package: teams are made with "team create"`)
-  if (!Number.isInteger(input.count) || input.count < 1 || input.count > maxCodesPerBatch) {
-    throw new RelayError('business_rule', `count must be 1–${maxCodesPerBatch}`)
+  if (pkg.listing !== 'listed') throw new RelayError('business_rule', `${pkg.code} is ${pkg.listing}: list it again to print codes for it`)
+  if (!Number.isInteger(input.count) || input.count < 1 || input.count > redeemBatchMax) {
+    throw new RelayError('business_rule', `count must be 1–${redeemBatchMax}`)
   }
   const expires = input.expiresDays === undefined ? null : now + input.expiresDays * dayMs
   const codes = Array.from({ length: input.count }, () => Array.from({ length: codeLength }, () => alphabet[randomInt(alphabet.length)]).join(''))

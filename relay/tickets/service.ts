@@ -21,6 +21,7 @@ import {
 import type { ContentLanguage } from '../contract/languages.ts'
 import { isId } from '../contract/ids.ts'
 import { pageOffset, type PageQuery, type Paged } from '../contract/paging.ts'
+import { containsText } from '../db/contains.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import type { SystemTicketKind, TicketsTable } from '../db/schema.ts'
@@ -232,6 +233,8 @@ export interface TicketListFilter extends PageQuery {
   priority?: TicketPriority
   /** An operator's id, or `none`: tickets nobody is assigned. */
   assignee?: string
+  /** Part of the number or of the owner's username. */
+  q?: string
 }
 
 /** Newest first; every user's tickets unless `userId` scopes them. */
@@ -242,6 +245,8 @@ async function pageOfTickets(db: Database, filter: TicketListFilter & { userId?:
   if (filter.type) query = query.where('tickets.type', '=', filter.type)
   if (filter.priority) query = query.where('tickets.priority', '=', filter.priority)
   if (filter.assignee) query = filter.assignee === 'none' ? query.where('tickets.assignee_id', 'is', null) : query.where('tickets.assignee_id', '=', filter.assignee)
+  const q = filter.q
+  if (q) query = query.where((eb) => eb.or([containsText('tickets.number', q), containsText('owner.username', q)]))
   const [rows, count] = await Promise.all([
     query.orderBy('tickets.id', 'desc').limit(filter.pageSize).offset(pageOffset(filter)).execute(),
     query.clearSelect().select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),

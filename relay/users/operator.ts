@@ -3,12 +3,12 @@
  * (users/cli.ts, points/cli.ts) alike; each change is recorded in the audit log in the
  * transaction of the change.
  */
-import { sql } from 'kysely'
 import type { UserStatus, UserType, User } from '../contract/accounts.ts'
 import type { AdminUserDetail } from '../contract/admin.ts'
 import { isId } from '../contract/ids.ts'
 import type { ContentLanguage } from '../contract/languages.ts'
 import { pageOffset, type PageQuery, type Paged } from '../contract/paging.ts'
+import { containsText } from '../db/contains.ts'
 import type { Database } from '../db/open-database.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { recordAudit, type Operator } from '../audit/audit-log.ts'
@@ -21,21 +21,12 @@ import type { RelayServices } from '../services.ts'
 import { listTickets } from '../tickets/service.ts'
 import { findUserById, findUserByUsername, toUser, type UserRow } from './users.ts'
 
-/** Newest first: a username or e-mail containing `q` (any case), or the user whose id is `q`. */
-export async function searchUsers(db: Database, filter: PageQuery & { q?: string }): Promise<Paged<User>> {
+/** Newest first: a username or e-mail containing `q` (any case), or the user whose id is `q`; in `status`. */
+export async function searchUsers(db: Database, filter: PageQuery & { q?: string; status?: UserStatus }): Promise<Paged<User>> {
   let query = db.selectFrom('users')
-  const q = filter.q?.toLowerCase()
-  if (q) {
-    // LIKE's own wildcards in the text are matched literally.
-    const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(username) like ${pattern} escape '\\'`,
-        sql<boolean>`email like ${pattern} escape '\\'`,
-        ...(isId(q) ? [eb('id', '=', q)] : []),
-      ]),
-    )
-  }
+  const q = filter.q
+  if (q) query = query.where((eb) => eb.or([containsText('username', q), containsText('email', q), ...(isId(q) ? [eb('id', '=', q)] : [])]))
+  if (filter.status) query = query.where('status', '=', filter.status)
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy('id', 'desc').limit(filter.pageSize).offset(pageOffset(filter)).execute(),
     query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
@@ -96,15 +87,35 @@ export async function setUserStatus(db: Database, operator: Operator, change: { 
   return db.transaction().execute(async (trx) => {
     const user = await findUserByReference(trx, change.user)
     refuseSelf(operator, user)
-    await trx.updateTable('users').set({ status: change.status, update_timestamp: change.now }).where('id', '=', user.id).execute()
-    await recordAudit(
-      trx,
-      operator,
-      { action: change.status === 'disabled' ? 'user.disable' : 'user.enable', target: { kind: 'user', ref: user.username }, before: { status: user.status }, after: { status: change.status } },
-      change.now,
-    )
+    await writeUserStatus(trx, operator, user, change.status, change.now)
     return toUser({ ...user, status: change.status, update_timestamp: change.now })
   })
+}
+
+/**
+ * Users ticked on the console's list, in one transaction with one audit row each. Those already in
+ * `status` are left alone and not counted; an unknown id or the operator among them changes nothing.
+ */
+export async function setUsersStatus(db: Database, operator: Operator, change: { userIds: string[]; status: UserStatus; now: number }): Promise<{ changed: number }> {
+  const ids = [...new Set(change.userIds)]
+  return db.transaction().execute(async (trx) => {
+    const users = await trx.selectFrom('users').selectAll().where('id', 'in', ids).orderBy('id').execute()
+    if (users.length !== ids.length) throw new RelayError('not_found', 'user not found')
+    for (const user of users) refuseSelf(operator, user)
+    const moving = users.filter((user) => user.status !== change.status)
+    for (const user of moving) await writeUserStatus(trx, operator, user, change.status, change.now)
+    return { changed: moving.length }
+  })
+}
+
+async function writeUserStatus(db: Database, operator: Operator, user: UserRow, status: UserStatus, now: number): Promise<void> {
+  await db.updateTable('users').set({ status, update_timestamp: now }).where('id', '=', user.id).execute()
+  await recordAudit(
+    db,
+    operator,
+    { action: status === 'disabled' ? 'user.disable' : 'user.enable', target: { kind: 'user', ref: user.username }, before: { status: user.status }, after: { status } },
+    now,
+  )
 }
 
 /**

@@ -32,18 +32,21 @@ export function FilterSelect({
   label,
   value,
   options,
+  anyLabel,
 }: {
   name: string
   label: string
   value: string | undefined
   options: Array<{ value: string; label: string }>
+  /** What the list shows with no choice, when that is not everything. */
+  anyLabel?: string
 }) {
   const { t } = useTranslation('admin')
   return (
     <div className="w-full space-y-1.5 sm:w-40">
       <Label htmlFor={`filter-${name}`}>{label}</Label>
       <select id={`filter-${name}`} name={name} defaultValue={value ?? ''} className={cn(inputClass, 'pr-8')}>
-        <option value="">{t('filter.any')}</option>
+        <option value="">{anyLabel ?? t('filter.any')}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,13 +1,16 @@
 /**
  * Packages: every package with its terms and what refers to it, and a form to create one
- * (the CLI's `package create`, through the same service function). A package opens its edit page.
+ * (the CLI's `package create`, through the same service function). A package opens its edit page,
+ * where it is also listed, unlisted or archived; the list shows archived ones only when asked.
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/packages'
-import { endpoints, packageKinds, type CatalogPackage, type ContentLanguage } from '#relay/contract/index.ts'
+import { endpoints, packageKinds, packageListings, type CatalogPackage, type ContentLanguage } from '#relay/contract/index.ts'
+import { FilterForm, FilterSelect, oneOf } from '#app/components/admin/list-controls.tsx'
+import { ListingBadge } from '#app/components/admin/listing-badge.tsx'
 import { PackageFields } from '#app/components/admin/package-fields.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
@@ -30,9 +33,10 @@ import { useYuan } from '#app/utils/use-yuan.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { items } = await getRelay(context).call(endpoints.admin.catalogPackages)
-  return { title: getI18n(context).t('admin:catalog.packages.title'), packages: items, formKey: newFormKey() }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const listing = oneOf(new URL(request.url), 'listing', packageListings)
+  const { items } = await getRelay(context).call(endpoints.admin.catalogPackages, { query: { listing } })
+  return { title: getI18n(context).t('admin:catalog.packages.title'), packages: items, listing, formKey: newFormKey() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,24 +58,37 @@ export default function AdminPackages({ loaderData, actionData }: Route.Componen
   return (
     <div className="space-y-6">
       <PageHeader title={loaderData.title} subtitle={t('catalog.packages.subtitle')} />
+      <FilterForm testId="package-filter">
+        <FilterSelect
+          name="listing"
+          label={t('catalog.packages.listing')}
+          value={loaderData.listing}
+          anyLabel={t('catalog.packages.notArchived')}
+          options={packageListings.map((listing) => ({ value: listing, label: t(`catalog.packages.listings.${listing}`) }))}
+        />
+      </FilterForm>
       <Card>
-        <Table
-          phone="stack"
-          caption={t('catalog.packages.caption')}
-          testId="admin-packages"
-          columns={[
-            { id: 'code', label: t('catalog.packages.code') },
-            { id: 'name', label: t('catalog.packages.name') },
-            { id: 'terms', label: t('catalog.packages.terms') },
-            { id: 'price', label: t('catalog.packages.priceColumn'), align: 'end' },
-            { id: 'use', label: t('catalog.packages.use') },
-            { id: 'actions', label: '', align: 'end' },
-          ]}
-        >
-          {loaderData.packages.map((pkg) => (
-            <PackageRow key={pkg.id} pkg={pkg} lang={lang} />
-          ))}
-        </Table>
+        {loaderData.packages.length === 0 ? (
+          <p className="py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('catalog.packages.empty')}</p>
+        ) : (
+          <Table
+            phone="stack"
+            caption={t('catalog.packages.caption')}
+            testId="admin-packages"
+            columns={[
+              { id: 'code', label: t('catalog.packages.code') },
+              { id: 'name', label: t('catalog.packages.name') },
+              { id: 'terms', label: t('catalog.packages.terms') },
+              { id: 'price', label: t('catalog.packages.priceColumn'), align: 'end' },
+              { id: 'use', label: t('catalog.packages.use') },
+              { id: 'actions', label: '', align: 'end' },
+            ]}
+          >
+            {loaderData.packages.map((pkg) => (
+              <PackageRow key={pkg.id} pkg={pkg} lang={lang} />
+            ))}
+          </Table>
+        )}
       </Card>
       <CreateCard formKey={loaderData.formKey} lastResult={actionData?.result} />
     </div>
@@ -86,7 +103,7 @@ function PackageRow({ pkg, lang }: { pkg: CatalogPackage; lang: ContentLanguage 
     <tr className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 py-3 md:table-row md:py-0" data-testid="package-row" data-code={pkg.code}>
       <td className="md:table-cell md:py-3 md:pr-3">
         <span className="font-mono text-sm font-medium">{pkg.code}</span>{' '}
-        <Badge tone={pkg.kind === 'team' ? 'sky' : 'zinc'}>{t(`catalog.packages.kinds.${pkg.kind}`)}</Badge>
+        <Badge tone={pkg.kind === 'team' ? 'sky' : 'zinc'}>{t(`catalog.packages.kinds.${pkg.kind}`)}</Badge> <ListingBadge listing={pkg.listing} />
       </td>
       <td className="justify-self-end md:table-cell md:py-3 md:pr-3">{pkg.name[lang] ?? pkg.name.zh}</td>
       <td className="text-sm text-zinc-600 tabular-nums md:table-cell md:py-3 md:pr-3 dark:text-zinc-400">

@@ -2,14 +2,17 @@
  * Model prices (`/admin/pricing`): every model and pattern with its rates and what a typical call
  * costs at it (the relay computes it with the billing function, docs/decisions/115-operator-console.md); set a price
  * (a new name adds a row, an existing one is replaced), edit one (`?edit=` fills the form, without
- * JavaScript too), remove one. The same service functions as `npm run admin -- model-cost …`.
+ * JavaScript too), remove one or those ticked, export them as CSV, find them by model text. The
+ * same service functions as `npm run admin -- model-cost …`.
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, Link } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import type { Route } from './+types/pricing'
 import { endpoints, modelCostKinds, type AdminPrice } from '#relay/contract/index.ts'
+import { BulkForm, RowCheck } from '#app/components/admin/bulk-actions.tsx'
+import { FilterForm, FilterInput } from '#app/components/admin/list-controls.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SelectField } from '#app/components/forms/select-field.tsx'
@@ -28,18 +31,28 @@ import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { badForm, operatorOutcome } from './outcome.server.ts'
+import { badForm, bulkOutcome, operatorOutcome } from './outcome.server.ts'
+
+const bulkFormId = 'bulk-prices'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const prices = await getRelay(context).call(endpoints.adminOps.prices)
-  const editing = new URL(request.url).searchParams.get('edit')
+  const url = new URL(request.url)
+  const q = url.searchParams.get('q')?.trim().slice(0, 128) || undefined
+  const editing = url.searchParams.get('edit')
+  const relay = getRelay(context)
+  const [prices, edited] = await Promise.all([
+    relay.call(endpoints.adminOps.prices, { query: { q } }),
+    // The price being edited, whether or not the search shows it.
+    editing ? relay.call(endpoints.adminOps.prices, { query: { q: editing } }) : null,
+  ])
   return {
     title: getI18n(context).t('admin:ops.pricing.title'),
     prices: prices.items,
     typical: prices.typical,
-    editing: prices.items.find((price) => price.model === editing) ?? null,
+    q,
+    editing: edited?.items.find((price) => price.model === editing) ?? null,
     formKey: newFormKey(),
   }
 }
@@ -48,6 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = '/admin/pricing'
   const relay = getRelay(context)
   const formData = await request.formData()
+  if (formData.get('intent') === 'remove-chosen') {
+    const url = new URL(request.url)
+    return bulkOutcome(`${url.pathname}${url.search}`, formData, async (models) => {
+      const { changed } = await relay.call(endpoints.adminOps.removePrices, { body: { models } })
+      return { type: 'success', key: 'admin:bulk.pricesRemoved', values: { count: changed } }
+    })
+  }
   if (formData.get('intent') === 'remove') {
     const model = formData.get('model')
     if (typeof model !== 'string' || model.trim() === '') return badForm(back)
@@ -87,21 +107,34 @@ export default function AdminPricing({ loaderData, actionData }: Route.Component
   const { t, i18n } = useTranslation('admin')
   const numbers = new Intl.NumberFormat(i18n.language)
   const { typical } = loaderData
+  // Each answer starts with nothing ticked, as a page loaded without JavaScript does.
+  const { key: page } = useLocation()
   return (
     <div className="space-y-6">
       <PageHeader title={loaderData.title} subtitle={t('ops.pricing.subtitle')} />
       <PriceForm key={loaderData.editing?.model ?? 'new'} editing={loaderData.editing} formKey={loaderData.formKey} lastResult={actionData?.result} />
-      <Card>
+      <FilterForm testId="price-filter">
+        <FilterInput name="q" label={t('ops.pricing.search')} value={loaderData.q} />
+      </FilterForm>
+      <Card key={page}>
         <CardTitle>{t('ops.pricing.list')}</CardTitle>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
           {t('ops.pricing.typicalHint', { input: numbers.format(typical.input_tokens), output: numbers.format(typical.output_tokens) })}
         </p>
-        <div className="mt-4">
+        <div className="mt-4 space-y-3">
+          <BulkForm id={bulkFormId} exportTo="/admin/pricing/export">
+            <ConfirmDisclosure label={t('bulk.remove')} cancelLabel={t('catalog.cancel')} message={t('bulk.removePricesConfirm')} data-testid="bulk-remove">
+              <SubmitButton intent="remove-chosen" variant="danger" size="sm">
+                {t('bulk.removePricesSubmit')}
+              </SubmitButton>
+            </ConfirmDisclosure>
+          </BulkForm>
           <Table
             phone="stack"
             caption={t('ops.pricing.list')}
             testId="prices"
             columns={[
+              { id: 'choose', label: <span className="sr-only">{t('bulk.choose')}</span> },
               { id: 'model', label: t('ops.pricing.model') },
               { id: 'rates', label: t('ops.pricing.rates') },
               { id: 'typical', label: t('ops.pricing.typical'), align: 'end' },
@@ -123,13 +156,16 @@ function PriceRow({ price }: { price: AdminPrice }) {
   const numbers = new Intl.NumberFormat(i18n.language)
   const rate = (value: number | null) => (value === null ? '–' : numbers.format(value))
   return (
-    <tr className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 py-3 md:table-row md:py-0" data-testid="price-row" data-model={price.model}>
+    <tr className="grid grid-cols-[auto_1fr_auto] gap-x-3 gap-y-1 py-3 md:table-row md:py-0" data-testid="price-row" data-model={price.model}>
+      <td className="row-span-3 pt-0.5 md:table-cell md:w-8 md:py-3 md:pr-3">
+        <RowCheck form={bulkFormId} value={price.model} label={t('bulk.chooseRow', { name: price.model })} />
+      </td>
       <td className="min-w-0 md:table-cell md:py-3 md:pr-3">
         <span className="font-mono text-sm break-all">{price.model}</span>{' '}
         {price.pattern ? <Badge tone="sky">{t('ops.pricing.pattern')}</Badge> : null}
         {price.description ? <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{price.description}</p> : null}
       </td>
-      <td className="col-span-2 row-start-2 text-xs text-zinc-600 md:table-cell md:py-3 md:pr-3 md:text-sm dark:text-zinc-400">
+      <td className="col-span-2 col-start-2 row-start-2 text-xs text-zinc-600 md:table-cell md:py-3 md:pr-3 md:text-sm dark:text-zinc-400">
         {price.kind === 'fixed' ? (
           t('ops.pricing.perCall', { points: numbers.format(price.points_per_call ?? 0) })
         ) : (
@@ -161,7 +197,7 @@ function PriceRow({ price }: { price: AdminPrice }) {
       <td className="justify-self-end text-right font-semibold tabular-nums md:table-cell md:py-3 md:pr-3" data-testid="typical-points">
         {t('ops.pricing.points', { points: numbers.format(price.typical_points) })}
       </td>
-      <td className="col-span-2 justify-self-end md:table-cell md:py-3 md:text-right">
+      <td className="col-span-2 col-start-2 justify-self-end md:table-cell md:py-3 md:text-right">
         <span className="inline-flex flex-wrap items-start justify-end gap-2">
           <Link to={`?edit=${encodeURIComponent(price.model)}`} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`${t('ops.pricing.edit')} ${price.model}`}>
             {t('ops.pricing.edit')}

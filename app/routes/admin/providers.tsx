@@ -2,14 +2,17 @@
  * Upstream providers (`/admin/providers`): each with its priority, model patterns, state, circuit
  * and last day of calls; add one (its key is sent once and only its masked tail is ever shown),
  * change priority and patterns, enable or disable, and send one minimal test call whose status and
- * time come back as a toast. The same service functions as `npm run admin -- provider …`.
+ * time come back as a toast; find them by kind and state, and enable or disable those ticked
+ * together. The same service functions as `npm run admin -- provider …`.
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form } from 'react-router'
+import { Form, useLocation } from 'react-router'
 import type { Route } from './+types/providers'
-import { endpoints, idSchema, providerKinds, type AdminProvider } from '#relay/contract/index.ts'
+import { endpoints, idSchema, providerKinds, providerStates, type AdminProvider } from '#relay/contract/index.ts'
+import { BulkForm, RowCheck } from '#app/components/admin/bulk-actions.tsx'
+import { FilterForm, FilterSelect, oneOf } from '#app/components/admin/list-controls.tsx'
 import { CircuitBadge, EnabledBadge, Latency, SuccessRate } from '#app/components/admin/ops-figures.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
@@ -29,20 +32,32 @@ import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
-import { badForm, operatorOutcome } from './outcome.server.ts'
+import { badForm, bulkOutcome, operatorOutcome } from './outcome.server.ts'
+
+const bulkFormId = 'bulk-providers'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const providers = await getRelay(context).call(endpoints.adminOps.providers)
-  return { title: getI18n(context).t('admin:ops.providers.title'), providers: providers.items, formKey: newFormKey() }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const filter = { kind: oneOf(url, 'kind', providerKinds), state: oneOf(url, 'state', providerStates) }
+  const providers = await getRelay(context).call(endpoints.adminOps.providers, { query: filter })
+  return { title: getI18n(context).t('admin:ops.providers.title'), providers: providers.items, filter, formKey: newFormKey() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const back = '/admin/providers'
+  const url = new URL(request.url)
+  const back = `${url.pathname}${url.search}`
   const relay = getRelay(context)
   const formData = await request.formData()
   const intent = formData.get('intent')
+  if (intent === 'enable-chosen' || intent === 'disable-chosen') {
+    return bulkOutcome(back, formData, async (ids) => {
+      const enabled = intent === 'enable-chosen'
+      const { changed } = await relay.call(endpoints.adminOps.setProvidersEnabled, { body: { ids, enabled } })
+      return { type: 'success', key: enabled ? 'admin:bulk.providersEnabled' : 'admin:bulk.providersDisabled', values: { count: changed } }
+    })
+  }
   if (intent === 'add') {
     const submission = parseWithZod(formData, { schema: addProviderSchema })
     if (submission.status !== 'success') return invalid(submission)
@@ -85,9 +100,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminProviders({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
+  const { filter } = loaderData
+  // Each answer starts with nothing ticked, as a page loaded without JavaScript does.
+  const { key: page } = useLocation()
   return (
     <div className="space-y-6">
       <PageHeader title={loaderData.title} subtitle={t('ops.providers.subtitle')} />
+      <FilterForm testId="provider-filter">
+        <FilterSelect name="kind" label={t('ops.providers.kind')} value={filter.kind} options={providerKinds.map((kind) => ({ value: kind, label: t(`ops.providers.kinds.${kind}`) }))} />
+        <FilterSelect name="state" label={t('ops.providers.state')} value={filter.state} options={providerStates.map((state) => ({ value: state, label: t(`ops.providers.states.${state}`) }))} />
+      </FilterForm>
       {loaderData.providers.length === 0 ? (
         <Card>
           <p className="py-6 text-center text-sm text-zinc-500 dark:text-zinc-400" data-testid="providers-empty">
@@ -95,11 +117,25 @@ export default function AdminProviders({ loaderData, actionData }: Route.Compone
           </p>
         </Card>
       ) : (
-        <ul className="grid gap-4 xl:grid-cols-2" data-testid="providers">
-          {loaderData.providers.map((provider) => (
-            <ProviderCard key={provider.id} provider={provider} />
-          ))}
-        </ul>
+        <div key={page} className="space-y-4">
+          <Card>
+            <BulkForm id={bulkFormId}>
+              <SubmitButton intent="enable-chosen" variant="secondary" size="sm">
+                {t('bulk.enable')}
+              </SubmitButton>
+              <ConfirmDisclosure label={t('bulk.disable')} cancelLabel={t('catalog.cancel')} message={t('bulk.disableProvidersConfirm')} data-testid="bulk-disable">
+                <SubmitButton intent="disable-chosen" variant="danger" size="sm">
+                  {t('bulk.disableProvidersSubmit')}
+                </SubmitButton>
+              </ConfirmDisclosure>
+            </BulkForm>
+          </Card>
+          <ul className="grid gap-4 xl:grid-cols-2" data-testid="providers">
+            {loaderData.providers.map((provider) => (
+              <ProviderCard key={provider.id} provider={provider} />
+            ))}
+          </ul>
+        </div>
       )}
       <AddProvider formKey={loaderData.formKey} lastResult={actionData?.result} />
     </div>
@@ -119,13 +155,18 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
     <li>
       <Card className="h-full space-y-4" data-testid="provider-card" data-provider={provider.id}>
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold">
-              {provider.kind}
-              <EnabledBadge enabled={provider.enabled} />
-              <CircuitBadge provider={provider} />
-            </h2>
-            <p className="mt-1 font-mono text-xs break-all text-zinc-500 dark:text-zinc-400">{provider.base_url}</p>
+          <div className="flex min-w-0 items-start gap-3">
+            <span className="pt-1">
+              <RowCheck form={bulkFormId} value={provider.id} label={t('bulk.chooseRow', { name: `${provider.kind} #${provider.id}` })} />
+            </span>
+            <div className="min-w-0">
+              <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold">
+                {provider.kind}
+                <EnabledBadge enabled={provider.enabled} />
+                <CircuitBadge provider={provider} />
+              </h2>
+              <p className="mt-1 font-mono text-xs break-all text-zinc-500 dark:text-zinc-400">{provider.base_url}</p>
+            </div>
           </div>
           <span className="font-mono text-xs text-zinc-400 dark:text-zinc-500">#{provider.id}</span>
         </div>

@@ -1,9 +1,9 @@
-/** The ticket queue: every user's tickets, filtered by status, type, priority and assignee (GET form, no JavaScript needed). */
+/** The ticket queue: every user's tickets, found by number or user and filtered by status, type, priority and assignee (GET form, no JavaScript needed). */
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/tickets'
 import { endpoints, idSchema, ticketPriorities, ticketStatusFilters, ticketStatuses, ticketTypes, type AdminTicket } from '#relay/contract/index.ts'
-import { FilterForm, FilterSelect, ListPager, oneOf } from '#app/components/admin/list-controls.tsx'
+import { FilterForm, FilterInput, FilterSelect, ListPager, oneOf } from '#app/components/admin/list-controls.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { TicketPriorityBadge, TicketStatusBadge, TicketTypeLabel } from '#app/components/tickets/ticket-labels.tsx'
 import { Card } from '#app/components/ui/card.tsx'
@@ -23,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     type: oneOf(url, 'type', ticketTypes),
     priority: oneOf(url, 'priority', ticketPriorities),
     assignee: assignee === 'none' || idSchema.safeParse(assignee).success ? assignee! : undefined,
+    q: url.searchParams.get('q')?.trim().slice(0, 64) || undefined,
   }
   const relay = getRelay(context)
   const [tickets, operators] = await Promise.all([
@@ -40,6 +41,7 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <PageHeader title={loaderData.title} subtitle={t('tickets.subtitle')} />
       <FilterForm testId="ticket-filter">
+        <FilterInput name="q" label={t('tickets.search')} value={filter.q} />
         <FilterSelect
           name="status"
           label={t('tickets.status')}
