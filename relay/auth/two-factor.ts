@@ -84,6 +84,14 @@ export async function confirmEnrolment(services: Services, user: UserRow, code: 
   })
 }
 
+/**
+ * Ten new recovery codes in place of the old ones, which stop working at once; the factor stays
+ * on. Returned in clear, this once.
+ */
+export async function regenerateRecoveryCodes(db: Database, userId: string): Promise<string[]> {
+  return db.transaction().execute((trx) => replaceRecoveryCodes(trx, userId))
+}
+
 /** Turns the second factor off: the key and the recovery codes are deleted. */
 export async function removeTwoFactor(db: Database, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
