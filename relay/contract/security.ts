@@ -40,7 +40,10 @@ export const twoFactorStatusSchema = z
   .meta({ id: 'TwoFactorStatus' })
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>
 
-export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) }).meta({ id: 'RecoveryCodes' })
+/** Ten per enrolment or replacement, each `xxxxx-xxxxx` in Crockford's base 32, lower case. */
+export const recoveryCodeCount = 10
+export const recoveryCodeSchema = z.string().regex(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/)
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(recoveryCodeSchema).length(recoveryCodeCount) }).meta({ id: 'RecoveryCodes' })
 
 export const sessionSchema = z.object({
   id: idSchema,
