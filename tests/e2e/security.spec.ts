@@ -115,6 +115,7 @@ test('recovery codes: copied at once with scripts, one selectable block without,
   test.slow()
   const user = await createUser()
   await signIn(page, user)
+  await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/profile/security/two-factor')
   await page.getByRole('button', { name: '开始设置' }).click()
   const secret = (await page.getByTestId('secret').innerText()).replace(/\s/g, '')
