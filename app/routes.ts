@@ -77,4 +77,5 @@ export default [
   route('resources/session', 'routes/resources/session.ts'),
   route('resources/health', 'routes/resources/health.ts'),
   route('resources/dismiss-announcement', 'routes/resources/dismiss-announcement.ts'),
+  route('resources/recovery-codes.txt', 'routes/resources/recovery-codes.ts'),
 ] satisfies RouteConfig

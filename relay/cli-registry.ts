@@ -31,8 +31,11 @@ export interface CommandContext {
   services: RelayServices
   /** Writes one line of the command's result to stdout. */
   print(line: string): void
-  /** A secret the operator types at a prompt that does not echo it, or the first line piped to stdin. */
-  readSecret(prompt: string): Promise<string>
+  /**
+   * A secret the operator types at a prompt that does not echo it, or the first line piped to
+   * stdin; with `fromStdin`, that line whatever stdin is (a script said so: `--password-stdin`).
+   */
+  readSecret(prompt: string, options?: { fromStdin?: boolean }): Promise<string>
 }
 
 export interface CommandSpec<O extends Record<string, CommandOption>, A extends string = never> {
@@ -149,7 +152,7 @@ function parseOptions(command: Command, args: readonly string[]): Record<string,
 }
 
 function help(commands: readonly Command[]): string {
-  const lines = ['Usage: npm run admin -- <command> [options]', '', 'Commands:']
+  const lines = ['Usage: npm run -s admin -- <command> [options]', '', 'Commands:']
   for (const command of [...commands].sort((a, b) => a.name.localeCompare(b.name))) {
     lines.push(`  ${usage(command).padEnd(24)} ${command.summary}`, ...optionLines(command))
   }
@@ -158,7 +161,7 @@ function help(commands: readonly Command[]): string {
 }
 
 function commandHelp(command: Command): string {
-  return [`Usage: npm run admin -- ${usage(command)} [options]`, '', command.summary, ...optionLines(command)].join('\n')
+  return [`Usage: npm run -s admin -- ${usage(command)} [options]`, '', command.summary, ...optionLines(command)].join('\n')
 }
 
 function usage(command: Command): string {

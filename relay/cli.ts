@@ -34,7 +34,7 @@ export function processIo(env: Record<string, string | undefined> = process.env)
       const runtime = await openRuntime(config, { logger: createLogger(config.logLevel, (line) => process.stderr.write(`${line}\n`)) })
       return { services: createServices(runtime.deps), close: () => runtime.close() }
     },
-    readSecret: (prompt) => (process.stdin.isTTY ? promptWithoutEcho(prompt) : firstLineOfStdin()),
+    readSecret: (prompt, options) => (process.stdin.isTTY && !options?.fromStdin ? promptWithoutEcho(prompt) : firstLineOfStdin()),
   }
 }
 

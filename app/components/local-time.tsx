@@ -6,15 +6,10 @@
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
-/**
- * `timeZone`: always this zone, said with the time, on the server and in the browser alike — where
- * the times sit beside a form that reads its input in that zone (utc8-days.ts).
- */
-export function LocalTime({ ms, dateOnly = false, timeZone }: { ms: number; dateOnly?: boolean; timeZone?: string }) {
+export function LocalTime({ ms, dateOnly = false }: { ms: number; dateOnly?: boolean }) {
   const { i18n } = useTranslation()
   const hydrated = useHydrated()
-  const zoneName = dateOnly ? undefined : ('short' as const)
-  const zone = timeZone ? { timeZone, timeZoneName: zoneName } : hydrated ? {} : { timeZone: 'UTC', timeZoneName: zoneName }
+  const zone = hydrated ? {} : { timeZone: 'UTC', timeZoneName: dateOnly ? undefined : ('short' as const) }
   const text = new Intl.DateTimeFormat(i18n.language, {
     year: 'numeric',
     month: '2-digit',

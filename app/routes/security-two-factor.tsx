@@ -2,14 +2,16 @@
  * Enrolling in two-factor sign-in (docs/decisions/099-sign-in.md, decisions/071-secrets-sealed-with-jwt-secret.md): start (the relay makes a key), scan
  * the QR code drawn here on the server as inline SVG or type the key shown as text, confirm with
  * a first code, then read the ten recovery codes, shown once on the page that answers the form.
- * The confirm form carries a form key, so a repeated post answers the same codes rather than a
- * refusal (docs/decisions/005-forms.md).
+ * Once it is on, the same page replaces the recovery codes for a current code. Both forms carry a
+ * form key, so a repeated post answers the same codes rather than a refusal
+ * (docs/decisions/005-forms.md).
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { ShieldCheck } from 'lucide-react'
+import { Download, ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/security-two-factor'
 import { endpoints } from '#relay/contract/index.ts'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
@@ -23,7 +25,7 @@ import { Notice } from '#app/components/ui/notice.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
-import { enableTwoFactorSchema } from '#app/schemas/security.ts'
+import { enableTwoFactorSchema, secondFactorSchema } from '#app/schemas/security.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { invalid, relayErrorKey, relayRefusal } from '#app/utils/forms.server.ts'
 import { qrCodeSvg } from '#app/utils/qr-code.server.ts'
@@ -37,7 +39,14 @@ const page = '/profile/security/two-factor'
 export async function loader({ context }: Route.LoaderArgs) {
   const status = await getRelay(context).call(endpoints.security.twoFactor)
   const enrolment = status.enrolment ? { secret: status.enrolment.secret, qr: await qrCodeSvg(status.enrolment.otpauth_uri) } : null
-  return { title: getI18n(context).t('profile:security.enrol.title'), enabled: status.enabled, required: status.required, enrolment, formKey: newFormKey() }
+  return {
+    title: getI18n(context).t('profile:security.enrol.title'),
+    enabled: status.enabled,
+    required: status.required,
+    codesLeft: status.recovery_codes_left,
+    enrolment,
+    formKey: newFormKey(),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,11 +61,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect(page)
   }
+  if (formData.get('intent') === 'regenerate') {
+    const submission = parseWithZod(formData, { schema: secondFactorSchema })
+    if (submission.status !== 'success') return invalid(submission, ['code'])
+    try {
+      const { recovery_codes: recoveryCodes } = await relay.call(endpoints.security.regenerateRecoveryCodes, { body: submission.value, ...formKeyOf(formData) })
+      return data({ result: undefined, recoveryCodes, regenerated: true })
+    } catch (error) {
+      return relayRefusal(submission, error, { hideFields: ['code'], fieldOf: { two_factor_invalid: 'code' } })
+    }
+  }
   const submission = parseWithZod(formData, { schema: enableTwoFactorSchema })
   if (submission.status !== 'success') return invalid(submission, ['code'])
   try {
     const { recovery_codes: recoveryCodes } = await relay.call(endpoints.security.enableTwoFactor, { body: submission.value, ...formKeyOf(formData) })
-    return data({ result: undefined, recoveryCodes })
+    return data({ result: undefined, recoveryCodes, regenerated: false })
   } catch (error) {
     return relayRefusal(submission, error, { hideFields: ['code'], fieldOf: { two_factor_invalid: 'code' } })
   }
@@ -64,18 +83,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TwoFactorEnrolment({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('profile')
-  const recoveryCodes = actionData && 'recoveryCodes' in actionData ? actionData.recoveryCodes : undefined
+  const codes = actionData && 'recoveryCodes' in actionData ? actionData : undefined
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <PageHeader title={loaderData.title} subtitle={t('security.enrol.subtitle')} />
       {loaderData.required && !loaderData.enabled ? <Notice tone="warning">{t('security.twoFactor.required')}</Notice> : null}
-      {recoveryCodes ? (
-        <RecoveryCodes codes={recoveryCodes} />
+      {codes ? (
+        <RecoveryCodes codes={codes.recoveryCodes} regenerated={codes.regenerated} />
       ) : loaderData.enabled ? (
-        <Card>
-          <Notice tone="success">{t('security.twoFactor.bodyOn')}</Notice>
-          <BackLink label={t('security.enrol.cancel')} />
-        </Card>
+        <RegenerateCard codesLeft={loaderData.codesLeft} formKey={loaderData.formKey} lastResult={actionData?.result} />
       ) : loaderData.enrolment ? (
         <ConfirmCard enrolment={loaderData.enrolment} formKey={loaderData.formKey} lastResult={actionData?.result} />
       ) : (
@@ -141,8 +157,43 @@ function ConfirmCard({ enrolment, formKey, lastResult }: { enrolment: { secret: 
   )
 }
 
-function RecoveryCodes({ codes }: { codes: string[] }) {
+/** With two-factor on: how many recovery codes are left, and a form that replaces them for a current code. */
+function RegenerateCard({ codesLeft, formKey, lastResult }: { codesLeft: number; formKey: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('profile')
+  const [form, fields] = useZodForm(secondFactorSchema, { id: 'regenerate-form', lastResult })
+  return (
+    <Card aria-labelledby="regenerate-title" data-testid="regenerate">
+      <Notice tone="success">{t('security.twoFactor.bodyOn')}</Notice>
+      <CardTitle id="regenerate-title" className="mt-5">
+        {t('security.regenerate.title')}
+      </CardTitle>
+      <p className="mt-1 text-sm font-medium text-zinc-700 tabular-nums dark:text-zinc-300" data-testid="codes-left">
+        {t('security.twoFactor.codesLeft', { count: codesLeft })}
+      </p>
+      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">{t('security.regenerate.body')}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <FormKey value={formKey} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field meta={fields.code} label={t('security.twoFactor.code')} autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} className="max-w-60" />
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton intent="regenerate">{t('security.regenerate.submit')}</SubmitButton>
+          <Link to="/profile/security" className={buttonClass({ variant: 'secondary' })}>
+            {t('security.enrol.cancel')}
+          </Link>
+        </div>
+      </Form>
+    </Card>
+  )
+}
+
+/**
+ * The codes, shown this once. All at once: the block is selected with one click (no script needed)
+ * and copied with the button once scripts run; the download posts them to a resource route that
+ * answers a .txt file, with or without scripts.
+ */
+function RecoveryCodes({ codes, regenerated }: { codes: string[]; regenerated: boolean }) {
+  const { t } = useTranslation('profile')
+  const hydrated = useHydrated()
   return (
     <Card aria-labelledby="codes-title" data-testid="recovery-codes">
       <div className="flex items-center gap-2">
@@ -150,29 +201,33 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         <CardTitle id="codes-title">{t('security.enrol.codesTitle')}</CardTitle>
       </div>
       <Notice tone="success" className="mt-3">
-        {t('security.enrol.enabled')}
+        {regenerated ? t('security.regenerate.done') : t('security.enrol.enabled')}
       </Notice>
       <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-300">{t('security.enrol.codesBody')}</p>
-      <ol className="mt-4 grid grid-cols-2 gap-2 rounded-xl bg-zinc-100 p-4 font-mono text-sm text-zinc-900 sm:grid-cols-2 dark:bg-zinc-800 dark:text-zinc-100">
+      <ol
+        className="mt-4 grid grid-cols-2 gap-2 rounded-xl bg-zinc-100 p-4 font-mono text-sm text-zinc-900 select-all dark:bg-zinc-800 dark:text-zinc-100"
+        aria-label={t('security.enrol.codesTitle')}
+        data-testid="recovery-code-block"
+      >
         {codes.map((code) => (
-          <li key={code} className="select-all" data-testid="recovery-code">
+          <li key={code} data-testid="recovery-code">
             {code}
           </li>
         ))}
       </ol>
-      {/* All at once: copied with scripts, or saved as a file with or without them (a data: link needs no script). */}
+      {hydrated ? null : <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">{t('security.enrol.selectCodes')}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
-        <CopyButton text={codes.join('\n')}>
-          {t('security.enrol.copyCodes')}
-        </CopyButton>
-        <a
-          href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${codes.join('\r\n')}\r\n`)}`}
-          download="recovery-codes.txt"
-          className={buttonClass({ variant: 'secondary' })}
-          data-testid="download-recovery-codes"
-        >
-          {t('security.enrol.downloadCodes')}
-        </a>
+        <CopyButton text={codes.join('\n')}>{t('security.enrol.copyCodes')}</CopyButton>
+        {/* A document request, so the browser saves the answer as a file instead of the router reading it. */}
+        <Form method="post" action="/resources/recovery-codes.txt" reloadDocument>
+          {codes.map((code) => (
+            <input key={code} type="hidden" name="code" value={code} />
+          ))}
+          <SubmitButton variant="secondary" data-testid="download-recovery-codes">
+            <Download className="size-4" />
+            {t('security.enrol.downloadCodes')}
+          </SubmitButton>
+        </Form>
       </div>
       <BackLink label={t('security.enrol.done')} />
     </Card>

@@ -112,8 +112,11 @@ function TwoFactorCard({ status, lastResult, open }: { status: SecurityOverview[
           </div>
           <Muted>{status.enabled ? t('security.twoFactor.bodyOn') : t('security.twoFactor.bodyOff')}</Muted>
           {status.enabled ? (
-            <p className="mt-2 text-sm font-medium text-zinc-700 tabular-nums dark:text-zinc-300">
-              {t('security.twoFactor.codesLeft', { count: status.recovery_codes_left })}
+            <p className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+              <span className="font-medium text-zinc-700 tabular-nums dark:text-zinc-300">{t('security.twoFactor.codesLeft', { count: status.recovery_codes_left })}</span>
+              <Link to="/profile/security/two-factor" className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400" data-testid="replace-recovery-codes">
+                {t('security.regenerate.manage')}
+              </Link>
             </p>
           ) : null}
         </div>

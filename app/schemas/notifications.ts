@@ -1,6 +1,6 @@
 /** Forms of mail notifications and announcements; bounds from the relay contract, messages are translation keys. */
 import { z } from 'zod'
-import { instantOf } from '#app/utils/utc8-days.ts'
+import { fallbackZone, instantInZone, isTimeZone } from '#app/utils/zoned-time.ts'
 import { announcementLevels, announcementMessageMax, balanceThresholdMax } from '#relay/contract/index.ts'
 import { requiredText } from './auth.ts'
 
@@ -17,7 +17,7 @@ export const notificationSettingsFormSchema = z.object({
 })
 
 const optionalMessage = z.string().trim().max(announcementMessageMax, 'validation:tooLong').optional()
-/** A `datetime-local` value, read as UTC+8 (the portal's home time, as its days are: utils/utc8-days.ts), so it means the same without scripts. */
+/** A `datetime-local` value, read in the form's `time_zone` (utils/zoned-time.ts). */
 const localTime = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, message)
 
 export const announcementFormSchema = z
@@ -28,7 +28,14 @@ export const announcementFormSchema = z
     message_ja: optionalMessage,
     starts_at: localTime('admin:announcements.endsBeforeStart').optional(),
     ends_at: localTime('admin:announcements.endsRequired'),
+    /** The reader's zone, which the page fills in once scripts run; the times above are read in it. */
+    time_zone: z.string().default(fallbackZone),
   })
-  .refine((v) => !v.starts_at || v.starts_at < v.ends_at, { path: ['ends_at'], message: 'admin:announcements.endsBeforeStart' })
+  // A hidden field: its error is the form's. Checks of the whole run even when one failed, so the others skip an unknown zone.
+  .refine((v) => isTimeZone(v.time_zone), 'admin:announcements.zoneInvalid')
+  .refine((v) => !v.starts_at || !isTimeZone(v.time_zone) || instantInZone(v.starts_at, v.time_zone) < instantInZone(v.ends_at, v.time_zone), {
+    path: ['ends_at'],
+    message: 'admin:announcements.endsBeforeStart',
+  })
   // An end already past would post nothing anyone sees.
-  .refine((v) => instantOf(v.ends_at) > Date.now(), { path: ['ends_at'], message: 'admin:announcements.endsPast' })
+  .refine((v) => !isTimeZone(v.time_zone) || instantInZone(v.ends_at, v.time_zone) > Date.now(), { path: ['ends_at'], message: 'admin:announcements.endsPast' })

@@ -1,6 +1,6 @@
 /** Forms of two-factor sign-in and the security page; messages are translation keys. */
 import { z } from 'zod'
-import { bounds, idInputSchema, secondFactorCodeSchema } from '#relay/contract/index.ts'
+import { bounds, idInputSchema, recoveryCodeCount, recoveryCodeSchema, secondFactorCodeSchema } from '#relay/contract/index.ts'
 import { codeField } from './auth.ts'
 
 /** A code from the app or a recovery code, as the relay takes it. */
@@ -21,3 +21,6 @@ export const disableTwoFactorSchema = z.object({
 
 /** The row a sign-out or revocation names. */
 export const rowIdSchema = z.object({ id: idInputSchema })
+
+/** The codes a recovery-codes page posts back to be saved as a file. */
+export const recoveryCodesFileSchema = z.array(recoveryCodeSchema).min(1).max(recoveryCodeCount)

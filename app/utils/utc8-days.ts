@@ -5,17 +5,9 @@
 import { dayOffsetMs } from '#relay/contract/days.ts'
 
 export { dayMs } from '#relay/contract/days.ts'
-/** The same fixed UTC+8, for showing instants in the zone these dates are typed in. */
-export const utc8Zone = 'Asia/Shanghai'
-
 /** The first instant of the day in UTC+8. */
 export function startOfDay(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) - dayOffsetMs
-}
-
-/** The instant of a `datetime-local` value (`YYYY-MM-DDTHH:mm`) read in UTC+8. */
-export function instantOf(dateTime: string): number {
-  return Date.parse(`${dateTime}:00Z`) - dayOffsetMs
 }
 
 /** The UTC+8 date an instant falls on. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { expect, it } from 'vitest'
 import { accountEndpoints } from '../contract/accounts.ts'
 import { securityEndpoints } from '../contract/security.ts'
@@ -133,6 +134,33 @@ describeEachDatabase('two-factor sign-in and account security', (ctx) => {
     expect((await disable(account.password, totpCode(secret, ctx.clock.now()))).status).toBe(200)
     const plain = await login(account)
     expect(plain.body.data.login_success).toBe(true)
+  })
+
+  it('replaces the recovery codes with a current code, keeping the factor on: the old codes stop working', async () => {
+    const { account, token, secret, codes } = await enrolled()
+    const regenerate = (code: string, headers?: Record<string, string>) => ctx.request('POST', securityEndpoints.regenerateRecoveryCodes.path, { token, body: { code }, headers })
+    expect(reasonOf(await regenerate('000000'))).toBe('two_factor_invalid')
+    const formKey = { 'idempotency-key': randomBytes(16).toString('base64url') }
+    const fresh = await regenerate(totpCode(secret, ctx.clock.now()), formKey)
+    expect(fresh.status).toBe(200)
+    const newCodes: string[] = fresh.body.data.recovery_codes
+    expect(newCodes).toHaveLength(10)
+    expect(newCodes.filter((code) => codes.includes(code))).toEqual([])
+    // The same form posted again answers the same codes instead of refusing the spent step.
+    const again = await regenerate(totpCode(secret, ctx.clock.now()), formKey)
+    expect(again.body.data.recovery_codes).toEqual(newCodes)
+    expect((await ctx.request('GET', securityEndpoints.twoFactor.path, { token })).body.data).toMatchObject({ enabled: true, recovery_codes_left: 10 })
+    // An old code no longer signs in; a new one does.
+    expect(reasonOf(await secondStep(await challengeOf(account), codes[2]!))).toBe('two_factor_invalid')
+    expect((await secondStep(await challengeOf(account), newCodes[0]!)).status).toBe(200)
+    // A new recovery code vouches for the next replacement too, and is spent by it.
+    const byRecovery = await regenerate(newCodes[1]!)
+    expect(byRecovery.status).toBe(200)
+    expect(reasonOf(await secondStep(await challengeOf(account), newCodes[3]!))).toBe('two_factor_invalid')
+    // Without a second factor there is nothing to replace.
+    const plain = await ctx.signUp()
+    const none = await ctx.request('POST', securityEndpoints.regenerateRecoveryCodes.path, { token: plain.login.access_token, body: { code: '123456' } })
+    expect(reasonOf(none)).toBe('two_factor_not_enabled')
   })
 
   it('records sign-ins and sessions; one session or all others end at once, on their next call', async () => {

@@ -12,6 +12,7 @@
  */
 import { randomInt } from 'node:crypto'
 import { SignJWT, jwtVerify } from 'jose'
+import { recoveryCodeCount } from '../contract/security.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
 import { RelayError } from '../http/relay-error.ts'
@@ -22,7 +23,6 @@ import { newTotpSecret, openSecret, otpauthUri, sealSecret, stepOfCode } from '.
 
 type Services = Pick<RelayServices, 'db' | 'clock' | 'config'>
 
-export const recoveryCodeCount = 10
 /** Crockford's base 32 in lower case: no i, l, o, u to misread. 10 symbols: 50 bits. */
 const recoveryAlphabet = '0123456789abcdefghjkmnpqrstvwxyz'
 /** How long the code step of a sign-in may follow its password step. */
@@ -82,6 +82,14 @@ export async function confirmEnrolment(services: Services, user: UserRow, code: 
     if (enabled.numUpdatedRows !== 1n) throw new RelayError('two_factor_enabled')
     return replaceRecoveryCodes(trx, user.id)
   })
+}
+
+/**
+ * Ten new recovery codes in place of the old ones, which stop working at once; the factor stays
+ * on. Returned in clear, this once.
+ */
+export async function regenerateRecoveryCodes(db: Database, userId: string): Promise<string[]> {
+  return db.transaction().execute((trx) => replaceRecoveryCodes(trx, userId))
 }
 
 /** Turns the second factor off: the key and the recovery codes are deleted. */

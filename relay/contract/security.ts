@@ -16,6 +16,7 @@ export const secondFactorCodeSchema = z.string().trim().min(6).max(16)
 export const loginTwoFactorBody = z.object({ challenge: z.string().min(1).max(1024), code: secondFactorCodeSchema })
 export const enableTwoFactorBody = z.object({ code: z.string().trim().regex(/^\d{6}$/) })
 export const disableTwoFactorBody = z.object({ password: z.string().min(1).max(bounds.password.max), code: secondFactorCodeSchema })
+export const regenerateRecoveryCodesBody = z.object({ code: secondFactorCodeSchema })
 
 export const enrolmentSchema = z
   .object({
@@ -39,7 +40,10 @@ export const twoFactorStatusSchema = z
   .meta({ id: 'TwoFactorStatus' })
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>
 
-export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) }).meta({ id: 'RecoveryCodes' })
+/** Ten per enrolment or replacement, each `xxxxx-xxxxx` in Crockford's base 32, lower case. */
+export const recoveryCodeCount = 10
+export const recoveryCodeSchema = z.string().regex(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/)
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(recoveryCodeSchema).length(recoveryCodeCount) }).meta({ id: 'RecoveryCodes' })
 
 export const sessionSchema = z.object({
   id: idSchema,
@@ -158,6 +162,19 @@ export const securityEndpoints = {
     body: disableTwoFactorBody,
     response: okSchema,
     errors: ['old_password_wrong', 'two_factor_invalid', 'two_factor_not_enabled', 'rate_limited'],
+  }),
+  regenerateRecoveryCodes: endpoint({
+    method: 'post',
+    path: '/api/user/two-factor/recovery-codes',
+    summary: 'Replace the recovery codes with ten new ones, shown once; the old ones stop working',
+    description: 'Takes a current code: six digits from the authenticator app or an unused recovery code. Two-factor sign-in stays on. Slowed per account like passwords.',
+    tag,
+    auth: 'user',
+    scope: 'session',
+    body: regenerateRecoveryCodesBody,
+    response: recoveryCodesSchema,
+    errors: ['two_factor_invalid', 'two_factor_not_enabled', 'rate_limited'],
+    idempotent: true,
   }),
   overview: endpoint({
     method: 'get',

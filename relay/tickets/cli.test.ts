@@ -108,6 +108,6 @@ describeEachDatabase('ticket CLI', (ctx) => {
     expect((await admin('ticket', 'reply', number, '--message', '   ')).code).toBe(2)
     expect((await admin('ticket', 'list', '--status', 'done')).code).toBe(2)
     const help = await admin('ticket', 'reply', '--help')
-    expect(help.stdout).toContain('Usage: npm run admin -- ticket reply <ticket> [options]')
+    expect(help.stdout).toContain('Usage: npm run -s admin -- ticket reply <ticket> [options]')
   })
 })

@@ -55,20 +55,29 @@ describe.each(databaseKinds())('operator CLI (%s)', (kind) => {
     expect(short.stderr).toContain('8–128 characters')
   })
 
-  it.runIf(kind === 'sqlite')('reads the password piped to the real process, and prints only the id', async () => {
-    const username = relay.unique('op')
-    const child = spawn(process.execPath, ['--import', 'tsx', 'relay/cli.ts', 'user', 'create', '--username', username, '--email', `${username}@example.com`], {
-      env: { ...process.env, DATABASE_URL: database.url, JWT_SECRET: relay.config.jwtSecrets[0], PUBLIC_URL: relay.config.publicUrl, LOG_LEVEL: 'error' },
-    })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stdin.end('piped secret 42\n')
-    const [code] = (await once(child, 'exit')) as [number]
-    expect(code, output).toBe(0)
-    expect(output.trim()).toMatch(/^\d{17,19}$/)
-    const login = await relay.request('POST', accountEndpoints.login.path, { body: { username, password: 'piped secret 42' }, ip: relay.uniqueIp() })
+  it.runIf(kind === 'sqlite')('reads the password from stdin with --password-stdin in the real process, and prints only the id', async () => {
+    const run = async (stdin: string, ...extra: string[]) => {
+      const username = relay.unique('op')
+      const child = spawn(process.execPath, ['--import', 'tsx', 'relay/cli.ts', 'user', 'create', '--username', username, '--email', `${username}@example.com`, ...extra], {
+        env: { ...process.env, DATABASE_URL: database.url, JWT_SECRET: relay.config.jwtSecrets[0], PUBLIC_URL: relay.config.publicUrl, LOG_LEVEL: 'error' },
+      })
+      let output = ''
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      child.stdin.end(stdin)
+      const [code] = (await once(child, 'exit')) as [number]
+      return { username, code, output }
+    }
+    const piped = await run('piped secret 42\nthe second line is not read\n', '--password-stdin')
+    expect(piped.code, piped.output).toBe(0)
+    // Only the new id: no prompt, no password.
+    expect(piped.output.trim()).toMatch(/^\d{17,19}$/)
+    const login = await relay.request('POST', accountEndpoints.login.path, { body: { username: piped.username, password: 'piped secret 42' }, ip: relay.uniqueIp() })
     expect(login.status).toBe(200)
+    const both = await run('piped secret 42\n', '--password-stdin', '--password', 'given twice 42')
+    expect(both.code).toBe(1)
+    expect(both.output).toContain('not both')
+    expect(both.output).not.toContain('piped secret')
   }, 90_000)
 
   it('refuses bad or missing options and unknown commands with exit code 2', async () => {

@@ -17,12 +17,14 @@ export const userCommands: Command[] = [
     options: {
       username: { description: 'login name: 3–32 letters, digits, _ or -', schema: usernameSchema },
       email: { description: 'e-mail address', schema: emailSchema },
-      password: { description: '8–128 characters; without it, asked at a prompt that does not echo it (or read from stdin)', schema: passwordSchema.optional() },
+      password: { description: '8–128 characters; shown by the shell and its history: prefer the prompt or --password-stdin', schema: passwordSchema.optional() },
+      'password-stdin': { description: 'read the password from the first line of stdin (scripts); without either, a prompt that does not echo it', schema: z.boolean().default(false), flag: true },
       type: { description: 'user type (default normal)', schema: z.enum(userTypes).default('normal') },
     },
-    async run({ username, email, password: given, type }, { services, print, readSecret }) {
+    async run({ username, email, password: given, 'password-stdin': fromStdin, type }, { services, print, readSecret }) {
       const { db, clock } = services
-      const password = given ?? passwordSchema.safeParse(await readSecret('Password: ')).data
+      if (given !== undefined && fromStdin) throw new Error('give --password or --password-stdin, not both')
+      const password = given ?? passwordSchema.safeParse(await readSecret('Password: ', { fromStdin })).data
       if (password === undefined) throw new Error('the password must have 8–128 characters')
       if (await findUserByUsername(db, username)) throw new Error(`username ${username} is taken`)
       if (await findUserByEmail(db, email)) throw new Error(`e-mail ${email} is already registered`)

@@ -106,27 +106,36 @@ test('several announcements show as one banner and a line that unfolds the other
   for (const id of ids) await admin('announcement', 'remove', id)
 })
 
-test('an operator posts and removes an announcement in the console', async ({ page }) => {
-  const operator = await createUser('admin')
-  const message = `控制台公告 ${uniqueName('c')}`
-  await signIn(page, operator)
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await page.goto('/admin/announcements')
-  const form = page.getByTestId('create-announcement')
-  await form.getByLabel('级别').selectOption('critical')
-  await form.getByLabel('内容（中文）').fill(message)
-  const ends = new Date(Date.now() + 8 * 3_600_000 + 7_200_000).toISOString().slice(0, 16)
-  await form.getByLabel('结束时间').fill(ends)
-  await form.getByRole('button', { name: '发布' }).click()
-  await expect(page.getByText('公告已发布')).toBeVisible()
-  const row = page.getByTestId('announcement-row').filter({ hasText: message })
-  await expect(row).toHaveAttribute('data-state', 'showing')
-  // The list shows the end in the zone the form took it in (UTC+8), whatever the browser's zone.
-  await expect(row).toContainText(ends.slice(0, 10).replaceAll('-', '/'))
-  await expect(row).toContainText(`GMT+8 ${ends.slice(11, 16)}`)
-  await row.getByRole('button', { name: /撤下/ }).click()
-  await expect(page.getByText('公告已撤下')).toBeVisible()
-  await expect(page.getByTestId('announcement-row').filter({ hasText: message })).toHaveCount(0)
+test.describe('in a browser in Tokyo', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' })
+
+  test('an operator posts and removes an announcement in the console, its times in the reader’s zone in the form and the list alike', async ({ page, jsEnabled }) => {
+    const operator = await createUser('admin')
+    const message = `控制台公告 ${uniqueName('c')}`
+    await signIn(page, operator)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await page.goto('/admin/announcements')
+    // With scripts the page reads the browser's zone; without, it cannot, and both say UTC.
+    const [zone, offsetMs, gmt] = jsEnabled ? ['Asia/Tokyo', 9 * 3_600_000, 'GMT+9'] : ['UTC', 0, 'UTC']
+    const form = page.getByTestId('create-announcement')
+    await expect(form).toContainText(`按 ${zone}（`)
+    await form.getByLabel('级别').selectOption('critical')
+    await form.getByLabel('内容（中文）').fill(message)
+    // Two hours from now on the reader's clock: read in any other zone it would be hours off, or already past.
+    const ends = new Date(Date.now() + offsetMs + 7_200_000).toISOString().slice(0, 16)
+    await form.getByLabel('结束时间').fill(ends)
+    await form.getByRole('button', { name: '发布' }).click()
+    await expect(page.getByText('公告已发布')).toBeVisible()
+    await expect(page.getByRole('columnheader', { name: `时间（${zone}）` })).toBeVisible()
+    const row = page.getByTestId('announcement-row').filter({ hasText: message })
+    await expect(row).toHaveAttribute('data-state', 'showing')
+    // The list shows the end as typed, on the same clock.
+    await expect(row).toContainText(ends.slice(0, 10).replaceAll('-', '/'))
+    await expect(row).toContainText(jsEnabled ? ends.slice(11, 16) : `${gmt} ${ends.slice(11, 16)}`)
+    await row.getByRole('button', { name: /撤下/ }).click()
+    await expect(page.getByText('公告已撤下')).toBeVisible()
+    await expect(page.getByTestId('announcement-row').filter({ hasText: message })).toHaveCount(0)
+  })
 })
 
 test('after a code is sent the button counts the minute down with scripts; without them a press too early says how long to wait', async ({ page, jsEnabled }) => {

@@ -1,4 +1,5 @@
 /** Account security: two-factor enrolment and sign-in, the security page, sessions ended elsewhere; JS on and off. */
+import { readFileSync } from 'node:fs'
 import { totpCode } from '../../relay/auth/totp.ts'
 import { createUser, expect, signIn, signOut, test } from './fixtures.ts'
 
@@ -108,4 +109,62 @@ test('a session signed out from another browser: its next page says the session 
   await stranger.goto('/points')
   await expect(stranger.getByTestId('login-notice')).toHaveText('请先登录')
   await fresh.close()
+})
+
+test('recovery codes: copied at once with scripts, one selectable block without, saved as a .txt file, and replaced for a current code', async ({ page, context, jsEnabled }) => {
+  test.slow()
+  const user = await createUser()
+  await signIn(page, user)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/profile/security/two-factor')
+  await page.getByRole('button', { name: '开始设置' }).click()
+  const secret = (await page.getByTestId('secret').innerText()).replace(/\s/g, '')
+  await page.getByLabel('动态码').fill(totpCode(secret, Date.now()))
+  await page.getByRole('button', { name: '验证并开启' }).click()
+  await expect(page.getByTestId('recovery-code')).toHaveCount(10)
+  const codes = await page.getByTestId('recovery-code').allInnerTexts()
+
+  // One click selects the whole block; with scripts a button copies all ten.
+  await expect(page.getByTestId('recovery-code-block')).toHaveCSS('user-select', 'all')
+  if (jsEnabled) {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByRole('button', { name: '复制全部恢复码' }).click()
+    await expect(page.getByText('已复制')).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'))
+  } else {
+    await expect(page.getByRole('button', { name: '复制全部恢复码' })).toHaveCount(0)
+    await expect(page.getByText('点击上方方框即可选中全部恢复码')).toBeVisible()
+  }
+  const downloading = page.waitForEvent('download')
+  await page.getByTestId('download-recovery-codes').click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('recovery-codes.txt')
+  expect(readFileSync((await download.path())!, 'utf8')).toBe(`${codes.join('\r\n')}\r\n`)
+  // The page is still there to read.
+  await expect(page.getByTestId('recovery-code')).toHaveCount(10)
+
+  await page.goto('/profile/security')
+  await expect(page.getByText('剩余 10 个恢复码')).toBeVisible()
+  await page.getByTestId('replace-recovery-codes').click()
+  await expect(page).toHaveURL(/\/profile\/security\/two-factor$/)
+  await page.getByLabel('动态码或恢复码').fill('000000')
+  await page.getByRole('button', { name: '生成新的恢复码' }).click()
+  await expect(page.getByText('两步验证码错误或已使用')).toBeVisible()
+  // The code enrolment used is spent; the next step's is within the window.
+  await page.getByLabel('动态码或恢复码').fill(totpCode(secret, Date.now() + 30_000))
+  await page.getByRole('button', { name: '生成新的恢复码' }).click()
+  await expect(page.getByText('已生成新的恢复码，旧的恢复码已失效')).toBeVisible()
+  await expect(page.getByTestId('recovery-code')).toHaveCount(10)
+  const fresh = await page.getByTestId('recovery-code').allInnerTexts()
+  expect(fresh.filter((code) => codes.includes(code))).toEqual([])
+
+  // Two-factor stays on: an old code is refused, a new one signs in.
+  await signOut(page)
+  await signIn(page, user)
+  await page.getByLabel('动态码或恢复码').fill(codes[0]!)
+  await page.getByRole('button', { name: '验证' }).click()
+  await expect(page.getByText('两步验证码错误或已使用')).toBeVisible()
+  await page.getByLabel('动态码或恢复码').fill(fresh[0]!)
+  await page.getByRole('button', { name: '验证' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
 })

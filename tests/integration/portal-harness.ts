@@ -81,7 +81,11 @@ export class Visitor {
   async submit(path: string, fields: Record<string, string>): Promise<Response> {
     const page = await this.get(path)
     this.keep(page)
-    const body = new URLSearchParams({ ...formInputs(await page.text()), ...fields })
+    return this.post(path, new URLSearchParams({ ...formInputs(await page.text()), ...fields }))
+  }
+
+  /** Posts `body` as a form of this site would (a form whose fields the test reads off its page itself). */
+  async post(path: string, body: URLSearchParams): Promise<Response> {
     const response = await this.handle(
       new Request(new URL(path, portalOrigin), {
         method: 'POST',

@@ -61,7 +61,7 @@ export default {
     modelsOnly: 'Only: {{models}}',
     addressesOnly: 'Only from: {{addresses}}',
     useOf: '{{used}} / {{max}}',
-    useUnlimited: '{{used}} / Unlimited',
+    useUnlimited: '{{used}} / No limit',
     errors: {
       date: 'Choose a valid date',
       pattern: 'Model names may hold letters, digits, * and . _ - : / @ only',

@@ -193,6 +193,7 @@ export default {
     postApiUserTwoFactorSetup: '登録を開始：新しいキーを作成し、未確認のキーを置き換える',
     postApiUserTwoFactorEnable: '最初のコードで登録を確定；使い捨てのリカバリーコード 10 個を一度だけ返す',
     postApiUserTwoFactorDisable: 'パスワードとコードで 2 段階認証をオフにする',
+    postApiUserTwoFactorRecoveryCodes: 'リカバリーコードを新しい 10 個に置き換える（一度だけ表示）。古いコードは使えなくなる',
     getApiUserSecurity: 'アカウントのセッション、サインイン履歴、クライアントの許可、API キーのイベント',
     deleteApiUserSessionsId: 'セッションを 1 つサインアウト：そのトークンは次の呼び出しで無効',
     postApiUserSessionsEndOthers: 'このセッション以外をすべてサインアウト',

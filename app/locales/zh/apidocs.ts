@@ -191,6 +191,7 @@ export default {
     postApiUserTwoFactorSetup: '开始绑定：生成新密钥，替换尚未确认的密钥',
     postApiUserTwoFactorEnable: '用第一个验证码确认绑定；返回十个一次性恢复码（仅显示一次）',
     postApiUserTwoFactorDisable: '凭密码和验证码关闭两步验证',
+    postApiUserTwoFactorRecoveryCodes: '以十个新的恢复码替换旧码（仅显示一次），旧码随即失效',
     getApiUserSecurity: '账户的会话、登录记录、客户端授权和 API 密钥事件',
     deleteApiUserSessionsId: '退出某个会话：其令牌在下次调用时失效',
     postApiUserSessionsEndOthers: '退出除当前会话外的所有会话',

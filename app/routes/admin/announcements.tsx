@@ -1,12 +1,14 @@
 /**
  * Announcements (docs/decisions/125-mail-and-announcements.md): post one with a level, a text per language and a window;
  * list them with their state; remove one at once. The same service as `npm run admin -- announcement …`,
- * and each action lands in the audit log.
+ * and each action lands in the audit log. The form reads its times in the reader's zone and the
+ * list prints them in it, both saying which (UTC until scripts report the zone, as LocalTime does).
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/announcements'
 import { announcementLevels, announcementMessageMax, endpoints, idSchema, type AdminAnnouncement } from '#relay/contract/index.ts'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
@@ -27,7 +29,7 @@ import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { instantOf, utc8Zone } from '#app/utils/utc8-days.ts'
+import { fallbackZone, instantInZone, offsetName } from '#app/utils/zoned-time.ts'
 import { badForm, operatorOutcome } from './outcome.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -54,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const v = submission.value
   try {
     await relay.call(endpoints.admin.createAnnouncement, {
-      body: { level: v.level, message_zh: v.message_zh, message_en: v.message_en, message_ja: v.message_ja, starts_at: v.starts_at ? instantOf(v.starts_at) : undefined, ends_at: instantOf(v.ends_at) },
+      body: { level: v.level, message_zh: v.message_zh, message_en: v.message_en, message_ja: v.message_ja, starts_at: v.starts_at ? instantInZone(v.starts_at, v.time_zone) : undefined, ends_at: instantInZone(v.ends_at, v.time_zone) },
       ...formKeyOf(formData),
     })
   } catch (error) {
@@ -65,10 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminAnnouncements({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
+  const zone = useReaderZone()
   return (
     <div className="space-y-6">
       <PageHeader title={loaderData.title} subtitle={t('announcements.subtitle')} />
-      <CreateCard formKey={loaderData.formKey} lastResult={actionData?.result} />
+      <CreateCard formKey={loaderData.formKey} lastResult={actionData?.result} zone={zone} now={loaderData.now} />
       <Card>
         {loaderData.items.length === 0 ? (
           <p className="py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('announcements.empty')}</p>
@@ -80,7 +83,7 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
             columns={[
               { id: 'level', label: t('announcements.level') },
               { id: 'message', label: t('announcements.message') },
-              { id: 'window', label: t('announcements.window') },
+              { id: 'window', label: t('announcements.window', { zone }) },
               { id: 'state', label: t('announcements.state') },
               { id: 'actions', label: '', align: 'end' },
             ]}
@@ -95,7 +98,12 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
   )
 }
 
-function CreateCard({ formKey, lastResult }: { formKey: string; lastResult?: SubmissionResult<string[]> }) {
+/** The reader's zone once scripts run; before, the zone LocalTime prints in. */
+function useReaderZone(): string {
+  return useHydrated() ? Intl.DateTimeFormat().resolvedOptions().timeZone : fallbackZone
+}
+
+function CreateCard({ formKey, lastResult, zone, now }: { formKey: string; lastResult?: SubmissionResult<string[]>; zone: string; now: number }) {
   const { t } = useTranslation('admin')
   const [form, fields] = useZodForm(announcementFormSchema, { lastResult, defaultValue: { level: 'info' } })
   return (
@@ -103,6 +111,7 @@ function CreateCard({ formKey, lastResult }: { formKey: string; lastResult?: Sub
       <CardTitle>{t('announcements.create')}</CardTitle>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 md:grid-cols-2" data-testid="create-announcement">
         <FormKey value={formKey} />
+        <input type="hidden" name={fields.time_zone.name} value={zone} />
         <div className="md:col-span-2">
           <FormErrors id={form.errorId} errors={form.errors} />
         </div>
@@ -110,7 +119,7 @@ function CreateCard({ formKey, lastResult }: { formKey: string; lastResult?: Sub
         <TextareaField meta={fields.message_zh} label={t('announcements.messageZh')} maxLength={announcementMessageMax} rows={3} className="md:col-span-2" />
         <TextareaField meta={fields.message_en} label={t('announcements.messageEn')} hint={t('announcements.otherHint')} maxLength={announcementMessageMax} rows={2} />
         <TextareaField meta={fields.message_ja} label={t('announcements.messageJa')} hint={t('announcements.otherHint')} maxLength={announcementMessageMax} rows={2} />
-        <Field meta={fields.starts_at} label={t('announcements.startsAt')} type="datetime-local" hint={t('announcements.timeHint')} />
+        <Field meta={fields.starts_at} label={t('announcements.startsAt')} type="datetime-local" hint={t('announcements.timeHint', { zone, offset: offsetName(zone, now) })} />
         <Field meta={fields.ends_at} label={t('announcements.endsAt')} type="datetime-local" />
         <div className="md:col-span-2">
           <SubmitButton className="w-full sm:w-auto">{t('announcements.submit')}</SubmitButton>
@@ -138,7 +147,7 @@ function AnnouncementRow({ item, now }: { item: AdminAnnouncement; now: number }
       </td>
       <td className="col-span-2 text-xs text-zinc-500 md:table-cell md:py-3 md:pr-3 md:text-sm dark:text-zinc-400">
         {/* In the zone the form above reads its times in. */}
-        <LocalTime ms={item.starts_at} timeZone={utc8Zone} /> – <LocalTime ms={item.ends_at} timeZone={utc8Zone} />
+        <LocalTime ms={item.starts_at} /> – <LocalTime ms={item.ends_at} />
       </td>
       <td className="col-start-2 row-start-1 justify-self-end md:table-cell md:py-3 md:pr-3">
         <Badge tone={stateTones[state]}>{t(`announcements.states.${state}`)}</Badge>
