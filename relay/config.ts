@@ -101,6 +101,17 @@ export const relayConfigSchema = z.object({
   sweeps: z.boolean().default(true),
   /** Mail queue: how often each relay looks for mail due to be sent (docs/decisions/125-mail-and-announcements.md). */
   mailPollMs: z.int().min(50).max(600_000).default(5000),
+  /** Alerts (docs/observability.md): how often each relay looks for incidents to open or resolve. */
+  alertCheckMs: z.int().min(50).max(600_000).default(15_000),
+  /** A provider whose recorded calls failed at least this share (percent) over the window… */
+  alertErrorRatePercent: z.int().min(1).max(100).default(25),
+  alertErrorWindowMinutes: z.int().min(1).max(1440).default(5),
+  /** …out of at least this many calls. */
+  alertErrorMinCalls: z.int().min(1).max(1_000_000).default(20),
+  /** Calls waiting for their settlement in one relay process from which it is lagging. */
+  alertSettlementBacklog: z.int().min(1).max(10_000_000).default(500),
+  /** Points held by all accounts above which an alert is sent; unset: never. */
+  alertPointsLiability: z.int().min(1).optional(),
   /** `GET /metrics` answers only `Authorization: Bearer <this>`; unset: no metrics are kept or served (telemetry/registry.ts). */
   metricsToken: z.string().min(16, 'needs at least 16 characters').optional(),
   /** OpenTelemetry's OTLP/HTTP endpoint: set, a span per relayed call is exported there (telemetry/tracing.ts). */
@@ -152,6 +163,12 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   callShortfallCeilingPoints: 'CALL_SHORTFALL_CEILING_POINTS',
   callsRetentionDays: 'CALLS_RETENTION_DAYS',
   mailPollMs: 'MAIL_POLL_MS',
+  alertCheckMs: 'ALERT_CHECK_MS',
+  alertErrorRatePercent: 'ALERT_ERROR_RATE_PERCENT',
+  alertErrorWindowMinutes: 'ALERT_ERROR_WINDOW_MINUTES',
+  alertErrorMinCalls: 'ALERT_ERROR_MIN_CALLS',
+  alertSettlementBacklog: 'ALERT_SETTLEMENT_BACKLOG',
+  alertPointsLiability: 'ALERT_POINTS_LIABILITY',
   metricsToken: 'METRICS_TOKEN',
   otlpEndpoint: 'OTEL_EXPORTER_OTLP_ENDPOINT',
   checkResponses: 'RELAY_CHECK_RESPONSES',
@@ -234,6 +251,12 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
     case 'callShortfallCeilingPoints':
     case 'callsRetentionDays':
     case 'mailPollMs':
+    case 'alertCheckMs':
+    case 'alertErrorRatePercent':
+    case 'alertErrorWindowMinutes':
+    case 'alertErrorMinCalls':
+    case 'alertSettlementBacklog':
+    case 'alertPointsLiability':
       // Non-numbers stay strings so zod reports "expected number" against the variable.
       return /^-?\d+$/.test(raw) ? Number(raw) : raw
     default:

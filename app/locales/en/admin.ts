@@ -197,6 +197,9 @@ export default {
       'incident.resolve': 'Incident resolved',
       'api_key.disable': 'API key disabled',
       'api_key.enable': 'API key enabled',
+      'alert_webhook.add': 'Alert webhook added',
+      'alert_webhook.remove': 'Alert webhook removed',
+      'alert_webhook.test': 'Alert webhook tested',
     },
   },
   reconciliation: {

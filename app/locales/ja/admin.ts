@@ -197,6 +197,9 @@ export default {
       'incident.resolve': '障害の解決',
       'api_key.disable': 'API キー無効化',
       'api_key.enable': 'API キー有効化',
+      'alert_webhook.add': 'アラート Webhook 追加',
+      'alert_webhook.remove': 'アラート Webhook 削除',
+      'alert_webhook.test': 'アラート Webhook テスト',
     },
   },
   reconciliation: {

@@ -195,6 +195,9 @@ export default {
       'incident.resolve': '事件已解决',
       'api_key.disable': '停用 API 密钥',
       'api_key.enable': '启用 API 密钥',
+      'alert_webhook.add': '添加告警 Webhook',
+      'alert_webhook.remove': '删除告警 Webhook',
+      'alert_webhook.test': '测试告警 Webhook',
     },
   },
   reconciliation: {
