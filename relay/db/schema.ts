@@ -561,8 +561,14 @@ export interface OpsCallHoursTable {
   hour_start: number
   model: string
   provider_id: string
+  /** Calls as `relay_calls_total` counts them: by outcome label, `failures` being the failed ones (0060-alerts.ts). */
   calls: number
+  answered: number
   failures: number
+  cut: number
+  refused: number
+  /** Calls the relay refused itself (a usage-log line with a refusal), counted apart as `relay_refusals_total` does. */
+  relay_refused: number
   points: number
   input_tokens: number
   output_tokens: number

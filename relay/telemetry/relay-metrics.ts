@@ -5,6 +5,7 @@
  * request id.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
+import { outcomeLabelOf } from '../contract/admin-ops.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import type { CallOutcome } from '../proxy/call-log.ts'
 import type { ClientApi } from '../proxy/client-errors.ts'
@@ -14,8 +15,6 @@ import { processRegistry } from './registry.ts'
 /** The `api` label: the API a client called (count_tokens apart: it is free). */
 const apiLabels: Record<ClientApi | 'count_tokens', string> = { anthropic: 'messages', openai: 'chat', responses: 'responses', gemini: 'gemini', count_tokens: 'count_tokens' }
 
-/** The `outcome` label: a call's recorded outcome as an operator reads it. */
-const outcomeLabels: Record<CallOutcome, string> = { completed: 'answered', failed: 'failed', cut: 'cut', abandoned: 'cut', refused: 'refused' }
 
 /** Where no provider was reached, or no price row priced the model. */
 export const none = 'none'
@@ -149,7 +148,7 @@ export class RelayMetrics {
 
   ended(call: EndedCall): void {
     const labels = { api: apiLabels[call.api], model: call.model, provider: call.provider }
-    this.#calls.inc({ ...labels, outcome: outcomeLabels[call.outcome] })
+    this.#calls.inc({ ...labels, outcome: outcomeLabelOf[call.outcome] })
     this.#duration.observe(labels, seconds(call.durationMs))
     if (call.firstByteMs !== undefined && call.firstByteMs !== null) this.#firstToken.observe(labels, seconds(call.firstByteMs))
     this.#overhead.observe({ api: labels.api }, seconds(call.relayMs))

@@ -352,6 +352,8 @@ export default {
       period: 'Period',
       periods: { '24h': '24 hours', '7d': '7 days', '30d': '30 days' },
       calls: 'Calls',
+      callsDetail: 'answered {{answered}} · cut {{cut}} · refused {{refused}}',
+      relayRefused: 'refused by the relay: {{count}}',
       pointsConsumed: 'Points consumed',
       activeUsers: 'Active users',
       activeKeys: 'API keys in use: {{count}}',

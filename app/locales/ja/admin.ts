@@ -352,6 +352,8 @@ export default {
       period: '期間',
       periods: { '24h': '24 時間', '7d': '7 日', '30d': '30 日' },
       calls: '呼び出し数',
+      callsDetail: '応答 {{answered}} · 中断 {{cut}} · 拒否 {{refused}}',
+      relayRefused: 'リレーが拒否 {{count}}',
       pointsConsumed: '消費ポイント',
       activeUsers: 'アクティブユーザー',
       activeKeys: '使用中の API キー：{{count}}',

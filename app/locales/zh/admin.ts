@@ -350,6 +350,8 @@ export default {
       period: '时间范围',
       periods: { '24h': '24 小时', '7d': '7 天', '30d': '30 天' },
       calls: '调用次数',
+      callsDetail: '应答 {{answered}} · 中断 {{cut}} · 上游拒绝 {{refused}}',
+      relayRefused: '中继拒绝 {{count}}',
       pointsConsumed: '消耗积分',
       activeUsers: '活跃用户',
       activeKeys: '使用中的 API 密钥：{{count}}',

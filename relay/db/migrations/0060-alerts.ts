@@ -4,6 +4,10 @@ import type { Kysely } from 'kysely'
  * Alerts that reach a person (relay/alerts): the webhooks operators register (address and secret
  * sealed), the incidents the relays detect (one open row per thing that is wrong), and each
  * message to each webhook, delivered by the mail queue's machinery (notifications/delivery-queue.ts).
+ *
+ * And the console's hourly aggregates count calls by how they ended, as `relay_calls_total`
+ * labels them (admin/overview.ts), and the relay's own refusals apart. Hours aggregated before
+ * this migration count 0 of these (their `calls` still include the relay's refusals).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -57,4 +61,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sent_timestamp', 'bigint')
     .execute()
   await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute()
+
+  for (const column of ['answered', 'cut', 'refused', 'relay_refused'] as const) {
+    await db.schema.alterTable('ops_call_hours').addColumn(column, 'integer', (col) => col.notNull().defaultTo(0)).execute()
+  }
 }
