@@ -146,6 +146,30 @@ describeEachDatabase(
       expect(verified(secret, receiver.received[before + 1]!)).toMatchObject({ phase: 'resolved' })
     })
 
+    it('tells once that models are left without a healthy provider, beside the circuit, and once when they are served again', async () => {
+      const model = 'alert-c'
+      await priceModel(ctx, { model, kind: 'fixed', points_per_call: 1 })
+      await addTestProvider(ctx, { kind: 'anthropic', baseUrl: broken.url, models: ['alert-c*'], priority: 10 })
+      const before = receiver.received.length
+      broken.behaviour = { kind: 'fail', status: 500 }
+      for (let i = 0; i < 3; i++) {
+        const response = await callRelay(ctx, '/v1/messages', { key: user.key, body: { model, max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] } })
+        expect(response.status).toBe(502)
+        await response.arrayBuffer()
+      }
+      await expect.poll(() => receiver.received.length, { timeout: 10_000, interval: 50 }).toBe(before + 2)
+      await ctx.relay.drainAlerts()
+      expect(receiver.received).toHaveLength(before + 2)
+      const firing = receiver.received.slice(before).map((message) => verified(secret, message))
+      expect(firing.map((m) => m.event).sort()).toEqual(['circuit_open', 'model_unserved'])
+      expect(firing.find((m) => m.event === 'model_unserved')).toMatchObject({ phase: 'firing', title: '1 model has no healthy provider', details: { models: [model] } })
+
+      await heal(model)
+      await expect.poll(() => receiver.received.length, { timeout: 10_000, interval: 50 }).toBe(before + 4)
+      const resolved = receiver.received.slice(before + 2).map((message) => verified(secret, message))
+      expect(resolved.map((m) => [m.event, m.phase]).sort()).toEqual([['circuit_open', 'resolved'], ['model_unserved', 'resolved']])
+    })
+
     it('adds, lists, tests and removes a webhook from the CLI; the audit log has each', async () => {
       const added = await runOperatorCli(ctx, 'webhook', 'add', '--name', 'team chat', '--kind', 'slack', '--url', `${receiver.url}/slack/T000/B000/XXXXsecret`, '--language', 'zh')
       expect(added.code, added.stderr).toBe(0)

@@ -88,7 +88,14 @@ const deliveryTimeoutMs = 10_000
 
 /** Posts the request; throws unless the receiver took the message. */
 export async function postWebhook(kind: WebhookKind, request: WebhookRequest): Promise<void> {
-  const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(deliveryTimeoutMs), redirect: 'error' })
+  let response: Response
+  try {
+    response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(deliveryTimeoutMs), redirect: 'error' })
+  } catch (error) {
+    // fetch says only "fetch failed"; the reason (ECONNREFUSED, a certificate…) is its cause.
+    const cause = (error as { cause?: { message?: string } }).cause?.message
+    throw new Error(cause ? `${(error as Error).message}: ${cause}` : String(error))
+  }
   const answer = (await response.text()).slice(0, answerLimit)
   if (!response.ok) throw new Error(`HTTP ${response.status}: ${answer}`)
   if (kind === 'feishu' || kind === 'dingtalk' || kind === 'wecom') {

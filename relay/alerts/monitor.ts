@@ -4,7 +4,7 @@
  *
  * - a provider's circuit open (or half-open: not healed yet) on any relay, from the circuits the
  *   relays report (proxy/provider-circuits.ts);
- * - a priced model whose every enabled provider has its circuit open;
+ * - priced models whose every enabled provider has its circuit open (one incident for all of them);
  * - a provider whose calls recorded over the last minutes failed above the threshold;
  * - this process's settlements waiting above the threshold;
  * - the points all accounts hold above the threshold (when one is set);
@@ -63,12 +63,17 @@ export async function currentConditions(services: Services): Promise<Condition[]
     if (provider) conditions.push({ event: 'circuit_open', key: `circuit_open:${id}`, subject: provider, details: { provider } })
   }
 
+  // One incident for every model left without a healthy provider: a provider serving many models
+  // going down is one message, not one per model.
   const serving = providers.map((p) => ({ id: p.id, patterns: (JSON.parse(p.models) as string[]).map(patternRegExp) }))
-  for (const { model } of await listModelCosts(db)) {
-    if (isModelPattern(model)) continue
-    const servers = serving.filter((p) => p.patterns.some((pattern) => pattern.test(model)))
-    if (servers.length > 0 && servers.every((p) => circuits.has(p.id))) conditions.push({ event: 'model_unserved', key: `model_unserved:${model}`, subject: model, details: { model } })
-  }
+  const unserved = (await listModelCosts(db))
+    .map(({ model }) => model)
+    .filter((model) => {
+      if (isModelPattern(model)) return false
+      const servers = serving.filter((p) => p.patterns.some((pattern) => pattern.test(model)))
+      return servers.length > 0 && servers.every((p) => circuits.has(p.id))
+    })
+  if (unserved.length > 0) conditions.push({ event: 'model_unserved', key: 'model_unserved', subject: unserved.length === 1 ? unserved[0]! : `${unserved[0]} +${unserved.length - 1}`, details: { models: unserved } })
 
   const minutes = config.alertErrorWindowMinutes
   // Ids are minted on wall time (db/ids.ts): the window is read by the primary key.

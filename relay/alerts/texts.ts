@@ -9,7 +9,7 @@ import type { ContentLanguage } from '../contract/languages.ts'
 /** The figures each event's messages quote. */
 export interface AlertDetails {
   circuit_open: { provider: string }
-  model_unserved: { model: string }
+  model_unserved: { models: string[] }
   provider_errors: { provider: string; failed: number; calls: number; minutes: number; threshold_percent: number }
   settlements_lagging: { instance: string; waiting: number; threshold: number }
   database_unreachable: { instance: string; error: string }
@@ -22,6 +22,9 @@ export interface AlertMessage {
   text: string
 }
 
+/** `a, b, c` and how many more past the tenth. */
+const listed = (names: string[], more: (count: number) => string) => names.slice(0, 10).join(', ') + (names.length > 10 ? more(names.length - 10) : '')
+
 /** `2026-11-29 22:05:10 UTC`. */
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0)
@@ -32,8 +35,10 @@ const texts: Record<ContentLanguage, Texts> = {
   zh: {
     circuit_open: ({ provider }, resolved) =>
       resolved ? { title: `已恢复：供应商 ${provider} 熔断已关闭`, text: '调用重新发往该供应商。' } : { title: `供应商 ${provider} 熔断已打开`, text: '连续失败，调用暂时跳过该供应商。' },
-    model_unserved: ({ model }, resolved) =>
-      resolved ? { title: `已恢复：模型 ${model} 有可用供应商`, text: '该模型的调用恢复转发。' } : { title: `模型 ${model} 没有可用供应商`, text: '服务该模型的供应商熔断全部打开，调用会失败。' },
+    model_unserved: ({ models }, resolved) =>
+      resolved
+        ? { title: '已恢复：模型重新有可用供应商', text: `调用恢复转发：${listed(models, (n) => ` 等另外 ${n} 个`)}` }
+        : { title: `${models.length} 个模型没有可用供应商`, text: `服务这些模型的供应商熔断全部打开，调用会失败：${listed(models, (n) => ` 等另外 ${n} 个`)}` },
     provider_errors: (d, resolved) =>
       resolved
         ? { title: `已恢复：供应商 ${d.provider} 错误率回落`, text: `近 ${d.minutes} 分钟错误率低于 ${d.threshold_percent}%。` }
@@ -49,8 +54,10 @@ const texts: Record<ContentLanguage, Texts> = {
   en: {
     circuit_open: ({ provider }, resolved) =>
       resolved ? { title: `Recovered: provider ${provider} circuit closed`, text: 'Calls go to this provider again.' } : { title: `Provider ${provider} circuit open`, text: 'It failed repeatedly; calls skip it for now.' },
-    model_unserved: ({ model }, resolved) =>
-      resolved ? { title: `Recovered: model ${model} has a healthy provider`, text: 'Calls for this model are forwarded again.' } : { title: `Model ${model} has no healthy provider`, text: 'Every provider serving it has its circuit open: its calls fail.' },
+    model_unserved: ({ models }, resolved) =>
+      resolved
+        ? { title: 'Recovered: models have a healthy provider again', text: `Calls are forwarded again: ${listed(models, (n) => ` and ${n} more`)}` }
+        : { title: `${models.length === 1 ? '1 model has' : `${models.length} models have`} no healthy provider`, text: `Every provider serving them has its circuit open, so their calls fail: ${listed(models, (n) => ` and ${n} more`)}` },
     provider_errors: (d, resolved) =>
       resolved
         ? { title: `Recovered: provider ${d.provider} error rate back down`, text: `Below ${d.threshold_percent}% over the last ${d.minutes} minutes.` }
@@ -66,8 +73,10 @@ const texts: Record<ContentLanguage, Texts> = {
   ja: {
     circuit_open: ({ provider }, resolved) =>
       resolved ? { title: `復旧：プロバイダー ${provider} のサーキットが閉じました`, text: '呼び出しは再びこのプロバイダーへ送られます。' } : { title: `プロバイダー ${provider} のサーキットが開きました`, text: '失敗が続いたため、呼び出しは一時的にこのプロバイダーを避けます。' },
-    model_unserved: ({ model }, resolved) =>
-      resolved ? { title: `復旧：モデル ${model} に正常なプロバイダーがあります`, text: 'このモデルの呼び出しは再び転送されます。' } : { title: `モデル ${model} に正常なプロバイダーがありません`, text: '提供するすべてのプロバイダーのサーキットが開いており、呼び出しは失敗します。' },
+    model_unserved: ({ models }, resolved) =>
+      resolved
+        ? { title: '復旧：モデルに正常なプロバイダーが戻りました', text: `呼び出しは再び転送されます：${listed(models, (n) => ` ほか ${n} 件`)}` }
+        : { title: `${models.length} 件のモデルに正常なプロバイダーがありません`, text: `提供するすべてのプロバイダーのサーキットが開いており、呼び出しは失敗します：${listed(models, (n) => ` ほか ${n} 件`)}` },
     provider_errors: (d, resolved) =>
       resolved
         ? { title: `復旧：プロバイダー ${d.provider} のエラー率が下がりました`, text: `直近 ${d.minutes} 分で ${d.threshold_percent}% 未満です。` }
