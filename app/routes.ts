@@ -61,6 +61,7 @@ export default [
     route('admin/reconciliation/export', 'routes/admin/reconciliation-export.ts'),
     route('admin/announcements', 'routes/admin/announcements.tsx'),
     route('admin/incidents', 'routes/admin/incidents.tsx'),
+    route('admin/alerts', 'routes/admin/alerts.tsx'),
     // The catalogue (docs/decisions/115-operator-console.md).
     route('admin/packages', 'routes/admin/packages.tsx'),
     route('admin/packages/:id', 'routes/admin/package.tsx'),

@@ -6,6 +6,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { adminRoutes } from './admin/routes.ts'
 import { adminOpsRoutes } from './admin/ops-routes.ts'
+import { alertRoutes } from './alerts/routes.ts'
 import { docsEndpoints } from './contract/docs.ts'
 import { authRoutes } from './auth/routes.ts'
 import { securityRoutes } from './auth/security-routes.ts'
@@ -35,7 +36,7 @@ import { ticketRoutes } from './tickets/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** Every domain area contributes its routes here, one entry per area. */
-const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, securityRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, usageRoutes, subscriptionRoutes, teamRoutes, publicRoutes, adminRoutes, adminOpsRoutes, notificationRoutes]
+const areaRoutes: ReadonlyArray<(services: RelayServices) => Route[]> = [healthRoutes, authRoutes, securityRoutes, oauthRoutes, userRoutes, apiKeyRoutes, referralRoutes, ticketRoutes, resourceRoutes, pointsRoutes, usageRoutes, subscriptionRoutes, teamRoutes, publicRoutes, adminRoutes, adminOpsRoutes, alertRoutes, notificationRoutes]
 
 /** Account calls carry small JSON bodies; anything larger is a mistake or an attack. */
 const apiBodyLimitBytes = 256 * 1024

@@ -5,6 +5,7 @@
 import { createInterface } from 'node:readline/promises'
 import { Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
+import { webhookCommands } from './alerts/cli.ts'
 import { announcementCommands } from './announcements/cli.ts'
 import { runCli, type CliIo, type Command } from './cli-registry.ts'
 import { ConfigError, loadRelayConfig } from './config.ts'
@@ -22,7 +23,7 @@ import { teamCommands } from './teams/cli.ts'
 import { ticketCommands } from './tickets/cli.ts'
 import { userCommands } from './users/cli.ts'
 
-export const commands: readonly Command[] = [...userCommands, ...clientCommands, ...ticketCommands, ...resourceCommands, ...subscriptionCommands, ...teamCommands, ...pointsCommands, ...providerCommands, ...referralCommands, ...incidentCommands, ...announcementCommands]
+export const commands: readonly Command[] = [...userCommands, ...clientCommands, ...ticketCommands, ...resourceCommands, ...subscriptionCommands, ...teamCommands, ...pointsCommands, ...providerCommands, ...referralCommands, ...incidentCommands, ...announcementCommands, ...webhookCommands]
 
 /** The real process: configuration from the environment, logs to stderr so stdout stays the result. */
 export function processIo(env: Record<string, string | undefined> = process.env): CliIo {

@@ -20,6 +20,8 @@ import { releaseOwnHolds, sweepStaleHolds } from './proxy/stale-holds.ts'
 import { sweepOldCalls } from './usage/retention.ts'
 import { keepPublicStatsFresh } from './public-stats/aggregate.ts'
 import { startMailSender } from './notifications/sender.ts'
+import { checkAlerts, startAlertMonitor } from './alerts/monitor.ts'
+import { sendDueAlerts } from './alerts/deliveries.ts'
 import { createServices } from './create-services.ts'
 import { startTracing } from './telemetry/tracing.ts'
 
@@ -31,7 +33,9 @@ export interface Relay {
   db: Database
   /** Writes the settlements waiting for their group now: what a caller (a test) waits on before reading the call log. */
   drainSettlements(): Promise<void>
-  /** Stops the stale-hold sweeps, the public figures' refresh and the mail sender, writes the settlements still waiting, withdraws its circuit reports, closes the database and the mail transport. */
+  /** Looks for alert incidents now and delivers every alert message due: what a test waits on before counting what arrived. */
+  drainAlerts(): Promise<void>
+  /** Stops the stale-hold sweeps, the public figures' refresh, the mail sender and the alert checks, writes the settlements still waiting, withdraws its circuit reports, closes the database and the mail transport. */
   close(): Promise<void>
 }
 
@@ -43,14 +47,19 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
   // For the operator CLI, which prints links on it (deployment/public-url.ts).
   await recordPublicUrl(services.db, config, services.clock.now())
   const app = createRelayApp(services)
-  // Mail goes out from every process: each claims its mails in one UPDATE (docs/decisions/125-mail-and-announcements.md).
+  // Mail and alerts go out from every process: each claims its messages in one UPDATE (docs/decisions/125-mail-and-announcements.md),
+  // and each watches its own settlements and database (alerts/monitor.ts).
   const sweepers = config.sweeps
-    ? [sweepStaleHolds(services), sweepOldCalls(services), keepPublicStatsFresh(services), keepOperatorStatsFresh(services), startMailSender(services)]
-    : [releaseOwnHolds(services), startMailSender(services)]
+    ? [sweepStaleHolds(services), sweepOldCalls(services), keepPublicStatsFresh(services), keepOperatorStatsFresh(services), startMailSender(services), startAlertMonitor(services)]
+    : [releaseOwnHolds(services), startMailSender(services), startAlertMonitor(services)]
   return {
     fetch: async (request, options = {}) => app.fetch(request, options),
     db: runtime.deps.db,
     drainSettlements: () => services.settlements.drain(),
+    async drainAlerts() {
+      await checkAlerts(services)
+      await sendDueAlerts(services)
+    },
     async close() {
       await Promise.all(sweepers.map((sweeper) => sweeper.stop()))
       await services.settlements.drain()

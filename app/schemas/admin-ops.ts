@@ -1,10 +1,10 @@
 /**
- * Forms of the console's operations screens (providers, prices, assignment); bounds and choices
+ * Forms of the console's operations screens (providers, prices, assignment, alert webhooks); bounds and choices
  * from the relay contract, messages are translation keys. The relay validates again (its own
  * English messages reach the form only for what these do not check).
  */
 import { z } from 'zod'
-import { adminListPricesSchema, modelCostKinds, modelMapListSchema, modelPatternSchema, providerKinds, reconciliationQuery, type AdminListPrices } from '#relay/contract/index.ts'
+import { adminListPricesSchema, contentLanguages, modelCostKinds, modelMapListSchema, modelPatternSchema, providerKinds, reconciliationQuery, webhookKinds, webhookNameMax, type AdminListPrices } from '#relay/contract/index.ts'
 import { requiredText } from './auth.ts'
 
 const patternsMessage = 'admin:ops.providers.modelsInvalid'
@@ -84,6 +84,15 @@ export const priceSchema = z
 export const incidentFormSchema = z.object({
   title: requiredText(200),
   body: z.string().trim().max(4000, 'validation:tooLong').optional(),
+})
+
+/** An alert webhook; the secret is optional (blank: made for a `json` webhook, none for the others). */
+export const addWebhookSchema = z.object({
+  name: requiredText(webhookNameMax),
+  kind: z.enum(webhookKinds),
+  url: requiredText(2000, 'admin:alerts.urlRequired').pipe(z.url({ protocol: /^https?$/, error: 'admin:alerts.urlInvalid' })),
+  secret: z.string().trim().min(8, 'admin:alerts.secretShort').max(200, 'validation:tooLong').optional(),
+  language: z.enum(contentLanguages),
 })
 
 /** The reconciliation month a page or its CSV is asked for (`?month=YYYY-MM`), else the current one (UTC). */

@@ -125,9 +125,16 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
     const consumed = await ctx.relay.db.selectFrom('points_ledger').select('change').where('type', '=', 'consumed').where('create_timestamp', '>=', from).execute()
     const sum = (values: Array<number | string>) => values.reduce<number>((total, value) => total + Number(value), 0)
     expect(calls.length).toBeGreaterThanOrEqual(7)
+    // Counted as relay_calls_total counts them (outcome labels), the relay's own refusals apart.
+    const counted = calls.filter((c) => c.refusal === null)
+    const ended = (...outcomes: string[]) => counted.filter((c) => outcomes.includes(c.outcome)).length
     expect(data.totals).toMatchObject({
-      calls: calls.length,
-      failures: calls.filter((c) => c.outcome === 'failed').length,
+      calls: counted.length,
+      answered: ended('completed'),
+      failures: ended('failed'),
+      cut: ended('cut', 'abandoned'),
+      refused: ended('refused'),
+      relay_refused: calls.length - counted.length,
       points: sum(calls.map((c) => c.points)),
       input_tokens: sum(calls.map((c) => c.input_tokens)),
       output_tokens: sum(calls.map((c) => c.output_tokens)),
@@ -152,7 +159,7 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
     // A later run adds nothing; the 24-hour view of the same calls agrees with the call log too.
     expect(await refreshOperatorStats(servicesOf(ctx), { settleLagMs: 0 })).toBe(0)
     const day = (await call(operator.token, adminOpsEndpoints.overview, undefined, { query: { period: '24h' } })).body.data
-    expect(day.totals.calls).toBe(calls.filter((c) => c.create_timestamp >= day.from_timestamp).length)
+    expect(day.totals.calls).toBe(counted.filter((c) => c.create_timestamp >= day.from_timestamp).length)
     expect((await call(operator.token, adminOpsEndpoints.overview, undefined, { query: { period: '1y' } })).status).toBe(400)
   })
 

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely'
 import type { AdminProvider, CallFigures, OverviewPeriod } from '../contract/admin-ops.ts'
-import { overviewPeriodHours } from '../contract/admin-ops.ts'
+import { outcomeLabelOf, overviewPeriodHours } from '../contract/admin-ops.ts'
 import { ticketStatuses, type TicketStatus } from '../contract/tickets.ts'
 import { lastIdAt } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
@@ -34,6 +34,12 @@ type HourCounts = Omit<OpsCallHoursTable, 'latency_buckets' | 'first_byte_bucket
 /** The usage an hour sums, by kind: what the reconciliation report prices (admin/reconciliation.ts). */
 export const tokenCounts = ['input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'cache_write_1h_tokens', 'web_search_requests'] as const
 
+/** The columns an outcome label is counted in. */
+const outcomeColumns = { answered: 'answered', failed: 'failures', cut: 'cut', refused: 'refused' } as const
+
+/** The counts an hour adds to its row. */
+const countColumns = ['calls', 'answered', 'failures', 'cut', 'refused', 'relay_refused'] as const
+
 async function addOperatorHours(trx: Database, calls: AggregatedCall[]): Promise<void> {
   const hours = new Map<string, HourCounts>()
   const active = new Map<string, { hour_start: number; user_id: string; key_id: string }>()
@@ -48,7 +54,11 @@ async function addOperatorHours(trx: Database, calls: AggregatedCall[]): Promise
         model: call.model,
         provider_id,
         calls: 0,
+        answered: 0,
         failures: 0,
+        cut: 0,
+        refused: 0,
+        relay_refused: 0,
         points: 0,
         ...Object.fromEntries(tokenCounts.map((column) => [column, 0])),
         latency: emptyHistogram(),
@@ -56,8 +66,12 @@ async function addOperatorHours(trx: Database, calls: AggregatedCall[]): Promise
       } as HourCounts
       hours.set(key, hour)
     }
-    hour.calls += 1
-    if (call.outcome === 'failed') hour.failures += 1
+    if (call.refusal !== null) {
+      hour.relay_refused += 1
+    } else {
+      hour.calls += 1
+      hour[outcomeColumns[outcomeLabelOf[call.outcome]]] += 1
+    }
     hour.points += Number(call.points)
     for (const column of tokenCounts) hour[column] += Number(call[column])
     if (call.relay_ms !== null) hour.latency[bucketOf(call.relay_ms)]! += 1
@@ -79,8 +93,7 @@ async function addOperatorHours(trx: Database, calls: AggregatedCall[]): Promise
       await trx
         .updateTable('ops_call_hours')
         .set({
-          calls: existing.calls + counts.calls,
-          failures: existing.failures + counts.failures,
+          ...Object.fromEntries(countColumns.map((column) => [column, existing[column] + counts[column]])),
           points: Number(existing.points) + counts.points,
           ...Object.fromEntries(tokenCounts.map((column) => [column, Number(existing[column]) + counts[column]])),
           latency_buckets: JSON.stringify(addHistogram(parseHistogram(existing.latency_buckets), latency)),
@@ -138,10 +151,9 @@ async function hoursSince(db: Database, from: number): Promise<OpsCallHoursTable
 export function callFigures(rows: readonly OpsCallHoursTable[]): CallFigures {
   const latency = emptyHistogram()
   const firstByte = emptyHistogram()
-  const figures = { calls: 0, failures: 0, points: 0, input_tokens: 0, output_tokens: 0 }
+  const figures = { calls: 0, answered: 0, failures: 0, cut: 0, refused: 0, relay_refused: 0, points: 0, input_tokens: 0, output_tokens: 0 }
   for (const row of rows) {
-    figures.calls += row.calls
-    figures.failures += row.failures
+    for (const column of countColumns) figures[column] += row[column]
     figures.points += Number(row.points)
     figures.input_tokens += Number(row.input_tokens)
     figures.output_tokens += Number(row.output_tokens)

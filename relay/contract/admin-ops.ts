@@ -23,13 +23,25 @@ export const overviewPeriodHours: Record<OverviewPeriod, number> = { '24h': 24, 
 export const overviewQuery = z.object({ period: z.enum(overviewPeriods).default('24h') })
 
 /**
- * Calls over a period. `failures`: outcome `failed` (the relay or every provider failed), as the
- * public figures count them. Latencies are the bounds of histogram buckets (docs/decisions/120-figures-from-hourly-aggregates.md):
+ * How a call ended, as the console and the metrics (`relay_calls_total{outcome}`) both name it: the
+ * usage log's outcome → its label, one table for both, so the two never disagree.
+ */
+export const outcomeLabelOf = { completed: 'answered', failed: 'failed', cut: 'cut', abandoned: 'cut', refused: 'refused' } as const
+
+/**
+ * Calls over a period, counted as `relay_calls_total` counts them: `calls` is `answered` +
+ * `failures` + `cut` + `refused` (by the provider); `failures`: outcome `failed` (the relay or
+ * every provider failed), as the public figures count them; `relay_refused`: calls the relay
+ * refused itself, which the metrics count in `relay_refusals_total`. Latencies are the bounds of histogram buckets (docs/decisions/120-figures-from-hourly-aggregates.md):
  * the percentile is under that many ms; null without samples.
  */
 export const callFiguresSchema = z.object({
   calls: z.int(),
+  answered: z.int(),
   failures: z.int(),
+  cut: z.int(),
+  refused: z.int(),
+  relay_refused: z.int(),
   points: z.int(),
   input_tokens: z.int(),
   output_tokens: z.int(),

@@ -55,11 +55,14 @@ export const auditActions = [
   'incident.resolve',
   'api_key.disable',
   'api_key.enable',
+  'alert_webhook.add',
+  'alert_webhook.remove',
+  'alert_webhook.test',
   ...catalogAuditActions,
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 export const auditActorKinds = ['admin', 'cli'] as const
-export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code', 'provider', 'price', 'announcement', 'incident', 'api_key', ...catalogTargetKinds] as const
+export const auditTargetKinds = ['ticket', 'user', 'redeem_batch', 'redeem_code', 'provider', 'price', 'announcement', 'incident', 'api_key', 'alert_webhook', ...catalogTargetKinds] as const
 export type AuditTargetKind = (typeof auditTargetKinds)[number]
 
 /** A status-page incident's title and text, as everyone reads them on `/status`. */

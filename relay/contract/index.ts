@@ -2,6 +2,7 @@
 import { accountEndpoints } from './accounts.ts'
 import { adminEndpoints } from './admin.ts'
 import { adminOpsEndpoints } from './admin-ops.ts'
+import { alertEndpoints } from './alerts.ts'
 import { apiKeyEndpoints } from './api-keys.ts'
 import { docsEndpoints } from './docs.ts'
 import { healthEndpoints } from './health.ts'
@@ -26,6 +27,7 @@ export * from './accounts.ts'
 export * from './admin.ts'
 export * from './admin-ops.ts'
 export * from './admin-catalog.ts'
+export * from './alerts.ts'
 export * from './oauth.ts'
 export * from './oauth-scopes.ts'
 export * from './api-keys.ts'
@@ -61,6 +63,7 @@ export const endpoints = {
   public: publicEndpoints,
   admin: adminEndpoints,
   adminOps: adminOpsEndpoints,
+  alerts: alertEndpoints,
   usage: usageEndpoints,
   notifications: notificationEndpoints,
   docs: docsEndpoints,

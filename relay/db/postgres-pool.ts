@@ -54,10 +54,28 @@ export function survivingPostgresPool({ connectionString, types, options, timeou
   pool.on('connect', (client) => client.on('error', onConnectionError))
   // Idle clients' errors reach the pool too; the client listener above already logged them.
   pool.on('error', () => {})
+  livePools.add(pool)
   return {
     connect: async () => withDeadlines(await pool.connect(), timeoutMs),
-    end: () => pool.end(),
+    end: () => {
+      livePools.delete(pool)
+      return pool.end()
+    },
   }
+}
+
+/** This process's open pools, for the metrics (telemetry/relay-metrics.ts). */
+const livePools = new Set<pg.Pool>()
+
+/** Connections of this process's pools: checked out, open in total, and requests waiting for one (all 0 on SQLite). */
+export function postgresPoolFigures(): { inUse: number; total: number; waiting: number } {
+  const figures = { inUse: 0, total: 0, waiting: 0 }
+  for (const pool of livePools) {
+    figures.inUse += pool.totalCount - pool.idleCount
+    figures.total += pool.totalCount
+    figures.waiting += pool.waitingCount
+  }
+  return figures
 }
 
 /** SQL text → the name it is prepared under on every connection. */

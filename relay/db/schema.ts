@@ -12,6 +12,8 @@ import type { PackageKind, PackageListing } from '../contract/accounts.ts'
 import type { ModelCostKind, PointsEntryType, ResetReason } from '../contract/points.ts'
 import type { SubscriptionAction } from '../contract/subscriptions.ts'
 import type { SignInOutcome } from '../contract/security.ts'
+import type { AlertEvent, AlertPhase, WebhookKind } from '../contract/alerts.ts'
+import type { ContentLanguage } from '../contract/languages.ts'
 import type { AnnouncementLevel, NotificationEvent } from '../contract/notifications.ts'
 
 /** Window counters of the rate limiter (http/rate-limit.ts), each window begun by its first request. */
@@ -577,8 +579,14 @@ export interface OpsCallHoursTable {
   hour_start: number
   model: string
   provider_id: string
+  /** Calls as `relay_calls_total` counts them: by outcome label, `failures` being the failed ones (0060-alerts.ts). */
   calls: number
+  answered: number
   failures: number
+  cut: number
+  refused: number
+  /** Calls the relay refused itself (a usage-log line with a refusal), counted apart as `relay_refusals_total` does. */
+  relay_refused: number
   points: number
   input_tokens: number
   output_tokens: number
@@ -685,6 +693,51 @@ export interface MailQueueTable {
   sent_timestamp: number | null
 }
 
+/** An alert webhook (relay/alerts/webhooks.ts); address and secret sealed (proxy/provider-keys.ts). */
+export interface AlertWebhooksTable {
+  id: string
+  name: string
+  kind: WebhookKind
+  url_ciphertext: string
+  url_hint: string
+  secret_ciphertext: string | null
+  language: ContentLanguage
+  create_timestamp: number
+  removed_timestamp: number | null
+}
+
+/** Something wrong the relays detected (relay/alerts/incidents.ts): open while `open_key` is set. */
+export interface AlertIncidentsTable {
+  id: string
+  event: AlertEvent
+  subject: string
+  open_key: string | null
+  /** JSON. */
+  details: string
+  opened_timestamp: number
+  resolved_timestamp: number | null
+}
+
+/** One message to one webhook, queued like a mail (notifications/delivery-queue.ts). */
+export interface WebhookDeliveriesTable {
+  id: string
+  webhook_id: string
+  incident_id: string | null
+  event: AlertEvent
+  phase: AlertPhase
+  subject: string
+  dedupe_key: string
+  /** JSON of the incident's figures, rendered when sent. */
+  payload: string
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'skipped'
+  attempts: number
+  next_attempt_at: number
+  claimed_by: string | null
+  last_error: string | null
+  create_timestamp: number
+  sent_timestamp: number | null
+}
+
 /** One user's mail choices (notifications/settings.ts); flags are 0/1. */
 export interface NotificationSettingsTable {
   user_id: string
@@ -734,6 +787,9 @@ export interface RelayFunctionsTable {
 
 export interface Tables {
   mail_queue: MailQueueTable
+  alert_webhooks: AlertWebhooksTable
+  alert_incidents: AlertIncidentsTable
+  webhook_deliveries: WebhookDeliveriesTable
   notification_settings: NotificationSettingsTable
   sign_in_devices: SignInDevicesTable
   announcements: AnnouncementsTable

@@ -11,8 +11,9 @@ import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 import { quickUser, redeemFresh, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
 import { startTestRelay, type TestRelay } from '../../tests/fixtures/relay-harness.ts'
 import { startSmtpSink, type SmtpSink } from '../../tests/fixtures/smtp-sink.ts'
+import { retryDelayMs } from './delivery-queue.ts'
 import { scanForEvents } from './events.ts'
-import { retryDelayMs, sendDueMails } from './queue.ts'
+import { sendDueMails } from './queue.ts'
 
 const minute = 60_000
 const day = 86_400_000

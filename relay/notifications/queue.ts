@@ -1,34 +1,21 @@
 /**
  * The mail queue (docs/decisions/125-mail-and-announcements.md). Events are queued in the database, in the transaction of
  * what caused them where there is one, so no request ever waits for SMTP; each relay's sender
- * (`startMailSender`) claims the mails that are due and sends them.
- *
- * - Once per event: each row has a unique dedupe key, and queueing one that exists does nothing.
- * - Once per send: a claim is one UPDATE of rows still due, which sets them `sending` and moves
- *   `next_attempt_at` to the end of the claim; a second relay's UPDATE re-reads a row it waited
- *   for and finds it no longer due (PostgreSQL re-checks the WHERE after the row lock; SQLite has
- *   one writer). Only a relay that dies between the SMTP answer and marking the row sent leaves a
- *   mail that is sent again when its claim runs out.
- * - Nothing lost: an SMTP failure puts the mail back, due again after 30 s, doubling per attempt
- *   up to an hour; after `maxAttempts` (about two days) it is `failed` and logged.
- * - Rendered when sent, in the user's language then, to their address then; a kind turned off in
- *   the meantime is `skipped`.
+ * (`startMailSender`) claims the mails that are due and sends them, with the queue machinery
+ * of delivery-queue.ts (once per event, once per send, retried with back-off, nothing lost).
+ * Rendered when sent, in the user's language then, to their address then; a kind turned off in
+ * the meantime is `skipped`.
  */
 import { eventKind, type NotificationEvent } from '../contract/notifications.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
+import type { MailQueueTable } from '../db/schema.ts'
 import type { RelayServices } from '../services.ts'
 import { findUserById } from '../users/users.ts'
 import { renderNotification, type NotificationPayload } from './texts.ts'
 import { isKindOn, readSettings } from './settings.ts'
 import { unsubscribeToken } from './unsubscribe-token.ts'
-
-export const firstRetryMs = 30_000
-export const longestRetryMs = 3_600_000
-export const maxAttempts = 50
-/** A claimed mail not marked sent by then is due again (its relay died mid-send). */
-const claimMs = 5 * 60_000
-const batchSize = 20
+import { deliverDue, type Delivered } from './delivery-queue.ts'
 
 export interface QueuedEvent<E extends NotificationEvent = NotificationEvent> {
   userId: string
@@ -62,65 +49,18 @@ export async function queueMail<E extends NotificationEvent>(db: Database, item:
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1
 }
 
-/** After `attempts` failures: 30 s, 1 min, 2 min … at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(longestRetryMs, firstRetryMs * 2 ** Math.max(0, attempts - 1))
+/** Sends every mail due now; returns how many were sent. */
+export function sendDueMails(services: RelayServices): Promise<number> {
+  return deliverDue<MailQueueTable>(services, 'mail_queue', (row) => sendOne(services, row), (row) => ({ event: row.event }))
 }
 
-/** Claims up to `limit` due mails for `worker` in one statement (see above). */
-export async function claimDueMails(db: Database, worker: string, now: number, limit = batchSize) {
-  const due = db
-    .selectFrom('mail_queue')
-    .select('id')
-    .where('status', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .limit(limit)
-  return db
-    .updateTable('mail_queue')
-    .set((eb) => ({ status: 'sending', claimed_by: worker, next_attempt_at: now + claimMs, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', due)
-    .where('status', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', now)
-    .returningAll()
-    .execute()
-}
-
-type Row = Awaited<ReturnType<typeof claimDueMails>>[number]
-
-/** Sends every mail due now, batch by batch; returns how many were sent. */
-export async function sendDueMails(services: RelayServices): Promise<number> {
-  let sent = 0
-  for (;;) {
-    const rows = await claimDueMails(services.db, services.config.instance, services.clock.now())
-    for (const row of rows) if (await sendOne(services, row)) sent++
-    if (rows.length < batchSize) return sent
-  }
-}
-
-async function sendOne(services: RelayServices, row: Row): Promise<boolean> {
-  const { db, clock, config, logger } = services
-  // Only while the claim is still ours: a row another relay took over after our claim ran out is left alone.
-  const finish = (set: { status: Row['status']; next_attempt_at?: number; last_error?: string | null; sent_timestamp?: number }) =>
-    db.updateTable('mail_queue').set(set).where('id', '=', row.id).where('claimed_by', '=', config.instance).where('status', '=', 'sending').execute()
-
+async function sendOne(services: RelayServices, row: MailQueueTable): Promise<Delivered> {
+  const { db, config } = services
   const [user, settings] = await Promise.all([findUserById(db, row.user_id), readSettings(db, row.user_id)])
-  if (!user || user.status !== 'active' || !isKindOn(settings, eventKind[row.event])) {
-    await finish({ status: 'skipped' })
-    return false
-  }
+  if (!user || user.status !== 'active' || !isKindOn(settings, eventKind[row.event])) return 'skipped'
   const kind = eventKind[row.event]
   const unsubscribeUrl = new URL(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(config.jwtSecrets, user.id, kind))}`, config.publicUrl).href
   const mail = renderNotification(row.event, JSON.parse(row.payload) as never, settings.language, { publicUrl: config.publicUrl, unsubscribeUrl })
-  try {
-    await services.mailer.send({ to: user.email, ...mail, summary: `${row.event} ${row.dedupe_key}` })
-  } catch (error) {
-    const message = String(error).slice(0, 500)
-    const failed = row.attempts >= maxAttempts
-    logger[failed ? 'error' : 'warn']('mail delivery failed', { id: row.id, event: row.event, attempts: row.attempts, error: message, gave_up: failed })
-    await finish({ status: failed ? 'failed' : 'pending', next_attempt_at: clock.now() + retryDelayMs(row.attempts), last_error: message })
-    return false
-  }
-  await finish({ status: 'sent', sent_timestamp: clock.now(), last_error: null })
-  return true
+  await services.mailer.send({ to: user.email, ...mail, summary: `${row.event} ${row.dedupe_key}` })
+  return 'sent'
 }

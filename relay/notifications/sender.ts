@@ -1,3 +1,4 @@
+import { sendDueAlerts } from '../alerts/deliveries.ts'
 import { periodicSweep } from '../periodic-sweep.ts'
 import type { RelayServices } from '../services.ts'
 import { scanForEvents } from './events.ts'
@@ -7,8 +8,9 @@ import { sendDueMails } from './queue.ts'
 const scanEveryMs = 60_000
 
 /**
- * This relay's sender: every `mailPollMs` it looks for events (a minute apart) and sends what is
- * due. Several relays on one database each run one; the claims keep them apart.
+ * This relay's sender: every `mailPollMs` it looks for events (a minute apart) and sends the mails
+ * and alert messages that are due. Several relays on one database each run one; the claims keep
+ * them apart.
  */
 export function startMailSender(services: RelayServices): { stop(): Promise<void> } {
   let lastScan = Number.NEGATIVE_INFINITY
@@ -19,5 +21,6 @@ export function startMailSender(services: RelayServices): { stop(): Promise<void
       await scanForEvents(services)
     }
     await sendDueMails(services)
+    await sendDueAlerts(services)
   })
 }

@@ -1,6 +1,6 @@
 /**
- * Provider keys at rest (docs/decisions/071-secrets-sealed-with-jwt-secret.md): AES-256-GCM under a key derived (HKDF-SHA256) from
- * JWT_SECRET, so a copy of the database alone — a backup, a dump attached to a ticket — does not
+ * Secrets at rest (docs/decisions/071-secrets-sealed-with-jwt-secret.md): provider keys, alert webhooks' addresses and
+ * secrets. AES-256-GCM under a key derived (HKDF-SHA256) from JWT_SECRET, so a copy of the database alone — a backup, a dump attached to a ticket — does not
  * hold usable upstream keys. Sealed with the first JWT secret; opened with any configured one, so
  * a rotation that keeps the old secret listed keeps the providers working.
  */
@@ -10,8 +10,8 @@ const version = 'v1'
 const ivBytes = 12
 const tagBytes = 16
 
-function derive(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'relay-provider-keys', version, 32))
+function derive(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, purpose, version, 32))
 }
 
 /**
@@ -19,13 +19,14 @@ function derive(secret: string): Buffer {
  * for a provider): the hot path needs a provider's key on every call, and the box's holder can open
  * every key anyway.
  */
-export class ProviderKeyBox {
+export class SecretBox {
   readonly #keys: Buffer[]
   readonly #opened = new Map<string, string | null>()
 
-  constructor(jwtSecrets: readonly string[]) {
-    if (jwtSecrets.length === 0) throw new Error('no JWT secret to derive the provider key box from')
-    this.#keys = jwtSecrets.map(derive)
+  /** `purpose` keeps each kind of secret under a key of its own. */
+  constructor(jwtSecrets: readonly string[], purpose: string) {
+    if (jwtSecrets.length === 0) throw new Error(`no JWT secret to derive the ${purpose} box from`)
+    this.#keys = jwtSecrets.map((secret) => derive(secret, purpose))
   }
 
   seal(plain: string): string {
@@ -60,6 +61,13 @@ export class ProviderKeyBox {
       }
     }
     return null
+  }
+}
+
+/** The providers' API keys. */
+export class ProviderKeyBox extends SecretBox {
+  constructor(jwtSecrets: readonly string[]) {
+    super(jwtSecrets, 'relay-provider-keys')
   }
 }
 

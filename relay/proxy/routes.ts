@@ -19,6 +19,7 @@ import { mountGeminiRoutes } from './gemini-routes.ts'
 import { ProviderKeyBox } from './provider-keys.ts'
 import { providerLabel } from './providers.ts'
 import { RouteTable } from './route-table.ts'
+import { countStaleHolds } from './stale-holds.ts'
 
 export const proxyPaths = {
   messages: '/v1/messages',
@@ -37,6 +38,7 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
   const failover = new Failover(services.circuits.breaker, { deadlineMs: config.providerRetryDeadlineMs, backoffMs: config.providerRetryBackoffMs }, services.logger, services.metrics)
   services.metrics?.attach({
     settlementsWaiting: () => services.settlements.waiting,
+    staleHolds: () => countStaleHolds(services),
     circuits: () => routes.lastRead().map((provider) => [providerLabel(provider), services.circuits.breaker.state(provider.id).state === 'open'] as const),
   })
   const deps: ProxyDeps = { services, routes, failover }

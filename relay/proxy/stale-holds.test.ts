@@ -52,4 +52,34 @@ describeEachDatabase('stale holds', (ctx) => {
     }
     await expectLedgerInvariants(ctx.relay.db)
   })
+
+  it('shows the holds past the limit in relay_stale_holds until the sweep gives them back, and the PostgreSQL pool in its gauges', async () => {
+    const token = 'stale-holds-metrics-0123456789'
+    const watched = await startRelay({ ...ctx.config, instance: 'metrics-relay', metricsToken: token, sweeps: false }, { clock: ctx.clock, logger: createLogger('error', () => undefined) })
+    const scrape = async () => (await watched.fetch(new Request('http://relay.test/metrics', { headers: { authorization: `Bearer ${token}` } }))).text()
+    const figure = (text: string, family: string) => Number(new RegExp(`^${family} (\\S+)$`, 'm').exec(text)?.[1])
+    const services = servicesOf(ctx)
+    try {
+      // Holds earlier tests left open are past the limit, and given back, first.
+      ctx.clock.advance(ctx.config.staleHoldMinutes * 60_000 + 1)
+      await releaseStaleHolds(services)
+      const user = await customer(ctx, 100)
+      await chargeUpfront(services, { userId: user.id, model: cost.model, cost, inputTokens: 5, maxOutputTokens: 5, shortfallCeiling: 0 })
+      expect(figure(await scrape(), 'relay_stale_holds')).toBe(0)
+      ctx.clock.advance(ctx.config.staleHoldMinutes * 60_000 + 1)
+      const text = await scrape()
+      expect(figure(text, 'relay_stale_holds')).toBe(1)
+      if (ctx.kind === 'postgres') {
+        expect(figure(text, 'relay_db_pool_connections')).toBeGreaterThan(0)
+        expect(figure(text, 'relay_db_pool_connections_in_use')).toBeGreaterThanOrEqual(0)
+      } else {
+        expect([figure(text, 'relay_db_pool_connections'), figure(text, 'relay_db_pool_waiting')]).toEqual([0, 0])
+      }
+      expect(await releaseStaleHolds(services)).toBe(1)
+      expect(figure(await scrape(), 'relay_stale_holds')).toBe(0)
+    } finally {
+      await watched.close()
+    }
+    await expectLedgerInvariants(ctx.relay.db)
+  })
 })

@@ -17,6 +17,17 @@ const sweepEveryMs = 10 * 60_000
 /** Per sweep; the next sweep takes the rest. */
 const batch = 500
 
+/** Holds open longer than the limit: lost calls the next sweep gives back (the `relay_stale_holds` gauge). */
+export async function countStaleHolds(services: Pick<RelayServices, 'db' | 'clock' | 'config'>): Promise<number> {
+  const row = await services.db
+    .selectFrom('points_holds')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('settled_timestamp', 'is', null)
+    .where('create_timestamp', '<', services.clock.now() - services.config.staleHoldMinutes * 60_000)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
 /**
  * Gives back the holds older than the limit and, with `startedAt`, those this relay's instance
  * took before it started; returns how many.

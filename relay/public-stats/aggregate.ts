@@ -48,6 +48,7 @@ const aggregatedColumns = [
   'provider_id',
   'model',
   'outcome',
+  'refusal',
   'points',
   'input_tokens',
   'output_tokens',
@@ -69,6 +70,7 @@ export type AggregatedCall = Pick<
   | 'provider_id'
   | 'model'
   | 'outcome'
+  | 'refusal'
   | 'points'
   | 'input_tokens'
   | 'output_tokens'

@@ -5,16 +5,16 @@
  * request id.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
+import { outcomeLabelOf } from '../contract/admin-ops.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import type { CallOutcome } from '../proxy/call-log.ts'
 import type { ClientApi } from '../proxy/client-errors.ts'
+import { postgresPoolFigures } from '../db/postgres-pool.ts'
 import { processRegistry } from './registry.ts'
 
 /** The `api` label: the API a client called (count_tokens apart: it is free). */
 const apiLabels: Record<ClientApi | 'count_tokens', string> = { anthropic: 'messages', openai: 'chat', responses: 'responses', gemini: 'gemini', count_tokens: 'count_tokens' }
 
-/** The `outcome` label: a call's recorded outcome as an operator reads it. */
-const outcomeLabels: Record<CallOutcome, string> = { completed: 'answered', failed: 'failed', cut: 'cut', abandoned: 'cut', refused: 'refused' }
 
 /** Where no provider was reached, or no price row priced the model. */
 export const none = 'none'
@@ -93,6 +93,36 @@ export class RelayMetrics {
       },
     })
     new Gauge({
+      name: 'relay_stale_holds',
+      help: 'Holds open longer than STALE_HOLD_MINUTES: calls a lost relay took, given back by the next sweep.',
+      registers,
+      // Read from the database, which every worker sees whole: the largest, not the sum.
+      aggregator: 'max',
+      async collect() {
+        let stale: number | null = null
+        for (const source of sources) {
+          try {
+            stale = Math.max(stale ?? 0, await source.staleHolds())
+          } catch {
+            // Its database is down (or closed): the scrape still answers, with what the others say or the last figure.
+          }
+        }
+        if (stale !== null) this.set(stale)
+      },
+    })
+    const pool = (name: string, help: string, figure: (figures: ReturnType<typeof postgresPoolFigures>) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(figure(postgresPoolFigures()))
+        },
+      })
+    pool('relay_db_pool_connections_in_use', "PostgreSQL connections of this process's pool checked out now (0 on SQLite).", (f) => f.inUse)
+    pool('relay_db_pool_connections', "PostgreSQL connections of this process's pool open now, in use or idle (0 on SQLite).", (f) => f.total)
+    pool('relay_db_pool_waiting', "Requests of this process waiting for a PostgreSQL connection (0 on SQLite).", (f) => f.waiting)
+    new Gauge({
       name: 'relay_provider_circuit_open',
       help: "1 while a provider's circuit is open in this process: calls skip it.",
       labelNames: ['provider'],
@@ -118,7 +148,7 @@ export class RelayMetrics {
 
   ended(call: EndedCall): void {
     const labels = { api: apiLabels[call.api], model: call.model, provider: call.provider }
-    this.#calls.inc({ ...labels, outcome: outcomeLabels[call.outcome] })
+    this.#calls.inc({ ...labels, outcome: outcomeLabelOf[call.outcome] })
     this.#duration.observe(labels, seconds(call.durationMs))
     if (call.firstByteMs !== undefined && call.firstByteMs !== null) this.#firstToken.observe(labels, seconds(call.firstByteMs))
     this.#overhead.observe({ api: labels.api }, seconds(call.relayMs))
@@ -168,6 +198,8 @@ export interface MetricsSource {
   settlementsWaiting(): number
   /** Each enabled provider by its label, with whether its circuit is open in this process. */
   circuits(): Iterable<readonly [string, boolean]>
+  /** Holds open longer than the stale-hold limit (proxy/stale-holds.ts). */
+  staleHolds(): Promise<number>
 }
 
 let instance: RelayMetrics | undefined

@@ -2,7 +2,7 @@
  * `GET /metrics` scraped by a real Prometheus server (Debian's `prometheus`) from the production
  * server, after scripted calls through the loopback fake provider that end every way a call ends:
  * answered (streamed and whole), failed, cut, refused by the provider and refused by the relay.
- * What Prometheus then answers must equal the usage log and the ledger. On PostgreSQL the server
+ * What Prometheus then answers must equal the usage log, the ledger and the console's overview. On PostgreSQL the server
  * runs two workers, and one scrape must count both.
  *
  * Needs the portal build (`npm run build`) and `/usr/bin/prometheus` (`.ci/run` installs it).
@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { operatorOverview, refreshOperatorStats } from '../../relay/admin/overview.ts'
+import { relayConfigSchema } from '../../relay/config.ts'
 import type { Database } from '../../relay/db/open-database.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
@@ -168,6 +170,21 @@ describe.skipIf(!canRun).each(databaseKinds())('metrics scraped by Prometheus (%
     await expect
       .poll(async () => Object.fromEntries(await Promise.all(Object.keys(expected).map(async (q) => [q, await prometheus.query(q)]))), { timeout: 20_000, interval: 500 })
       .toEqual(expected)
+    // The console's overview counts the same calls the same way: one table of outcome labels for both
+    // (contract/admin-ops.ts), the relay's refusals apart, the ledger's points (count_tokens is free and not on record).
+    const services = { db, clock: { now: () => Date.now() }, config: relayConfigSchema.parse({ databaseUrl: database.url, jwtSecrets: ['metrics-test-jwt-secret-0123456789abcdef'] }) }
+    await refreshOperatorStats(services, { settleLagMs: 0 })
+    const { totals } = await operatorOverview(services, '24h')
+    const metric = async (query: string) => (await prometheus.query(query)) ?? 0
+    expect({ calls: totals.calls, answered: totals.answered, failed: totals.failures, cut: totals.cut, refused: totals.refused, relay_refused: totals.relay_refused, points: totals.points }).toEqual({
+      calls: await metric('sum(relay_calls_total{api!="count_tokens"})'),
+      answered: await metric('sum(relay_calls_total{api!="count_tokens",outcome="answered"})'),
+      failed: await metric('sum(relay_calls_total{api!="count_tokens",outcome="failed"})'),
+      cut: await metric('sum(relay_calls_total{api!="count_tokens",outcome="cut"})'),
+      refused: await metric('sum(relay_calls_total{api!="count_tokens",outcome="refused"})'),
+      relay_refused: await metric('sum(relay_refusals_total)'),
+      points: await metric('sum(relay_points_charged_total)'),
+    })
     // The figures above matched with both workers serving calls: one scrape counted both.
     if (workers > 1) {
       const owners = await db.selectFrom('points_holds').select('owner').distinct().where('user_id', '=', customer.userId).execute()

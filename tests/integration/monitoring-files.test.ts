@@ -52,7 +52,7 @@ describe('monitoring files', () => {
     const used = new Set(expressions.flatMap(namesIn))
     expect([...used].filter((name) => !exposed.has(name))).toEqual([])
     // The dashboard shows every relay family.
-    for (const family of ['relay_calls_total', 'relay_points_charged_total', 'relay_tokens_total', 'relay_provider_circuit_open', 'relay_refusals_total', 'portal_requests_total']) {
+    for (const family of ['relay_calls_total', 'relay_points_charged_total', 'relay_tokens_total', 'relay_provider_circuit_open', 'relay_refusals_total', 'relay_stale_holds', 'relay_db_pool_connections_in_use', 'relay_db_pool_waiting', 'portal_requests_total']) {
       expect(used).toContain(family)
     }
   })

@@ -51,13 +51,18 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         actions={<PeriodSwitch current={overview.period} />}
       />
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="overview-totals">
-        <Stat label={t('ops.overview.calls')} value={numbers.format(totals.calls)} testId="stat-calls" />
+        <Stat
+          label={t('ops.overview.calls')}
+          value={numbers.format(totals.calls)}
+          detail={t('ops.overview.callsDetail', { answered: numbers.format(totals.answered), cut: numbers.format(totals.cut), refused: numbers.format(totals.refused) })}
+          testId="stat-calls"
+        />
         <Stat label={t('ops.overview.pointsConsumed')} value={numbers.format(totals.points)} testId="stat-points" />
         <Stat label={t('ops.overview.activeUsers')} value={numbers.format(totals.active_users)} detail={t('ops.overview.activeKeys', { count: totals.active_keys })} testId="stat-active" />
         <Stat
           label={t('ops.overview.errorRate')}
           value={<ErrorRate figures={totals} />}
-          detail={t('ops.overview.failures', { count: totals.failures })}
+          detail={`${t('ops.overview.failures', { count: totals.failures })} · ${t('ops.overview.relayRefused', { count: totals.relay_refused })}`}
           testId="stat-errors"
         />
         <Stat label={t('ops.overview.latencyP50')} value={<Latency below={totals.relay_p50_below_ms} />} testId="stat-p50" />
