@@ -140,7 +140,13 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
       expect(data.by_model.find((row: { model: string }) => row.model === model)).toMatchObject({ calls: ofModel.length, points: sum(ofModel.map((c) => c.points)) })
     }
     const mainCalls = calls.filter((c) => String(c.provider_id) === main)
-    expect(data.by_provider.find((row: { provider_id: string | null }) => row.provider_id === main)).toMatchObject({ calls: mainCalls.length, provider: `anthropic · ${new URL(provider.url).host}` })
+    // Every provider of this suite is the fake on one address: their labels still differ, by the key's last four characters.
+    const labels = (data.providers as Array<{ id: string; label: string; key: string }>).map((p) => p.label)
+    expect(data.providers.length).toBeGreaterThan(1)
+    expect(new Set(labels).size).toBe(labels.length)
+    const mainLabel = data.providers.find((p: { id: string }) => p.id === main).label
+    expect(mainLabel).toBe(`anthropic · ${new URL(provider.url).host} · …${`${fakeProviderSecret}-${fakes}`.slice(-4)}`)
+    expect(data.by_provider.find((row: { provider_id: string | null }) => row.provider_id === main)).toMatchObject({ calls: mainCalls.length, provider: mainLabel })
 
     const tickets = await ctx.relay.db.selectFrom('tickets').select('status').execute()
     for (const { status, count } of data.tickets as Array<{ status: string; count: number }>) expect(count).toBe(tickets.filter((t) => t.status === status).length)

@@ -50,6 +50,8 @@ export const adminProviderSchema = z
     id: idSchema,
     kind: z.enum(providerKinds),
     base_url: z.string(),
+    /** `kind · host`, with the key's last four characters (then the id) when another provider shares it. */
+    label: z.string(),
     key: z.string(),
     models: z.array(z.string()),
     /** Requested names sent upstream under others, first match wins (relay/proxy/model-mapping.ts). */

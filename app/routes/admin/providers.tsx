@@ -121,7 +121,9 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold">
-              {provider.kind}
+              <span className="[overflow-wrap:anywhere]" data-testid="provider-label">
+                {provider.label}
+              </span>
               <EnabledBadge enabled={provider.enabled} />
               <CircuitBadge provider={provider} />
             </h2>
