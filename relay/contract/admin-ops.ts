@@ -361,6 +361,16 @@ export const adminOpsEndpoints = {
     response: adminProviderSchema,
     errors: ['not_found'],
   }),
+  removeProvider: endpoint({
+    method: 'delete',
+    path: '/api/admin/providers/{id}',
+    summary: 'Remove a provider: calls stop reaching it at once; its calls stay on record',
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    response: z.object({ id: idSchema }),
+    errors: ['not_found'],
+  }),
   testProvider: endpoint({
     method: 'post',
     path: '/api/admin/providers/{id}/test',

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import type {} from 'zod-openapi'
 import { idSchema, timestampSchema, userSchema, userStatuses, userTypes } from './accounts.ts'
 import { adminCatalogEndpoints, catalogAuditActions, catalogTargetKinds } from './admin-catalog.ts'
+import { adminUserEndpoints } from './admin-users.ts'
 import { apiKeyBounds, apiKeySchema } from './api-keys.ts'
 import { endpoint } from './endpoint.ts'
 import { pageQuery, pagedSchema } from './paging.ts'
@@ -20,6 +21,7 @@ import {
   ticketPriorities,
   ticketSchema,
   ticketStatusFilters,
+  ticketTagsChangeBody,
   ticketTypes,
 } from './tickets.ts'
 
@@ -36,6 +38,7 @@ export const auditActions = [
   'user.enable',
   'points.grant',
   'points.deduct',
+  'points.trial',
   'redeem_codes.generate',
   'redeem_code.revoke',
   // Operations (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md): providers, prices, ticket assignment.
@@ -55,6 +58,10 @@ export const auditActions = [
   'incident.resolve',
   'api_key.disable',
   'api_key.enable',
+  // Parity with the CLI and reading as a user (docs/console.md).
+  'user.create',
+  'user.view_as',
+  'ticket.tags',
   ...catalogAuditActions,
 ] as const
 export type AuditAction = (typeof auditActions)[number]
@@ -289,6 +296,18 @@ export const adminEndpoints = {
     response: adminTicketDetailSchema,
     errors: ['ticket_transition_invalid', 'business_rule'],
   }),
+  setTicketTags: endpoint({
+    method: 'post',
+    path: '/api/admin/tickets/{id}/tags',
+    summary: "Add and remove a ticket's tags",
+    description: 'Adding a tag the ticket has, or removing one it lacks, changes nothing, so a repeated request is harmless. At most 10 tags.',
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    body: ticketTagsChangeBody,
+    response: adminTicketDetailSchema,
+    errors: ['not_found', 'validation'],
+  }),
   users: endpoint({
     method: 'get',
     path: '/api/admin/users',
@@ -460,4 +479,6 @@ export const adminEndpoints = {
   }),
   // Packages, teams, resource links, the referral rule and OAuth clients (docs/decisions/115-operator-console.md).
   ...adminCatalogEndpoints,
+  // Creating users, trials, reading as a user (docs/console.md).
+  ...adminUserEndpoints,
 }

@@ -178,6 +178,7 @@ export default {
       'user.enable': 'User enabled',
       'points.grant': 'Points granted',
       'points.deduct': 'Points deducted',
+      'points.trial': 'Trial package started',
       'redeem_codes.generate': 'Codes generated',
       'redeem_code.revoke': 'Code revoked',
       // Operations (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md).
@@ -197,6 +198,9 @@ export default {
       'incident.resolve': 'Incident resolved',
       'api_key.disable': 'API key disabled',
       'api_key.enable': 'API key enabled',
+      'user.create': 'User created',
+      'user.view_as': 'Viewed as user',
+      'ticket.tags': 'Ticket tags',
     },
   },
   reconciliation: {

@@ -178,6 +178,7 @@ export default {
       'user.enable': 'ユーザー有効化',
       'points.grant': 'ポイント付与',
       'points.deduct': 'ポイント差し引き',
+      'points.trial': 'お試しプラン開始',
       'redeem_codes.generate': '引き換えコード発行',
       'redeem_code.revoke': '引き換えコード無効化',
       // Operations (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md).
@@ -197,6 +198,9 @@ export default {
       'incident.resolve': '障害の解決',
       'api_key.disable': 'API キー無効化',
       'api_key.enable': 'API キー有効化',
+      'user.create': 'ユーザー作成',
+      'user.view_as': 'ユーザー視点で閲覧',
+      'ticket.tags': 'チケットのタグ',
     },
   },
   reconciliation: {

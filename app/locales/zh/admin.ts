@@ -176,6 +176,7 @@ export default {
       'user.enable': '启用用户',
       'points.grant': '增加积分',
       'points.deduct': '扣减积分',
+      'points.trial': '开通试用套餐',
       'redeem_codes.generate': '生成兑换码',
       'redeem_code.revoke': '作废兑换码',
       // Operations (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md).
@@ -195,6 +196,9 @@ export default {
       'incident.resolve': '事件已解决',
       'api_key.disable': '停用 API 密钥',
       'api_key.enable': '启用 API 密钥',
+      'user.create': '创建用户',
+      'user.view_as': '以用户视角查看',
+      'ticket.tags': '工单标签',
     },
   },
   reconciliation: {
