@@ -72,4 +72,6 @@ export default [
   route('resources/session', 'routes/resources/session.ts'),
   route('resources/health', 'routes/resources/health.ts'),
   route('resources/dismiss-announcement', 'routes/resources/dismiss-announcement.ts'),
+  // Ends an operator's read-only view as a user (docs/console.md).
+  route('resources/view-as', 'routes/resources/view-as.ts'),
 ] satisfies RouteConfig

@@ -66,7 +66,7 @@ export function adminRoutes(services: RelayServices): Route[] {
       // Codes are printed for personal plans and top-ups; a team is made with its own code.
       items: (await listPackages(db))
         .filter((pkg) => pkg.kind !== 'team')
-        .map((pkg) => ({ code: pkg.code, name: packageName(pkg, lang) })),
+        .map((pkg) => ({ code: pkg.code, name: packageName(pkg, lang), kind: pkg.kind })),
     })),
     defineRoute(adminEndpoints.redeemCodes, async ({ query, lang }) => listRedeemCodes(db, query, clock.now(), lang)),
     defineRoute(adminEndpoints.generateCodes, async ({ user, clientIp, body }) => {

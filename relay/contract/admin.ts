@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import type {} from 'zod-openapi'
-import { idSchema, timestampSchema, userSchema, userStatuses, userTypes } from './accounts.ts'
+import { idSchema, packageKinds, timestampSchema, userSchema, userStatuses, userTypes } from './accounts.ts'
 import { adminCatalogEndpoints, catalogAuditActions, catalogTargetKinds } from './admin-catalog.ts'
 import { adminUserEndpoints } from './admin-users.ts'
 import { apiKeyBounds, apiKeySchema } from './api-keys.ts'
@@ -220,7 +220,8 @@ export const generateCodesBody = z.object({
 })
 export const generatedCodesSchema = z.object({ batch_id: idSchema, codes: z.array(z.string()) }).meta({ id: 'GeneratedCodes' })
 export type GeneratedCodes = z.output<typeof generatedCodesSchema>
-export const personalPackagesSchema = z.object({ items: z.array(z.object({ code: z.string(), name: z.string() })) }).meta({ id: 'PersonalPackages' })
+/** `kind`: a trial starts only a personal package (admin-users.ts); codes are made for both. */
+export const personalPackagesSchema = z.object({ items: z.array(z.object({ code: z.string(), name: z.string(), kind: z.enum(packageKinds) })) }).meta({ id: 'PersonalPackages' })
 
 const tag = 'admin'
 
