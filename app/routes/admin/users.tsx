@@ -1,12 +1,30 @@
-/** Users by username, e-mail or id (a GET search form, no JavaScript needed). */
+/**
+ * Users by username, e-mail or id (a GET search form, no JavaScript needed), and a new user made
+ * from here as `user create` makes one: active at once, with a password the relay generates and
+ * this page shows once (the answer to the form, never stored in the clear).
+ */
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/users'
-import { endpoints, type User } from '#relay/contract/index.ts'
+import { endpoints, userTypes, type User } from '#relay/contract/index.ts'
+import { Field, FormErrors } from '#app/components/forms/field.tsx'
+import { FormKey } from '#app/components/forms/form-key.tsx'
+import { SelectField } from '#app/components/forms/select-field.tsx'
+import { SubmitButton } from '#app/components/forms/submit-button.tsx'
+import { useZodForm } from '#app/components/forms/use-zod-form.ts'
+import { Notice } from '#app/components/ui/notice.tsx'
+import { createUserSchema } from '#app/schemas/admin.ts'
+import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
+import { flowRefusal } from '#app/utils/form-refusal.server.ts'
+import { invalid } from '#app/utils/forms.server.ts'
 import { FilterForm, FilterInput, ListPager } from '#app/components/admin/list-controls.tsx'
 import { UserStatusBadge } from '#app/components/admin/user-status-badge.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
-import { Card } from '#app/components/ui/card.tsx'
+import { Card, CardTitle } from '#app/components/ui/card.tsx'
+import { cn } from '#app/components/ui/cn.ts'
+import { inputClass } from '#app/components/ui/input.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
@@ -18,15 +36,31 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams.get('q')?.trim().slice(0, 254) || undefined
   const users = await getRelay(context).call(endpoints.admin.users, { query: { q, page: pageParam(request), pageSize: 20 } })
-  return { title: getI18n(context).t('admin:users.title'), users, q }
+  return { title: getI18n(context).t('admin:users.title'), users, q, formKey: newFormKey() }
 }
 
-export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: createUserSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  try {
+    // A repeated post of the same form answers the same user and password (the form's key).
+    const created = await getRelay(context).call(endpoints.admin.createUser, { body: submission.value, ...formKeyOf(formData) })
+    return data({ result: submission.reply({ resetForm: true }), created })
+  } catch (error) {
+    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf: { username_taken: 'username', email_taken: 'email' } })
+  }
+}
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
   const { users, q } = loaderData
+  // The generic action type loses the success branch's shape; it is the create call's reply.
+  const created = actionData && 'created' in actionData ? (actionData.created as { user: User; password: string }) : undefined
   return (
     <div className="space-y-6">
       <PageHeader title={loaderData.title} subtitle={t('users.subtitle')} />
+      {created ? <CreatedUser user={created.user} password={created.password} /> : null}
       <FilterForm testId="user-search" submitLabel={t('users.search')}>
         <FilterInput name="q" label={t('users.searchLabel')} value={q} />
       </FilterForm>
@@ -53,7 +87,47 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         )}
         <ListPager page={users.page} pageSize={users.pageSize} total={users.total} />
       </Card>
+      <CreateUser formKey={loaderData.formKey} lastResult={actionData?.result} />
     </div>
+  )
+}
+
+function CreateUser({ formKey, lastResult }: { formKey: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('admin')
+  const { t: tc } = useTranslation()
+  const [form, fields] = useZodForm(createUserSchema, { lastResult, defaultValue: { user_type: 'normal' } })
+  return (
+    <Card>
+      <CardTitle>{t('users.create')}</CardTitle>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('users.createHint')}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-3" data-testid="create-user">
+        <FormKey value={formKey} />
+        <div className="sm:col-span-3">
+          <FormErrors id={form.errorId} errors={form.errors} />
+        </div>
+        <Field meta={fields.username} label={t('users.username')} autoComplete="off" />
+        <Field meta={fields.email} label={t('users.email')} type="email" autoComplete="off" />
+        <SelectField meta={fields.user_type} label={t('users.type')} options={userTypes.map((type) => ({ value: type, label: tc(`userType.${type}`) }))} />
+        <div className="flex sm:col-span-3 sm:justify-end">
+          <SubmitButton>{t('users.createSubmit')}</SubmitButton>
+        </div>
+      </Form>
+    </Card>
+  )
+}
+
+/** The generated password, this once: the operator hands it over and the user changes it. */
+function CreatedUser({ user, password }: { user: User; password: string }) {
+  const { t } = useTranslation('admin')
+  return (
+    <Card className="space-y-3 border-emerald-200 dark:border-emerald-900/60" data-testid="created-user">
+      <Notice tone="success">{t('users.createdUser', { name: user.username })}</Notice>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('users.passwordOnce')}</p>
+      <input readOnly aria-label={t('users.password')} value={password} className={cn(inputClass, 'font-mono')} data-testid="created-password" />
+      <Link to={`/admin/users/${user.id}`} className="inline-block text-sm font-medium text-indigo-600 dark:text-indigo-400">
+        {user.username} →
+      </Link>
+    </Card>
   )
 }
 
