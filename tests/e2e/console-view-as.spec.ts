@@ -22,8 +22,8 @@ test("an operator reads a user's keys as the user sees them, cannot create one, 
   await page.goto('/api-keys')
   await expect(page.getByText('owners-key')).toBeVisible()
   // A form post while viewing is refused before any action runs.
-  await page.getByLabel('名称').first().fill('operators-key')
-  await page.getByRole('button', { name: '创建' }).first().click()
+  await page.getByLabel('密钥名称').fill('operators-key')
+  await page.getByRole('button', { name: '创建密钥' }).click()
   await expect(page.getByText('正在以用户视角只读查看，不能执行任何操作')).toBeVisible()
   const keys = await fetch(new URL('/api/user/api-keys', page.url()), { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())
   expect(keys.data.items.map((k: { name: string }) => k.name)).toEqual(['owners-key'])
