@@ -23,6 +23,7 @@ const validBodies: Partial<Record<keyof typeof adminOpsEndpoints, unknown>> = {
   setPrice: { model: 'refused-*', kind: 'fixed', points_per_call: 3 },
   removePrice: { model: 'claude-opus-5-5' },
   assignTicket: { assignee_id: null },
+  setListPrices: { read_on: '2026-11-24', fen_per_usd: 720, items: [{ model: 'claude-*', input_cents_per_mtok: 100, output_cents_per_mtok: 500 }] },
 }
 
 let provider: FakeProvider
