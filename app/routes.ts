@@ -79,4 +79,6 @@ export default [
   route('resources/health', 'routes/resources/health.ts'),
   route('resources/dismiss-announcement', 'routes/resources/dismiss-announcement.ts'),
   route('resources/recovery-codes.txt', 'routes/resources/recovery-codes.ts'),
+  // Ends an operator's read-only view as a user (docs/console.md).
+  route('resources/view-as', 'routes/resources/view-as.ts'),
 ] satisfies RouteConfig

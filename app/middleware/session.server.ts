@@ -7,7 +7,7 @@
  * - writes the session cookie once, after the route ran, if anything changed it.
  */
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { endpoints, type LoginData, type TokenPair } from '#relay/contract/index.ts'
+import { endpoints, type LoginData, type TokenPair, type ViewAs } from '#relay/contract/index.ts'
 import { clientIpHeader } from '#server/client-ip-header.ts'
 import { createRelayClient, pageBudgetMs, RelayCallError, type RelayClient } from '#app/utils/relay-client.server.ts'
 import { relayTarget } from '#app/utils/relay-transport.server.ts'
@@ -19,7 +19,9 @@ import {
   readSession,
   sessionFromTokens,
   type SessionData,
+  type ViewAsMarker,
 } from '#app/utils/session.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { getLocale } from './i18n.server.ts'
 
 /** Refresh when the access token has less than this left. */
@@ -57,7 +59,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       const tokens = await createRelayClient(base).call(endpoints.accounts.refresh, {
         body: { refresh_token: state.session.refreshToken },
       })
-      state.session = sessionFromTokens(tokens, state.session.remember)
+      // A view as a user outlives the operator's token refresh, not its own end.
+      const { viewAs } = state.session
+      state.session = { ...sessionFromTokens(tokens, state.session.remember), ...(viewAs && { viewAs }) }
       state.setCookie = await commitSession(state.session)
     } catch (error) {
       // docs/product.md: a refused refresh logs out; a relay that is down keeps the session (the
@@ -69,11 +73,24 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     }
   }
   context.set(sessionContext, state)
+
+  const url = new URL(request.url)
+  const viewing = state.session?.viewAs
+  if (viewing && viewing.expiresAt <= now) {
+    await endViewAs(context)
+    return redirectWithToast(consoleUserPage(viewing), { type: 'info', key: 'common:viewAs.ended', values: { name: viewing.username } }, { headers: { 'Set-Cookie': state.setCookie! } })
+  }
+  // Reading as a user never acts as them: no action runs while the view lasts, except its exit and signing out.
+  if (viewing && request.method !== 'GET' && request.method !== 'HEAD' && !postsWhileViewing.has(url.pathname.replace(/\.data$/, ''))) {
+    return redirectWithToast(pageOf(url), { type: 'error', key: 'errors:reason.view_only' }, state.setCookie ? { headers: { 'Set-Cookie': state.setCookie } } : undefined)
+  }
+  // The user's pages read with the view token; the console keeps the operator's own.
+  const asUser = viewing && !url.pathname.startsWith('/admin')
   context.set(
     relayContext,
     createRelayClient({
       ...base,
-      accessToken: () => state.session?.accessToken,
+      accessToken: () => (asUser ? viewing.token : state.session?.accessToken),
       onUnauthenticated: () => {
         throw redirect(loginUrl(request, 'expired'), { headers: { 'Set-Cookie': destroySession() } })
       },
@@ -84,6 +101,41 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (state.setCookie) response.headers.append('Set-Cookie', state.setCookie)
   if (state.setDevice) response.headers.append('Set-Cookie', state.setDevice)
   return response
+}
+
+/** The view's exit, signing out and the theme (a cookie of the operator's browser, nothing of the user's). */
+const postsWhileViewing = new Set(['/resources/view-as', '/auth/logout', '/resources/theme'])
+
+/** The page a request came from: `/api-keys.data` → `/api-keys`, `/_root.data` → `/`. */
+function pageOf(url: URL): string {
+  const path = url.pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/')
+  return path || '/'
+}
+
+export function consoleUserPage(view: Pick<ViewAsMarker, 'userId'>): string {
+  return `/admin/users/${view.userId}`
+}
+
+/** The operator's view as a user, while it lasts. */
+export function getViewAs(context: Readonly<RouterContextProvider>): ViewAsMarker | null {
+  return context.get(sessionContext).session?.viewAs ?? null
+}
+
+/** Starts reading as the user the relay's answer names (admin user page). */
+export async function startViewAs(context: Readonly<RouterContextProvider>, view: ViewAs): Promise<void> {
+  const state = context.get(sessionContext)
+  if (!state.session) return
+  state.session = { ...state.session, viewAs: { token: view.access_token, userId: view.user.id, username: view.user.username, expiresAt: view.expires_timestamp } }
+  state.setCookie = await commitSession(state.session)
+}
+
+/** Ends the view; the operator's own session goes on. */
+export async function endViewAs(context: Readonly<RouterContextProvider>): Promise<void> {
+  const state = context.get(sessionContext)
+  if (!state.session?.viewAs) return
+  const { viewAs: _ended, ...session } = state.session
+  state.session = session
+  state.setCookie = await commitSession(session)
 }
 
 export function getRelay(context: Readonly<RouterContextProvider>): RelayClient {

@@ -1,7 +1,7 @@
 /** Forms of the operator console; bounds and choices from the relay contract, messages are translation keys. */
 import { z } from 'zod'
 import { redeemBatchMax, maxPointsChange, setUserKeysBody, operatorTicketStatuses, pointsAdjustments, ticketBounds, userStatuses, userTypes } from '#relay/contract/index.ts'
-import { requiredText } from './auth.ts'
+import { emailField, requiredText, usernameField } from './auth.ts'
 
 export const adminReplySchema = z.object({
   content: requiredText(ticketBounds.content.max, 'admin:ticket.replyRequired'),
@@ -47,4 +47,14 @@ export const generateCodesSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(1, daysMessage).max(3650, daysMessage))
     .optional(),
+})
+
+/** A tag added on the console's ticket page; the relay trims and bounds it the same way. */
+export const ticketTagFormSchema = z.object({ tag: requiredText(ticketBounds.tags.tagMax, 'admin:ticket.tagRequired') })
+
+/** A user the console creates; the relay generates the password and answers it once. */
+export const createUserSchema = z.object({
+  username: usernameField,
+  email: emailField(),
+  user_type: z.enum(userTypes).default('normal'),
 })

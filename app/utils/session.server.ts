@@ -17,6 +17,20 @@ export interface SessionData {
   refreshExpiresAt: number
   /** Remember-me: the cookie lives as long as the refresh token, else as long as the access token. */
   remember: boolean
+  /**
+   * An operator reading a user's pages (docs/console.md, "View as user"): the relay's read-only
+   * token for that user. Kept in this encrypted cookie, so only the relay's answer to the operator
+   * can put it there.
+   */
+  viewAs?: ViewAsMarker
+}
+
+export interface ViewAsMarker {
+  token: string
+  userId: string
+  username: string
+  /** Epoch ms; the view ends then. */
+  expiresAt: number
 }
 
 /**

@@ -41,6 +41,9 @@ const validBodies: Partial<Record<keyof typeof adminEndpoints, unknown>> = {
   setReferralRule: defaultReferralRule,
   createOAuthClient: { name: 'c', redirect_uris: [], first_party: false },
   updateOAuthClient: { name: 'c', redirect_uris: [], first_party: false },
+  createUser: { username: 'matrix-made', email: 'matrix-made@example.com' },
+  grantTrial: { package_code: 'PERSONAL' },
+  setTicketTags: { tags: ['matrix'] },
 }
 
 describeEachDatabase('operator console', (ctx) => {

@@ -9,7 +9,7 @@ import { adminOpsEndpoints } from '../contract/admin-ops.ts'
 import { consoleOperator } from '../audit/audit-log.ts'
 import { defineRoute, type Route } from '../http/route.ts'
 import { listPrices, removePriceAsOperator, removePricesAsOperator, setPriceAsOperator } from '../points/price-operator.ts'
-import { addProviderAsOperator, setProviderEnabledAsOperator, setProvidersEnabledAsOperator, testProviderAsOperator, updateProviderAsOperator } from '../proxy/provider-operator.ts'
+import { addProviderAsOperator, removeProviderAsOperator, setProviderEnabledAsOperator, setProvidersEnabledAsOperator, testProviderAsOperator, updateProviderAsOperator } from '../proxy/provider-operator.ts'
 import { typicalCall } from '../contract/admin-ops.ts'
 import type { RelayServices } from '../services.ts'
 import { assignAsOperator } from '../tickets/operator.ts'
@@ -52,6 +52,10 @@ export function adminOpsRoutes(services: RelayServices): Route[] {
     defineRoute(adminOpsEndpoints.setProviderEnabled, async ({ user, clientIp, params, body }) => {
       await setProviderEnabledAsOperator(services, consoleOperator(user, clientIp), { id: params.id, enabled: body.enabled })
       return providerNow(params.id)
+    }),
+    defineRoute(adminOpsEndpoints.removeProvider, async ({ user, clientIp, params }) => {
+      await removeProviderAsOperator(services, consoleOperator(user, clientIp), params.id)
+      return { id: params.id }
     }),
     defineRoute(adminOpsEndpoints.testProvider, async ({ user, clientIp, params, body }) =>
       testProviderAsOperator(services, consoleOperator(user, clientIp), { id: params.id, model: body.model }),

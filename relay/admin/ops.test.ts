@@ -150,7 +150,13 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
       expect(data.by_model.find((row: { model: string }) => row.model === model)).toMatchObject({ calls: ofModel.length, points: sum(ofModel.map((c) => c.points)) })
     }
     const mainCalls = calls.filter((c) => String(c.provider_id) === main)
-    expect(data.by_provider.find((row: { provider_id: string | null }) => row.provider_id === main)).toMatchObject({ calls: mainCalls.length, provider: `anthropic · ${new URL(provider.url).host}` })
+    // Every provider of this suite is the fake on one address: their labels still differ, by the key's last four characters.
+    const labels = (data.providers as Array<{ id: string; label: string; key: string }>).map((p) => p.label)
+    expect(data.providers.length).toBeGreaterThan(1)
+    expect(new Set(labels).size).toBe(labels.length)
+    const mainLabel = data.providers.find((p: { id: string }) => p.id === main).label
+    expect(mainLabel).toBe(`anthropic · ${new URL(provider.url).host} · …${`${fakeProviderSecret}-${fakes}`.slice(-4)}`)
+    expect(data.by_provider.find((row: { provider_id: string | null }) => row.provider_id === main)).toMatchObject({ calls: mainCalls.length, provider: mainLabel })
 
     const tickets = await ctx.relay.db.selectFrom('tickets').select('status').execute()
     for (const { status, count } of data.tickets as Array<{ status: string; count: number }>) expect(count).toBe(tickets.filter((t) => t.status === status).length)
@@ -285,5 +291,42 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
       ['ticket.assign', `{"assignee":"${operator.username}"}`, `{"assignee":"${other.username}"}`],
     ])
     expect(await audit('ticket', nobodys.number)).toEqual([])
+  })
+
+  it("adds and removes a ticket's tags, a repeated change changing nothing more, each change on the audit log", async () => {
+    const operator = await admin()
+    const owner = await quickUser(ctx)
+    const ticket = (await ctx.request('POST', ticketEndpoints.create.path, { token: owner.token, body: { type: 'other', title: 'Tags', content: 'c' } })).body.data
+    const change = (body: unknown) => call(operator.token, adminEndpoints.setTicketTags, ticket.id, { body })
+    expect((await change({ add: ['billing', 'urgent'] })).body.data.tags).toEqual(['billing', 'urgent'])
+    expect((await change({ add: ['billing'] })).body.data.tags).toEqual(['billing', 'urgent'])
+    expect((await change({ remove: ['urgent'] })).body.data.tags).toEqual(['billing'])
+    expect((await change({ remove: ['urgent'] })).body.data.tags).toEqual(['billing'])
+    expect((await change({ add: [' '] })).status).toBe(400)
+    expect((await change({ add: Array.from({ length: 10 }, (_, i) => `t${i}`) })).status).toBe(400)
+    // The owner sees the tags on their ticket.
+    expect((await ctx.request('GET', fillPath(ticketEndpoints.detail.path, { id: ticket.id }), { token: owner.token })).body.data.tags).toEqual(['billing'])
+    expect((await runOperatorCli(ctx, 'ticket', 'tag', ticket.number, '--tags', '')).code).toBe(0)
+    expect((await audit('ticket', ticket.number)).map((r) => [r.actor_kind, r.action, r.before, r.after])).toEqual([
+      ['admin', 'ticket.tags', '{"tags":[]}', '{"tags":["billing","urgent"]}'],
+      ['admin', 'ticket.tags', '{"tags":["billing","urgent"]}', '{"tags":["billing"]}'],
+      ['cli', 'ticket.tags', '{"tags":["billing"]}', '{"tags":[]}'],
+    ])
+  })
+
+  it('removes a provider once, audited with its state before; its calls stay on record', async () => {
+    const operator = await admin()
+    const id = await addFake(operator, `gone-${ctx.unique('m')}-*`)
+    const remove = () => call(operator.token, adminOpsEndpoints.removeProvider, id)
+    expect((await remove()).body.data).toEqual({ id })
+    expect((await remove()).status).toBe(404)
+    expect((await call(operator.token, adminOpsEndpoints.providers)).body.data.items.map((p: { id: string }) => p.id)).not.toContain(id)
+    const rows = await audit('provider', id)
+    expect(rows.map((r) => [r.actor_id, r.action])).toEqual([
+      [operator.id, 'provider.add'],
+      [operator.id, 'provider.remove'],
+    ])
+    expect(JSON.parse(rows[1]!.before!)).toMatchObject({ priority: 0 })
+    expect(rows[1]!.before).not.toContain(fakeProviderSecret)
   })
 })

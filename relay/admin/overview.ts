@@ -16,7 +16,7 @@ import type { OpsCallHoursTable } from '../db/schema.ts'
 import { periodicSweep } from '../periodic-sweep.ts'
 import { reportedCircuits } from '../proxy/provider-circuits.ts'
 import { ProviderKeyBox } from '../proxy/provider-keys.ts'
-import { listProviders, providerLabel } from '../proxy/providers.ts'
+import { distinctProviderLabels, listProviders } from '../proxy/providers.ts'
 import { aggregateCalls, hourOf, type AggregatedCall, type RefreshOptions } from '../public-stats/aggregate.ts'
 import { addHistogram, bucketOf, emptyHistogram, parseHistogram, percentileBelowMs, samplesOf, type Histogram } from '../public-stats/latency-histogram.ts'
 import type { RelayServices } from '../services.ts'
@@ -211,10 +211,12 @@ export async function adminProviders(services: Pick<RelayServices, 'db' | 'clock
     recentRows ?? hoursSince(db, firstHour(now, recentHours)),
   ])
   const byProvider = groupBy(rows, (row) => String(row.provider_id))
+  const labels = distinctProviderLabels(providers)
   return providers.map((provider) => {
     const circuit = circuits.get(provider.id)
     return {
       ...provider,
+      label: labels.get(provider.id)!,
       circuit: {
         state: circuit?.state ?? 'closed',
         open_until: circuit?.state === 'open' ? circuit.until : null,
@@ -238,7 +240,7 @@ export async function operatorOverview(services: Pick<RelayServices, 'db' | 'clo
   // Every period covers the providers' last day: no second read.
   const recentFrom = firstHour(now, recentHours)
   const providers = await adminProviders(services, rows.filter((row) => Number(row.hour_start) >= recentFrom))
-  const names = new Map(providers.map((p) => [p.id, providerLabel(p)]))
+  const names = new Map(providers.map((p) => [p.id, p.label]))
   return {
     period,
     from_timestamp: from,

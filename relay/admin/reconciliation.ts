@@ -10,7 +10,7 @@
 import type { Reconciliation } from '../contract/admin-ops.ts'
 import type { Database } from '../db/open-database.ts'
 import type { ProviderKeyBox } from '../proxy/provider-keys.ts'
-import { listProviders, providerLabel } from '../proxy/providers.ts'
+import { distinctProviderLabels, listProviders } from '../proxy/providers.ts'
 import { listCentsOf, readListPrices } from '../public-stats/list-prices.ts'
 import { tokenCounts } from './overview.ts'
 
@@ -27,7 +27,7 @@ export async function reconciliation(db: Database, box: ProviderKeyBox, month: s
     listProviders(db, box),
     readListPrices(db),
   ])
-  const labels = new Map(providers.map((provider) => [provider.id, providerLabel(provider)]))
+  const labels = distinctProviderLabels(providers)
   const rows = new Map<string, Reconciliation['rows'][number]>()
   for (const hour of hours) {
     const key = `${hour.model} ${hour.provider_id}`

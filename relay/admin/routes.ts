@@ -12,10 +12,11 @@ import { approvePointsReset, denyPointsReset } from '../points/reset.ts'
 import type { RelayServices } from '../services.ts'
 import { generateRedeemCodes, listRedeemCodes, revokeRedeemCode, revokeRedeemCodes } from '../subscriptions/operator-codes.ts'
 import { listPackages, packageName } from '../subscriptions/packages.ts'
-import { replyAsOperator, setStatusAsOperator, ticketForOperator } from '../tickets/operator.ts'
+import { replyAsOperator, setStatusAsOperator, setTagsAsOperator, ticketForOperator } from '../tickets/operator.ts'
 import { listAllTickets } from '../tickets/service.ts'
 import { adjustPoints, searchUsers, setUsersStatus, setUserStatus, setUserType, userForOperator } from '../users/operator.ts'
 import { catalogRoutes } from './catalog-routes.ts'
+import { adminUserRoutes } from './user-routes.ts'
 
 export function adminRoutes(services: RelayServices): Route[] {
   const { db, clock } = services
@@ -30,6 +31,10 @@ export function adminRoutes(services: RelayServices): Route[] {
     }),
     defineRoute(adminEndpoints.setTicketStatus, async ({ user, clientIp, params, body, lang }) => {
       await setStatusAsOperator(db, consoleOperator(user, clientIp), { ticket: params.id, to: body.status, now: clock.now() })
+      return ticketForOperator(db, params.id, lang)
+    }),
+    defineRoute(adminEndpoints.setTicketTags, async ({ user, clientIp, params, body, lang }) => {
+      await setTagsAsOperator(db, consoleOperator(user, clientIp), { ticket: params.id, tags: body, now: clock.now() })
       return ticketForOperator(db, params.id, lang)
     }),
     defineRoute(adminEndpoints.approveReset, async ({ user, clientIp, params }) => {
@@ -64,7 +69,7 @@ export function adminRoutes(services: RelayServices): Route[] {
       // Codes are printed for personal plans and top-ups; a team is made with its own code.
       items: (await listPackages(db))
         .filter((pkg) => pkg.kind !== 'team')
-        .map((pkg) => ({ code: pkg.code, name: packageName(pkg, lang) })),
+        .map((pkg) => ({ code: pkg.code, name: packageName(pkg, lang), kind: pkg.kind })),
     })),
     defineRoute(adminEndpoints.redeemCodes, async ({ query, lang }) => listRedeemCodes(db, query, clock.now(), lang)),
     defineRoute(adminEndpoints.generateCodes, async ({ user, clientIp, body }) => {
@@ -93,5 +98,6 @@ export function adminRoutes(services: RelayServices): Route[] {
     defineRoute(adminEndpoints.updateIncident, async ({ user, clientIp, params, body }) => updateIncident(db, consoleOperator(user, clientIp), params.id, clock.now(), body)),
     defineRoute(adminEndpoints.resolveIncident, async ({ user, clientIp, params }) => resolveIncident(db, consoleOperator(user, clientIp), params.id, clock.now())),
     ...catalogRoutes(services),
+    ...adminUserRoutes(services),
   ]
 }

@@ -16,7 +16,7 @@ export type Operator =
   | { kind: 'admin'; userId: string; name: string; clientIp: string }
   | { kind: 'cli'; name: string }
 
-export function consoleOperator(user: Pick<UserRow, 'id' | 'username'>, clientIp: string): Operator {
+export function consoleOperator(user: Pick<UserRow, 'id' | 'username'>, clientIp: string): Extract<Operator, { kind: 'admin' }> {
   return { kind: 'admin', userId: user.id, name: user.username, clientIp }
 }
 

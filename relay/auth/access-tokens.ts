@@ -6,7 +6,9 @@
  * `iss` and `aud` are the relay's public address and `exp` is required: a token signed with the
  * secret for anything else is refused. Tokens issued to an external client (relay/oauth) also
  * carry `client_id` and `scope`, the scopes the user granted; a token without `scope` comes from
- * a portal login and may do everything (docs/decisions/011-tokens-and-scopes.md).
+ * a portal login and may do everything (docs/decisions/011-tokens-and-scopes.md). A token an
+ * operator reads a user's pages with (admin/view-as.ts) carries `view_by`, the operator's id, and
+ * only reads (http/authenticate.ts).
  */
 import { SignJWT, errors, jwtVerify } from 'jose'
 import type { Clock } from '../clock.ts'
@@ -24,6 +26,8 @@ export interface AccessClaims {
   sessionId: string
   /** Epoch seconds. */
   expiresAt: number
+  /** The operator reading as the user (a read-only token); null otherwise. */
+  viewerId: string | null
 }
 
 /** What a user granted an external client. */
@@ -41,15 +45,32 @@ export async function signAccessToken(
   sessionId: string,
   grant?: ClientGrant,
 ): Promise<string> {
-  const issuedAt = Math.floor(clock.now() / 1000)
   const claims = { ver: user.token_version, sid: sessionId, ...(grant && { client_id: grant.clientId, scope: grant.scopes.join(' ') }) }
+  return sign(config, clock, user.id, claims, config.accessTokenTtlSeconds)
+}
+
+/**
+ * A read-only token for `user`, held by the operator `viewerId` in the operator's own session
+ * (`sessionId`): signing out of the console ends it as it ends the operator's tokens.
+ */
+export async function signViewToken(
+  config: RelayConfig,
+  clock: Clock,
+  user: { id: string; token_version: number },
+  view: { sessionId: string; viewerId: string; ttlSeconds: number },
+): Promise<string> {
+  return sign(config, clock, user.id, { ver: user.token_version, sid: view.sessionId, view_by: view.viewerId }, view.ttlSeconds)
+}
+
+function sign(config: RelayConfig, clock: Clock, subject: string, claims: Record<string, unknown>, ttlSeconds: number): Promise<string> {
+  const issuedAt = Math.floor(clock.now() / 1000)
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(user.id)
+    .setSubject(subject)
     .setIssuer(config.publicUrl)
     .setAudience(config.publicUrl)
     .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + config.accessTokenTtlSeconds)
+    .setExpirationTime(issuedAt + ttlSeconds)
     .sign(encoder.encode(config.jwtSecrets[0]))
 }
 
@@ -68,7 +89,10 @@ export async function verifyAccessToken(config: RelayConfig, clock: Clock, token
       if (typeof sub !== 'string' || !/^\d+$/.test(sub) || typeof ver !== 'number' || typeof sid !== 'string' || !/^\d+$/.test(sid)) break
       const granted = grantOf(payload)
       if (granted === undefined) break
-      return { userId: sub, version: ver, sessionId: sid, expiresAt: exp!, ...granted }
+      const viewerId = payload.view_by ?? null
+      // A client's token never reads as someone else.
+      if (viewerId !== null && (typeof viewerId !== 'string' || !/^\d+$/.test(viewerId) || granted.clientId !== null)) break
+      return { userId: sub, version: ver, sessionId: sid, expiresAt: exp!, ...granted, viewerId }
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new RelayError('token_expired')
       if (error instanceof errors.JWSSignatureVerificationFailed) continue

@@ -63,6 +63,8 @@ export const adminProviderSchema = z
     id: idSchema,
     kind: z.enum(providerKinds),
     base_url: z.string(),
+    /** `kind · host`, with the key's last four characters (then the id) when another provider shares it. */
+    label: z.string(),
     key: z.string(),
     models: z.array(z.string()),
     /** Requested names sent upstream under others, first match wins (relay/proxy/model-mapping.ts). */
@@ -427,6 +429,16 @@ export const adminOpsEndpoints = {
     auth: 'admin',
     body: setProvidersEnabledBody,
     response: bulkChangedSchema,
+    errors: ['not_found'],
+  }),
+  removeProvider: endpoint({
+    method: 'delete',
+    path: '/api/admin/providers/{id}',
+    summary: 'Remove a provider: calls stop reaching it at once; its calls stay on record',
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    response: z.object({ id: idSchema }),
     errors: ['not_found'],
   }),
   testProvider: endpoint({

@@ -5,8 +5,9 @@
  */
 import { z } from 'zod'
 import type {} from 'zod-openapi'
-import { idSchema, timestampSchema, userSchema, userStatuses, userTypes } from './accounts.ts'
+import { idSchema, packageKinds, timestampSchema, userSchema, userStatuses, userTypes } from './accounts.ts'
 import { adminCatalogEndpoints, catalogAuditActions, catalogTargetKinds } from './admin-catalog.ts'
+import { adminUserEndpoints } from './admin-users.ts'
 import { apiKeyBounds, apiKeySchema } from './api-keys.ts'
 import { endpoint } from './endpoint.ts'
 import { bulkChangedSchema, bulkRows, pageQuery, pagedSchema } from './paging.ts'
@@ -20,6 +21,7 @@ import {
   ticketPriorities,
   ticketSchema,
   ticketStatusFilters,
+  ticketTagsChangeBody,
   ticketTypes,
 } from './tickets.ts'
 
@@ -36,6 +38,7 @@ export const auditActions = [
   'user.enable',
   'points.grant',
   'points.deduct',
+  'points.trial',
   'redeem_codes.generate',
   'redeem_code.revoke',
   // Operations (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md): providers, prices, ticket assignment.
@@ -58,6 +61,10 @@ export const auditActions = [
   'alert_webhook.add',
   'alert_webhook.remove',
   'alert_webhook.test',
+  // Parity with the CLI and reading as a user (docs/console.md).
+  'user.create',
+  'user.view_as',
+  'ticket.tags',
   ...catalogAuditActions,
 ] as const
 export type AuditAction = (typeof auditActions)[number]
@@ -228,7 +235,8 @@ export const generateCodesBody = z.object({
 })
 export const generatedCodesSchema = z.object({ batch_id: idSchema, codes: z.array(z.string()) }).meta({ id: 'GeneratedCodes' })
 export type GeneratedCodes = z.output<typeof generatedCodesSchema>
-export const personalPackagesSchema = z.object({ items: z.array(z.object({ code: z.string(), name: z.string() })) }).meta({ id: 'PersonalPackages' })
+/** `kind`: a trial starts only a personal package (admin-users.ts); codes are made for both. */
+export const personalPackagesSchema = z.object({ items: z.array(z.object({ code: z.string(), name: z.string(), kind: z.enum(packageKinds) })) }).meta({ id: 'PersonalPackages' })
 
 const tag = 'admin'
 
@@ -303,6 +311,18 @@ export const adminEndpoints = {
     body: denyResetBody,
     response: adminTicketDetailSchema,
     errors: ['ticket_transition_invalid', 'business_rule'],
+  }),
+  setTicketTags: endpoint({
+    method: 'post',
+    path: '/api/admin/tickets/{id}/tags',
+    summary: "Add and remove a ticket's tags",
+    description: 'Adding a tag the ticket has, or removing one it lacks, changes nothing, so a repeated request is harmless. At most 10 tags.',
+    tag,
+    auth: 'admin',
+    params: idPathParams,
+    body: ticketTagsChangeBody,
+    response: adminTicketDetailSchema,
+    errors: ['not_found', 'validation'],
   }),
   users: endpoint({
     method: 'get',
@@ -497,4 +517,6 @@ export const adminEndpoints = {
   }),
   // Packages, teams, resource links, the referral rule and OAuth clients (docs/decisions/115-operator-console.md).
   ...adminCatalogEndpoints,
+  // Creating users, trials, reading as a user (docs/console.md).
+  ...adminUserEndpoints,
 }

@@ -72,6 +72,8 @@ export const pointsReasons = {
   reset: 'reset',
   /** A top-up code's points, added to the plan in force. */
   topup: 'topup',
+  /** A package's points on activation by an operator's trial grant (no redeem code). */
+  trial: 'trial',
 } as const
 
 export const pointsHistoryItemSchema = z

@@ -15,6 +15,14 @@ export const ticketBounds = {
   tags: { max: 10, tagMax: 32 },
 } as const
 
+/** One tag as operators write it (ticket page, `ticket tag`). */
+export const ticketTagSchema = z.string().trim().min(1).max(ticketBounds.tags.tagMax)
+/** Tags added and removed together; adding one it has or removing one it lacks changes nothing. */
+export const ticketTagsChangeBody = z.object({
+  add: z.array(ticketTagSchema).max(ticketBounds.tags.max).default([]),
+  remove: z.array(ticketTagSchema).max(ticketBounds.tags.max).default([]),
+})
+
 export const ticketTypes = ['pointsReset', 'accountAppeal', 'consultation', 'other'] as const
 export type TicketType = (typeof ticketTypes)[number]
 export const ticketPriorities = ['low', 'medium', 'high'] as const

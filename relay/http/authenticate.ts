@@ -22,7 +22,18 @@ export async function authenticate(c: Context, services: RelayServices, required
   }
   const user = await userOfAccessToken(services.db, claims)
   if (!user) throw new RelayError('unauthenticated')
+  if (claims.viewerId !== null) await checkViewer(c, services, claims.viewerId)
   return user
+}
+
+/**
+ * An operator reading as a user (admin/view-as.ts) only reads, and only while still an active
+ * admin: a demoted or disabled operator's view ends at the next call.
+ */
+async function checkViewer(c: Context, services: RelayServices, viewerId: string): Promise<void> {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') throw new RelayError('view_only')
+  const viewer = await services.db.selectFrom('users').select(['user_type', 'status']).where('id', '=', viewerId).executeTakeFirst()
+  if (viewer?.user_type !== 'admin' || viewer.status !== 'active') throw new RelayError('unauthenticated')
 }
 
 /**
@@ -36,7 +47,7 @@ export async function authenticateAdmin(c: Context, services: RelayServices): Pr
   const user = await userOfAccessToken(services.db, claims)
   if (!user) throw new RelayError('unauthenticated')
   // Word for word what error-handlers.ts answers a path without a route.
-  if (claims.scopes || user.user_type !== 'admin') throw new RelayError('not_found', `no route for ${c.req.method} ${c.req.path}`)
+  if (claims.scopes || claims.viewerId !== null || user.user_type !== 'admin') throw new RelayError('not_found', `no route for ${c.req.method} ${c.req.path}`)
   // REQUIRE_ADMIN_TWO_FACTOR: the console waits until the admin has enrolled (docs/decisions/071-secrets-sealed-with-jwt-secret.md).
   if (services.config.requireAdminTwoFactor && !(await twoFactorEnabled(services.db, user.id))) throw new RelayError('two_factor_required')
   return user

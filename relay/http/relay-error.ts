@@ -62,6 +62,8 @@ const defaultMessages: Record<ErrorReason, string> = {
   device_code_expired: 'device code expired',
   redeem_code_invalid: 'redeem code invalid or expired',
   redeem_in_team: 'team members cannot redeem a personal package',
+  view_only: 'an operator reading as this user cannot change anything',
+  points_need_package: 'the user holds no package in force, so there is no account to credit: start a trial package',
   topup_needs_package: 'a top-up code adds points to a package in force: redeem a package first',
   team_code_invalid: 'team invitation code invalid or expired',
   team_inactive: "the team's package has ended",

@@ -4,6 +4,8 @@ import { defineCommand, type Command } from '../cli-registry.ts'
 import { usernameSchema } from '../contract/accounts.ts'
 import { cliOperator } from '../audit/audit-log.ts'
 import { adjustPointsBody, pointsAdjustments } from '../contract/admin.ts'
+import { trialBody } from '../contract/admin-users.ts'
+import { grantTrialAsOperator } from '../subscriptions/trial.ts'
 import { modelCostKinds } from '../contract/points.ts'
 import { ticketBounds, ticketContentSchema } from '../contract/tickets.ts'
 import { adjustPoints } from '../users/operator.ts'
@@ -101,6 +103,19 @@ export const pointsCommands: Command[] = [
       },
     }),
   ),
+
+  defineCommand({
+    name: 'points trial',
+    summary: 'Start a personal package for a user who holds none (a grant needs a package to credit), without a redeem code',
+    options: {
+      user: { description: 'username', schema: usernameSchema },
+      package: { description: 'code of a personal package (package list)', schema: trialBody.shape.package_code },
+    },
+    async run({ user, package: packageCode }, { services, print }) {
+      const trial = await grantTrialAsOperator(services, cliOperator(), { user: { username: user }, packageCode })
+      print(`${trial.username}: ${trial.package_code} started as a trial, ${trial.points} points, until ${new Date(trial.end_timestamp).toISOString()}`)
+    },
+  }),
 
   defineCommand({
     name: 'points approve-reset',

@@ -38,6 +38,25 @@ export function providerLabel(provider: { kind: string; base_url: string }): str
   return `${provider.kind} · ${new URL(provider.base_url).host}`
 }
 
+/**
+ * A label per provider that no other provider shares: two providers of one kind on one host (two
+ * keys of one account, say) differ by their key's last four characters, then by their id. The
+ * console names rows by it, and a row's name is all a phone has room for.
+ */
+export function distinctProviderLabels(providers: ReadonlyArray<{ id: string; kind: string; base_url: string; key: string }>): Map<string, string> {
+  const shared = countBy(providers.map(providerLabel))
+  const labels = new Map(providers.map((p) => [p.id, shared.get(providerLabel(p))! > 1 ? `${providerLabel(p)} · …${p.key.slice(-4)}` : providerLabel(p)]))
+  const stillShared = countBy([...labels.values()])
+  for (const [id, label] of labels) if (stillShared.get(label)! > 1) labels.set(id, `${label} #${id}`)
+  return labels
+}
+
+function countBy(values: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
+  return counts
+}
+
 /** As `provider list` shows it: never the key itself. */
 export interface ProviderListing {
   id: string

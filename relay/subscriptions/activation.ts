@@ -17,6 +17,8 @@ export interface Activation {
   holder: { userId: string } | { teamId: string }
   pkg: PackageRow
   action: SubscriptionEventsTable['action']
+  /** The ledger reason of the package's points: `activation` unless an operator's trial (trial.ts). */
+  reason?: string
   now: number
 }
 
@@ -65,7 +67,7 @@ export async function startSubscription(trx: Database, activation: Activation): 
     userId,
     type: 'earned',
     change: pkg.points_limit,
-    reason: pointsReasons.activation,
+    reason: activation.reason ?? pointsReasons.activation,
     now,
   })
   await recordSubscriptionEvent(trx, {

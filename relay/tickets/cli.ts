@@ -6,12 +6,11 @@ import { ticketBounds, ticketContentSchema, ticketStatusFilters } from '../contr
 import { findUserById } from '../users/users.ts'
 import { cliOperator } from '../audit/audit-log.ts'
 import { operatorTicketStatuses } from '../contract/admin.ts'
-import { assignAsOperator, replyAsOperator } from './operator.ts'
+import { assignAsOperator, replyAsOperator, setTagsAsOperator } from './operator.ts'
 import {
   findTicketByReference,
   getTicket,
   listAllTickets,
-  setTicketTags,
 } from './service.ts'
 
 const ticketArgument = { name: 'ticket', description: 'ticket number (e.g. T2501150001) or id' } as const
@@ -103,9 +102,8 @@ export const ticketCommands: Command[] = [
       },
     },
     async run({ ticket, tags }, { services, print }) {
-      const row = await findTicketByReference(services.db, ticket)
-      await setTicketTags(services.db, row.id, tags, services.clock.now())
-      print(`${row.number} tags: ${tags.join(', ') || '-'}`)
+      const changed = await setTagsAsOperator(services.db, cliOperator(), { ticket, tags: { replace: tags }, now: services.clock.now() })
+      print(`${changed.number} tags: ${changed.tags.join(', ') || '-'}`)
     },
   }),
 ]

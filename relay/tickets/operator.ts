@@ -4,13 +4,13 @@
  */
 import type { AdminTicketDetail } from '../contract/admin.ts'
 import type { ContentLanguage } from '../contract/languages.ts'
-import type { TicketStatus } from '../contract/tickets.ts'
+import { ticketBounds, type TicketStatus } from '../contract/tickets.ts'
 import type { Database } from '../db/open-database.ts'
 import { recordAudit, type Operator } from '../audit/audit-log.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { queueMail } from '../notifications/queue.ts'
 import { findUserById, findUserByUsername } from '../users/users.ts'
-import { addTicketMessage, assignTicket, findTicketByReference, getTicket, setTicketStatus } from './service.ts'
+import { addTicketMessage, assignTicket, findTicketByReference, getTicket, parseTags, setTicketStatus, setTicketTags } from './service.ts'
 
 export type OperatorStatus = Extract<TicketStatus, 'processing' | 'completed' | 'rejected'>
 
@@ -80,6 +80,29 @@ export async function assignAsOperator(
       change.now,
     )
     return { number: row.number, assignee_id: to?.id ?? null, assignee_name: to?.username ?? null }
+  })
+}
+
+/**
+ * Changes a ticket's tags: the console adds and removes (so a repeated post changes nothing more),
+ * the CLI replaces the list. Audited with the tags before and after when they change.
+ */
+export async function setTagsAsOperator(
+  db: Database,
+  operator: Operator,
+  change: { ticket: string; tags: { add: readonly string[]; remove: readonly string[] } | { replace: readonly string[] }; now: number },
+): Promise<{ number: string; tags: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findTicketByReference(trx, change.ticket)
+    const before = parseTags(row.tags)
+    const { tags } = change
+    const after = 'replace' in tags ? [...new Set(tags.replace)] : [...new Set([...before, ...tags.add])].filter((tag) => !tags.remove.includes(tag))
+    if (after.length > ticketBounds.tags.max) throw new RelayError('validation', `at most ${ticketBounds.tags.max} tags`, { fields: { tags: [`at most ${ticketBounds.tags.max}`] } })
+    if (after.join('\n') !== before.join('\n')) {
+      await setTicketTags(trx, row.id, after, change.now)
+      await recordAudit(trx, operator, { action: 'ticket.tags', target: { kind: 'ticket', ref: row.number }, before: { tags: before }, after: { tags: after } }, change.now)
+    }
+    return { number: row.number, tags: after }
   })
 }
 

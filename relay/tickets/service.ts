@@ -218,7 +218,7 @@ function toTicket(row: TicketRow, lang: ContentLanguage): Ticket {
   }
 }
 
-function parseTags(stored: string): string[] {
+export function parseTags(stored: string): string[] {
   const value: unknown = JSON.parse(stored)
   return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : []
 }

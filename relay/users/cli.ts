@@ -2,11 +2,9 @@
 import { z } from 'zod'
 import { emailSchema, passwordSchema, userStatuses, userTypes, usernameSchema } from '../contract/accounts.ts'
 import { cliOperator } from '../audit/audit-log.ts'
-import { hashPassword } from '../auth/passwords.ts'
 import { defineCommand, type Command } from '../cli-registry.ts'
-import { isUniqueViolation } from '../db/open-database.ts'
+import { createUserAsOperator } from './create.ts'
 import { setUserStatus, setUserType } from './operator.ts'
-import { findUserByEmail, findUserByUsername, insertUser } from './users.ts'
 
 const userArgument = { name: 'user', description: 'username' } as const
 
@@ -22,19 +20,11 @@ export const userCommands: Command[] = [
       type: { description: 'user type (default normal)', schema: z.enum(userTypes).default('normal') },
     },
     async run({ username, email, password: given, 'password-stdin': fromStdin, type }, { services, print, readSecret }) {
-      const { db, clock } = services
       if (given !== undefined && fromStdin) throw new Error('give --password or --password-stdin, not both')
       const password = given ?? passwordSchema.safeParse(await readSecret('Password: ', { fromStdin })).data
       if (password === undefined) throw new Error('the password must have 8–128 characters')
-      if (await findUserByUsername(db, username)) throw new Error(`username ${username} is taken`)
-      if (await findUserByEmail(db, email)) throw new Error(`e-mail ${email} is already registered`)
-      try {
-        const user = await insertUser(db, clock.now(), { username, email, passwordHash: await hashPassword(password, services.config.passwordCost), userType: type })
-        print(user.id)
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new Error('username or e-mail was taken meanwhile')
-        throw error
-      }
+      const user = await createUserAsOperator(services, cliOperator(), { username, email, password, userType: type })
+      print(user.id)
     },
   }),
 

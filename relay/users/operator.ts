@@ -54,7 +54,7 @@ export async function userForOperator(db: Database, userId: string, now: number,
 /** The user an operator names: by id in the console, by username in the CLI (a username may be all digits). */
 export type UserReference = { id: string } | { username: string }
 
-async function findUserByReference(db: Database, reference: UserReference): Promise<UserRow> {
+export async function findUserByReference(db: Database, reference: UserReference): Promise<UserRow> {
   const user = 'id' in reference ? await findUserById(db, reference.id) : await findUserByUsername(db, reference.username)
   if (!user) throw new RelayError('not_found', `no user ${'id' in reference ? reference.id : reference.username}`)
   return user
@@ -135,7 +135,8 @@ export async function adjustPoints(
       change.direction === 'grant'
         ? await grant(ledger, { userId: user.id, amount: change.amount, reason: change.reason })
         : await spend(ledger, { userId: user.id, amount: change.amount, model: null, reason: change.reason })
-    if (!entry) throw new RelayError('business_rule', `${user.username} holds no package in force`)
+    // A user without a plan has no account to credit: a trial package is the way (subscriptions/trial.ts).
+    if (!entry) throw new RelayError('points_need_package', `${user.username} holds no package in force: start a trial package instead (points trial)`)
     const delta = change.direction === 'grant' ? change.amount : -change.amount
     await recordAudit(
       trx,

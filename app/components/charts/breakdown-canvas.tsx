@@ -21,7 +21,8 @@ export default function BreakdownCanvas({ items, label }: { items: BreakdownItem
         role="img"
         aria-label={label}
         data={{
-          labels: items.map((item) => item.name),
+          // A name's parts on lines of their own ("anthropic", "host", "…ab12"): a phone has no room for one long line.
+          labels: items.map((item) => item.name.split(' · ')),
           datasets: [{ label, data: items.map((item) => item.value), backgroundColor: colours.bar, hoverBackgroundColor: colours.hover, borderRadius: 4, maxBarThickness: 18 }],
         }}
         options={{

@@ -39,7 +39,8 @@ function BreakdownBars({ items }: { items: BreakdownItem[] }) {
     <ul aria-hidden="true" className="space-y-2" data-testid="breakdown-bars">
       {items.map((item) => (
         <li key={item.name} className="grid grid-cols-[minmax(0,9rem)_1fr_auto] items-center gap-2 text-xs sm:grid-cols-[minmax(0,14rem)_1fr_auto]">
-          <span className="truncate text-zinc-600 dark:text-zinc-300" title={item.name}>
+          {/* Wrapped, not cut: two providers' names may differ only at their end (relay/proxy/providers.ts). */}
+          <span className="text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-300">
             {item.name}
           </span>
           <span className="h-3 rounded-full bg-zinc-100 dark:bg-zinc-800">

@@ -10,8 +10,9 @@ import { Brand } from './brand.tsx'
 import { SessionWatcher } from './session-watcher.tsx'
 import { SettingsMenu } from './settings-menu.tsx'
 import { SiteFooter } from './site-footer.tsx'
+import { ViewAsBanner } from './view-as-banner.tsx'
 
-export function AppShell({ user, nav, children }: { user: UserInfo['user'] | undefined; nav: React.ReactNode; children: React.ReactNode }) {
+export function AppShell({ user, nav, viewingAs, children }: { user: UserInfo['user'] | undefined; nav: React.ReactNode; viewingAs?: string | null; children: React.ReactNode }) {
   const { t } = useTranslation()
   return (
     <div className="flex min-h-screen flex-col">
@@ -47,6 +48,7 @@ export function AppShell({ user, nav, children }: { user: UserInfo['user'] | und
           </div>
         </div>
       </header>
+      {viewingAs ? <ViewAsBanner username={viewingAs} /> : null}
       <div className="mx-auto flex w-full max-w-7xl flex-1 gap-8 px-4 py-6 sm:px-6 lg:py-8">
         <aside className="hidden w-56 shrink-0 lg:block">
           <div className="sticky top-20">

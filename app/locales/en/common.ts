@@ -20,6 +20,7 @@ export default {
     login: 'Sign in',
     register: 'Sign up',
   },
+  viewAs: { banner: 'Viewing as {{name}} (read-only)', exit: 'Exit view', ended: 'The view as {{name}} has ended' },
   settings: {
     title: 'Settings',
     language: 'Language',

@@ -47,6 +47,7 @@ export default {
       refund: 'Refund',
       reset: 'Points reset',
       topup: 'Top-up',
+      trial: 'Trial package',
     },
     types: {
       earned: 'Earned',

@@ -20,6 +20,7 @@ export default {
     login: 'ログイン',
     register: '新規登録',
   },
+  viewAs: { banner: '{{name}} の視点で閲覧中（読み取り専用）', exit: '閲覧を終了', ended: '{{name}} の視点での閲覧を終了しました' },
   settings: {
     title: '設定',
     language: '言語',

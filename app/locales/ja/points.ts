@@ -47,6 +47,7 @@ export default {
       refund: '返金',
       reset: 'ポイントリセット',
       topup: 'チャージ',
+      trial: 'お試しプラン',
     },
     types: {
       earned: '獲得',

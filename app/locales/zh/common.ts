@@ -17,6 +17,7 @@ export default {
     login: '登录',
     register: '注册',
   },
+  viewAs: { banner: '正在以 {{name}} 的视角查看（只读）', exit: '退出查看', ended: '以 {{name}} 的视角查看已结束' },
   settings: {
     title: '设置',
     language: '语言',

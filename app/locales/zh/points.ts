@@ -45,6 +45,7 @@ export default {
       refund: '退还',
       reset: '积分重置',
       topup: '加油包',
+      trial: '试用套餐',
     },
     types: {
       earned: '获得',

@@ -153,8 +153,8 @@ function ProviderStates({ providers }: { providers: AdminOverview['providers'] }
         <ul className="mt-3 divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
           {providers.map((provider) => (
             <li key={provider.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5">
-              <span className="min-w-0 break-all">
-                <span className="font-medium">{provider.kind}</span> <span className="text-zinc-500 dark:text-zinc-400">{new URL(provider.base_url).host}</span>
+              <span className="min-w-0 font-medium [overflow-wrap:anywhere]" data-testid="provider-label">
+                {provider.label}
               </span>
               <span className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
                 <EnabledBadge enabled={provider.enabled} />

@@ -11,7 +11,7 @@ import { endpoints, type UserInfo } from '#relay/contract/index.ts'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { LogoutButton, navItemClass } from '#app/components/layout/app-nav.tsx'
-import { getRelay, getSession } from '#app/middleware/session.server.ts'
+import { getRelay, getSession, getViewAs } from '#app/middleware/session.server.ts'
 import { routeNamespace } from '#app/utils/route-namespace.server.ts'
 import { useRouteNamespace } from '#app/utils/route-namespace.ts'
 
@@ -31,13 +31,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 ]
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { user: context.get(adminContext), admin: routeNamespace(context, 'admin') }
+  return { user: context.get(adminContext), admin: routeNamespace(context, 'admin'), viewingAs: getViewAs(context)?.username ?? null }
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useRouteNamespace(loaderData.admin)
   return (
-    <AppShell user={loaderData.user} nav={<AdminNav />}>
+    <AppShell user={loaderData.user} nav={<AdminNav />} viewingAs={loaderData.viewingAs}>
       <Outlet />
     </AppShell>
   )
@@ -57,7 +57,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 function AdminErrorFrame({ loaderData, status }: { loaderData: Awaited<ReturnType<typeof loader>>; status: number }) {
   useRouteNamespace(loaderData.admin)
   return (
-    <AppShell user={loaderData.user} nav={<AdminNav />}>
+    <AppShell user={loaderData.user} nav={<AdminNav />} viewingAs={loaderData.viewingAs}>
       <ErrorPage status={status} />
     </AppShell>
   )

@@ -31,6 +31,7 @@ import { addProviderSchema, updateProviderSchema } from '#app/schemas/admin-ops.
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
+import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { badForm, bulkOutcome, operatorOutcome } from './outcome.server.ts'
 
@@ -86,6 +87,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         await relay.call(endpoints.adminOps.setProviderEnabled, { params, body: { enabled: intent === 'enable' } })
         return { type: 'success', key: intent === 'enable' ? 'admin:ops.toast.providerEnabled' : 'admin:ops.toast.providerDisabled' }
       })
+    case 'remove':
+      try {
+        await relay.call(endpoints.adminOps.removeProvider, { params })
+      } catch (error) {
+        // Already gone (a second click, another operator): what was asked for holds.
+        if (!(error instanceof RelayCallError && error.status === 404)) return operatorOutcome(back, () => Promise.reject(error))
+      }
+      return redirectWithToast(back, { type: 'success', key: 'admin:ops.toast.providerRemoved' })
     case 'test':
       return operatorOutcome(back, async (): Promise<ToastInput> => {
         const test = await relay.call(endpoints.adminOps.testProvider, { params, body: {} })
@@ -157,11 +166,13 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="flex min-w-0 items-start gap-3">
             <span className="pt-1">
-              <RowCheck form={bulkFormId} value={provider.id} label={t('bulk.chooseRow', { name: `${provider.kind} #${provider.id}` })} />
+              <RowCheck form={bulkFormId} value={provider.id} label={t('bulk.chooseRow', { name: provider.label })} />
             </span>
             <div className="min-w-0">
               <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold">
-                {provider.kind}
+                <span className="[overflow-wrap:anywhere]" data-testid="provider-label">
+                  {provider.label}
+                </span>
                 <EnabledBadge enabled={provider.enabled} />
                 <CircuitBadge provider={provider} />
               </h2>
@@ -224,6 +235,14 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
                 {t('ops.providers.enable')}
               </SubmitButton>
             )}
+          </Form>
+          <Form method="post" data-testid="provider-remove">
+            <input type="hidden" name="id" value={provider.id} />
+            <ConfirmDisclosure label={t('ops.providers.remove')} cancelLabel={t('catalog.cancel')} message={t('ops.providers.removeConfirm', { name: provider.label })}>
+              <SubmitButton intent="remove" variant="danger" size="sm">
+                {t('ops.providers.remove')}
+              </SubmitButton>
+            </ConfirmDisclosure>
           </Form>
           {provider.models.length > 0 ? (
             <span className="ml-auto flex flex-wrap items-center gap-1">

@@ -1,14 +1,16 @@
 /**
  * One ticket for an operator: the conversation, a reply box that can move the status in the same
- * step, a status change, and for a points-reset request its approval or denial.
+ * step, a status change, its tags (added and removed one at a time), and for a points-reset request
+ * its approval or denial.
  */
 import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/ticket'
 import { canTransition, endpoints, idSchema, operatorTicketStatuses, ticketBounds, type AdminTicketDetail, type AdminUserDetail } from '#relay/contract/index.ts'
-import { FormErrors } from '#app/components/forms/field.tsx'
+import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { TextareaField } from '#app/components/forms/textarea-field.tsx'
@@ -23,7 +25,7 @@ import { inputClass, Label } from '#app/components/ui/input.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
-import { adminReplySchema, adminTicketStatusSchema, denyResetSchema } from '#app/schemas/admin.ts'
+import { adminReplySchema, adminTicketStatusSchema, denyResetSchema, ticketTagFormSchema } from '#app/schemas/admin.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid } from '#app/utils/forms.server.ts'
@@ -97,9 +99,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           : { type: 'success', key: 'admin:ops.toast.unassigned' }
       })
     }
+    case 'tag-add': {
+      const submission = parseWithZod(formData, { schema: ticketTagFormSchema })
+      if (submission.status !== 'success') return invalid(submission)
+      try {
+        // Adding a tag the ticket has changes nothing: a repeated post is harmless.
+        await relay.call(endpoints.admin.setTicketTags, { params: id, body: { add: [submission.value.tag], remove: [] } })
+      } catch (error) {
+        return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf: { validation: 'tag' }, messageOf: { validation: 'admin:ticket.tagsFull' } })
+      }
+      return redirectWithToast(back, { type: 'success', key: 'admin:toast.tagsChanged' })
+    }
+    case 'tag-remove': {
+      const tag = ticketTagFormSchema.safeParse({ tag: formData.get('tag') })
+      if (!tag.success) return badForm(back)
+      return operatorOutcome(back, async () => {
+        await relay.call(endpoints.admin.setTicketTags, { params: id, body: { add: [], remove: [tag.data.tag] } })
+        return { type: 'success', key: 'admin:toast.tagsChanged' }
+      })
+    }
     default:
       return badForm(back)
   }
+}
+
+/** Which form an answer belongs to: two forms of the page validate on the server. */
+function resultOf(actionData: { result?: SubmissionResult<string[]> } | undefined, intent: string) {
+  return actionData?.result?.initialValue?.intent === intent ? actionData.result : undefined
 }
 
 export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
@@ -131,11 +157,12 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
         <div className="min-w-0 space-y-6 lg:col-span-2">
           {ticket.type === 'pointsReset' ? <ResetDecision open={open} ticketId={ticket.id} owner={loaderData.owner} /> : null}
           <TicketConversation ticket={ticket} owner={ticket.owner_name} testId="admin-conversation" />
-          <ReplyBox ticket={ticket} formKey={loaderData.formKey} lastResult={actionData?.result} />
+          <ReplyBox ticket={ticket} formKey={loaderData.formKey} lastResult={resultOf(actionData, 'reply')} />
         </div>
         <div className="space-y-6">
           <TicketFacts ticket={ticket} />
           <Assign ticket={ticket} operators={loaderData.operators} />
+          <Tags ticket={ticket} lastResult={resultOf(actionData, 'tag-add')} />
           {open ? <StatusChange ticket={ticket} /> : null}
         </div>
       </div>
@@ -320,6 +347,58 @@ function TicketFacts({ ticket }: { ticket: AdminTicketDetail }) {
           </div>
         ))}
       </dl>
+    </Card>
+  )
+}
+
+/** Tags (the CLI's `ticket tag`): each a badge with its own remove button, and a field to add one. */
+function Tags({ ticket, lastResult }: { ticket: AdminTicketDetail; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('admin')
+  const [form, fields] = useZodForm(ticketTagFormSchema, { lastResult, id: 'ticket-tag' })
+  const full = ticket.tags.length >= ticketBounds.tags.max
+  return (
+    <Card data-testid="ticket-tags">
+      <CardTitle>{t('ticket.tags')}</CardTitle>
+      {ticket.tags.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{t('ticket.noTags')}</p>
+      ) : (
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {ticket.tags.map((tag) => (
+            <li key={tag}>
+              <Form method="post" className="inline-flex items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-3 text-sm dark:bg-zinc-800" data-testid="ticket-tag">
+                <span className="[overflow-wrap:anywhere]">{tag}</span>
+                <input type="hidden" name="tag" value={tag} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="tag-remove"
+                  aria-label={t('ticket.removeTag', { tag })}
+                  className="rounded-full p-1 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
+                >
+                  <X className="size-3.5" aria-hidden="true" />
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      {full ? (
+        <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{t('ticket.tagsFull')}</p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-2" data-testid="ticket-tag-add">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <div className="flex items-start gap-2">
+            <div className="min-w-0 flex-1">
+              <Field meta={fields.tag} label={t('ticket.tagLabel')} maxLength={ticketBounds.tags.tagMax} autoComplete="off" />
+            </div>
+            <div className="pt-7">
+              <SubmitButton intent="tag-add" variant="secondary">
+                {t('ticket.addTag')}
+              </SubmitButton>
+            </div>
+          </div>
+        </Form>
+      )}
     </Card>
   )
 }

@@ -1,14 +1,17 @@
 /**
  * One user for an operator: account, points and package, latest ledger rows, API keys and
- * tickets; change their type, disable or enable them, grant or deduct points with a reason.
- * An admin's own page shows the facts but not the type and status forms (the relay refuses those too).
+ * tickets; change their type, disable or enable them, grant or deduct points with a reason, start
+ * a trial package for a user who holds none, and read their own pages as they see them (read-only,
+ * docs/console.md). An admin's own page shows the facts but not the type and status forms (the
+ * relay refuses those too).
  */
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { Eye } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, useLocation, useRouteLoaderData } from 'react-router'
+import { data, Form, Link, redirect, useLocation, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/user'
-import { endpoints, pointsAdjustments, pointsReasons, userTypes, type AdminUserDetail } from '#relay/contract/index.ts'
+import { endpoints, pointsAdjustments, pointsReasons, trialBody, userTypes, type AdminUserDetail, type ViewAs } from '#relay/contract/index.ts'
 import { UserStatusBadge } from '#app/components/admin/user-status-badge.tsx'
 import { Field, FormErrors } from '#app/components/forms/field.tsx'
 import { FormKey } from '#app/components/forms/form-key.tsx'
@@ -24,7 +27,7 @@ import { Badge } from '#app/components/ui/badge.tsx'
 import { inputClass, Label } from '#app/components/ui/input.tsx'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
-import { getRelay } from '#app/middleware/session.server.ts'
+import { getRelay, startViewAs } from '#app/middleware/session.server.ts'
 import { adjustPointsSchema, userKeysSchema, userStatusSchema, userTypeSchema } from '#app/schemas/admin.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { flowRefusal } from '#app/utils/form-refusal.server.ts'
@@ -40,11 +43,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getI18n(context).t
   try {
-    const detail = await getRelay(context).call(endpoints.admin.user, { params: { id: params.id } })
-    return { title: `${detail.user.username} · ${t('admin:title')}`, detail, formKey: newFormKey() }
+    const relay = getRelay(context)
+    const detail = await relay.call(endpoints.admin.user, { params: { id: params.id } })
+    // Without a package a grant has no account to go to: the page offers a trial package instead.
+    const trialPackages = detail.points.package ? [] : (await relay.call(endpoints.admin.packages)).items.filter((pkg) => pkg.kind === 'personal')
+    const formKeys = { points: newFormKey(), trial: newFormKey(), view: newFormKey() }
+    return { title: `${detail.user.username} · ${t('admin:title')}`, detail, trialPackages, formKeys }
   } catch (error) {
     if (error instanceof RelayCallError && (error.status === 404 || error.status === 400)) {
-      return data({ title: t('admin:user.notFound'), detail: null, formKey: '' }, { status: 404 })
+      return data({ title: t('admin:user.notFound'), detail: null, trialPackages: [], formKeys: null }, { status: 404 })
     }
     throw error
   }
@@ -96,6 +103,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const key = submission.value.direction === 'grant' ? 'admin:toast.granted' : 'admin:toast.deducted'
       return redirectWithToast(back, { type: 'success', key, values: { balance } })
     }
+    case 'trial': {
+      const parsed = trialBody.safeParse({ package_code: formData.get('package_code') })
+      if (!parsed.success) return badForm(back)
+      return operatorOutcome(back, async () => {
+        // The form's key: a double click starts one package.
+        const trial = await relay.call(endpoints.admin.grantTrial, { params: id, body: parsed.data, ...formKeyOf(formData) })
+        return { type: 'success', key: 'admin:toast.trialStarted', values: { points: trial.points } }
+      })
+    }
+    case 'view-as': {
+      let view: ViewAs
+      try {
+        // One audit row per start, however often the button is pressed.
+        view = await relay.call(endpoints.admin.viewAs, { params: id, ...formKeyOf(formData) })
+      } catch (error) {
+        return operatorOutcome(back, () => Promise.reject(error))
+      }
+      await startViewAs(context, view)
+      return redirect('/dashboard')
+    }
     default:
       return badForm(back)
   }
@@ -104,8 +131,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
   const operator = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user
-  const { detail } = loaderData
-  if (!detail) return <NotFoundCard title={t('user.notFound')} back="/admin/users" backLabel={t('user.back')} data-testid="admin-user-not-found" />
+  const { detail, formKeys } = loaderData
+  if (!detail || !formKeys) return <NotFoundCard title={t('user.notFound')} back="/admin/users" backLabel={t('user.back')} data-testid="admin-user-not-found" />
   const self = operator?.id === detail.user.id
   return (
     <div className="space-y-6">
@@ -116,6 +143,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-xl font-bold tracking-tight break-all sm:text-2xl">{detail.user.username}</h1>
           <UserStatusBadge status={detail.user.status} />
+          {detail.user.status === 'active' && !self ? <ViewAsForm formKey={formKeys.view} /> : null}
         </div>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
@@ -135,7 +163,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               <AccessCard detail={detail} />
             </>
           )}
-          <AdjustCard formKey={loaderData.formKey} lastResult={actionData?.result} />
+          {detail.points.package ? null : <TrialCard formKey={formKeys.trial} packages={loaderData.trialPackages} />}
+          <AdjustCard formKey={formKeys.points} lastResult={actionData?.result} />
         </div>
       </div>
     </div>
@@ -403,6 +432,49 @@ function AdjustCard({ formKey, lastResult }: { formKey: string; lastResult?: Sub
         <Field meta={fields.reason} label={t('user.reasonLabel')} maxLength={255} />
         <SubmitButton intent="points">{t('user.submitAdjust')}</SubmitButton>
       </Form>
+    </Card>
+  )
+}
+
+/** Opens the user's own pages as they see them, read-only, until the banner's exit (docs/console.md). */
+function ViewAsForm({ formKey }: { formKey: string }) {
+  const { t } = useTranslation('admin')
+  return (
+    <Form method="post" className="sm:ml-auto" data-testid="view-as-form">
+      <FormKey value={formKey} />
+      <SubmitButton intent="view-as" variant="secondary" size="sm">
+        <Eye className="size-4" aria-hidden="true" />
+        {t('user.viewAs')}
+      </SubmitButton>
+    </Form>
+  )
+}
+
+/** A user without a package has no account a grant could credit; a trial package gives them one. */
+function TrialCard({ formKey, packages }: { formKey: string; packages: Array<{ code: string; name: string }> }) {
+  const { t } = useTranslation('admin')
+  return (
+    <Card data-testid="trial-card">
+      <CardTitle>{t('user.trial')}</CardTitle>
+      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('user.trialHint')}</p>
+      {packages.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{t('user.trialNoPackages')}</p>
+      ) : (
+        <Form method="post" className="mt-4 flex items-end gap-2" data-testid="trial-form">
+          <FormKey value={formKey} />
+          <div className="min-w-0 flex-1 space-y-1.5">
+            <Label htmlFor="trial-package">{t('user.trialPackage')}</Label>
+            <select id="trial-package" name="package_code" className={cn(inputClass, 'pr-8')}>
+              {packages.map((pkg) => (
+                <option key={pkg.code} value={pkg.code}>
+                  {pkg.name} ({pkg.code})
+                </option>
+              ))}
+            </select>
+          </div>
+          <SubmitButton intent="trial">{t('user.trialSubmit')}</SubmitButton>
+        </Form>
+      )}
     </Card>
   )
 }

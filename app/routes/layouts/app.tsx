@@ -6,7 +6,7 @@ import { ErrorPage } from '#app/components/error-page.tsx'
 import { AppNav } from '#app/components/layout/app-nav.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
-import { getRelay, requireSession } from '#app/middleware/session.server.ts'
+import { getRelay, getViewAs, requireSession } from '#app/middleware/session.server.ts'
 import { optionalRead } from '#app/utils/optional-read.server.ts'
 
 /** docs/product.md: protected pages without a session go to login and come back afterwards. */
@@ -30,12 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ])
   if (info.two_factor.must_enrol && !new URL(request.url).pathname.startsWith('/profile/security')) throw redirect(enrolPath)
   const admin = info.user.user_type === 'admin'
-  return { user: info.user, adminLabel: admin ? getI18n(context).t('admin:title') : null, announcements: announcements?.items ?? [] }
+  return { user: info.user, adminLabel: admin ? getI18n(context).t('admin:title') : null, announcements: announcements?.items ?? [], viewingAs: getViewAs(context)?.username ?? null }
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AppShell user={loaderData.user} nav={<AppNav adminLabel={loaderData.adminLabel} />}>
+    <AppShell user={loaderData.user} nav={<AppNav adminLabel={loaderData.adminLabel} />} viewingAs={loaderData.viewingAs}>
       <AnnouncementBanners items={loaderData.announcements} />
       <Outlet />
     </AppShell>
@@ -49,7 +49,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const loaderData = useRouteLoaderData<typeof loader>('routes/layouts/app')
   return (
-    <AppShell user={loaderData?.user} nav={<AppNav adminLabel={loaderData?.adminLabel} />}>
+    <AppShell user={loaderData?.user} nav={<AppNav adminLabel={loaderData?.adminLabel} />} viewingAs={loaderData?.viewingAs}>
       <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
     </AppShell>
   )
