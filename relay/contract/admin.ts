@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import type {} from 'zod-openapi'
 import { idSchema, timestampSchema, userSchema, userStatuses, userTypes } from './accounts.ts'
+import { adminCallEndpoints } from './admin-calls.ts'
 import { adminCatalogEndpoints, catalogAuditActions, catalogTargetKinds } from './admin-catalog.ts'
 import { apiKeyBounds, apiKeySchema } from './api-keys.ts'
 import { endpoint } from './endpoint.ts'
@@ -460,4 +461,6 @@ export const adminEndpoints = {
   }),
   // Packages, teams, resource links, the referral rule and OAuth clients (docs/decisions/115-operator-console.md).
   ...adminCatalogEndpoints,
+  // The call log (docs/console.md).
+  ...adminCallEndpoints,
 }
