@@ -92,6 +92,8 @@ describeEachDatabase('call log', (ctx) => {
     expect(unknownKey.status).toBe(401)
     expect(unknownKey.headers.get('x-relay-request-id')).toMatch(/^\d+$/)
     await ctx.relay.db.updateTable('api_keys').set({ disabled_timestamp: ctx.clock.now() }).where('id', '=', user.keyId).execute()
+    // Past the PostgreSQL relay's key cache (keys/service.ts): the key is read again, switched off.
+    ctx.clock.advance(5_000)
     const disabled = await callRelay(ctx, '/v1beta/models/calls-a:generateContent', { headers: { 'x-goog-api-key': user.key }, body: { contents: [] } })
     expect(disabled.status).toBe(401)
     expect((await disabled.json()).error.message).toBe(withRequestId(disabled, "This API key is disabled: its owner can enable it again on the portal's API keys page."))
