@@ -202,7 +202,10 @@ function CallTable({ calls }: { calls: UsageCall[] }) {
           </td>
           <td className={`${cell} font-mono text-xs text-zinc-500 dark:text-zinc-400`}>
             {label('id')}
-            <span>{call.id}</span>
+            {/* The call's own page: its reason, timing, charge and points rows. */}
+            <Link to={`/usage/${call.id}`} className="text-indigo-600 hover:text-indigo-500 dark:text-indigo-400" data-testid="usage-call-link">
+              {call.id}
+            </Link>
           </td>
         </tr>
       ))}

@@ -15,6 +15,7 @@ import { listPackages, packageName } from '../subscriptions/packages.ts'
 import { replyAsOperator, setStatusAsOperator, setTagsAsOperator, ticketForOperator } from '../tickets/operator.ts'
 import { listAllTickets } from '../tickets/service.ts'
 import { adjustPoints, searchUsers, setUsersStatus, setUserStatus, setUserType, userForOperator } from '../users/operator.ts'
+import { adminCallDetail, adminCalls, adminCallsCsv } from './calls.ts'
 import { catalogRoutes } from './catalog-routes.ts'
 import { adminUserRoutes } from './user-routes.ts'
 
@@ -99,5 +100,17 @@ export function adminRoutes(services: RelayServices): Route[] {
     defineRoute(adminEndpoints.resolveIncident, async ({ user, clientIp, params }) => resolveIncident(db, consoleOperator(user, clientIp), params.id, clock.now())),
     ...catalogRoutes(services),
     ...adminUserRoutes(services),
+
+    defineRoute(adminEndpoints.calls, async ({ query }) => {
+      const { cursor, pageSize, ...filter } = query
+      return adminCalls(db, filter, cursor, pageSize)
+    }),
+    defineRoute(adminEndpoints.call, async ({ params }) => adminCallDetail(db, params.id)),
+    defineRoute(adminEndpoints.exportCalls, async ({ query }) => {
+      const day = new Date(clock.now()).toISOString().slice(0, 10)
+      return new Response(adminCallsCsv(db, query), {
+        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="calls-${day}.csv"`, 'cache-control': 'no-store' },
+      })
+    }),
   ]
 }

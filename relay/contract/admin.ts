@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import type {} from 'zod-openapi'
 import { idSchema, packageKinds, timestampSchema, userSchema, userStatuses, userTypes } from './accounts.ts'
+import { adminCallEndpoints } from './admin-calls.ts'
 import { adminCatalogEndpoints, catalogAuditActions, catalogTargetKinds } from './admin-catalog.ts'
 import { adminUserEndpoints } from './admin-users.ts'
 import { apiKeyBounds, apiKeySchema } from './api-keys.ts'
@@ -519,4 +520,6 @@ export const adminEndpoints = {
   ...adminCatalogEndpoints,
   // Creating users, trials, reading as a user (docs/console.md).
   ...adminUserEndpoints,
+  // The call log (docs/console.md).
+  ...adminCallEndpoints,
 }

@@ -16,4 +16,6 @@ export interface RelayBindings {
 
 export interface RelayEnv {
   Bindings: RelayBindings
+  /** `requestId`: the /v1 and /v1beta call's id, minted as it arrives (proxy/request-id.ts). */
+  Variables: { requestId: string }
 }

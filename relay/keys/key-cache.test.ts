@@ -35,35 +35,41 @@ describeEachDatabase('API keys changed by another process', (ctx) => {
   }
   const keyRow = (user: Customer) => ctx.relay.db.updateTable('api_keys').where('id', '=', user.keyId)
 
-  const elsewhere: Array<{ change: string; make: (user: Customer) => Promise<unknown>; refusal: string }> = [
-    { change: 'key deleted', make: (user) => keyRow(user).set({ deleted_at: ctx.clock.now() }).execute(), refusal: 'Invalid API key' },
-    { change: 'key disabled', make: (user) => keyRow(user).set({ disabled_timestamp: ctx.clock.now() }).execute(), refusal: 'This API key is disabled' },
-    { change: 'key expired', make: (user) => keyRow(user).set({ expires_timestamp: ctx.clock.now() }).execute(), refusal: 'This API key has expired' },
+  /** `recorded`: a key switched off or expired is still its owner's, so its refusals are their calls. */
+  const elsewhere: Array<{ change: string; make: (user: Customer) => Promise<unknown>; refusal: string; recorded: boolean }> = [
+    { change: 'key deleted', make: (user) => keyRow(user).set({ deleted_at: ctx.clock.now() }).execute(), refusal: 'Invalid API key', recorded: false },
+    { change: 'key disabled', make: (user) => keyRow(user).set({ disabled_timestamp: ctx.clock.now() }).execute(), refusal: 'This API key is disabled', recorded: true },
+    { change: 'key expired', make: (user) => keyRow(user).set({ expires_timestamp: ctx.clock.now() }).execute(), refusal: 'This API key has expired', recorded: true },
     {
       change: 'user disabled',
       make: (user) => ctx.relay.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', user.id).execute(),
       refusal: 'Invalid API key',
+      recorded: false,
     },
   ]
 
-  for (const { change, make, refusal } of elsewhere) {
-    it(`stops a key at its very next call, charging and recording nothing, once ${change} elsewhere`, async () => {
+  for (const { change, make, refusal, recorded } of elsewhere) {
+    it(`stops a key at its very next call, charging nothing, once ${change} elsewhere`, async () => {
       const user = await customer(ctx, 1000)
       // Twice: the second call is served from the cache where there is one.
       for (const model of ['ten-points', 'ten-points', 'free-points']) expect((await message(user, model)).status).toBe(200)
       await settled(ctx, user.id, 3)
       const forwarded = provider.received.length
       await make(user)
+      const ids: string[] = []
       for (const model of ['ten-points', 'free-points']) {
         const refused = await message(user, model)
+        ids.push(refused.headers.get('x-relay-request-id')!)
         expect(refused.status, model).toBe(401)
         expect((await refused.json()).error).toEqual({ type: 'authentication_error', message: expect.stringContaining(refusal) })
       }
       expect(provider.received.length).toBe(forwarded)
-      // Nothing frozen, nothing recorded for the refused calls (as for a key refused when read):
-      // a recorded refusal would be waiting in the settlement group, which is written now.
+      // Nothing frozen; the refusals recorded as for a key refused when read, under the request
+      // ids the client got: a recorded refusal would be waiting in the settlement group, written now.
       await ctx.relay.drainSettlements()
-      await settled(ctx, user.id, 3, 0)
+      await settled(ctx, user.id, 3, recorded ? 2 : 0)
+      const refusals = await ctx.relay.db.selectFrom('proxy_calls').select(['id', 'refusal', 'key_id']).where('user_id', '=', user.id).where('outcome', '=', 'refused').orderBy('id').execute()
+      expect(refusals).toEqual(recorded ? ids.map((id) => ({ id, refusal: 'key_disabled', key_id: user.keyId })) : [])
       expect(await balanceAndOpenHolds(user)).toEqual([980, 0])
       await expectLedgerInvariants(ctx.relay.db)
     })

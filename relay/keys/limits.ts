@@ -68,6 +68,20 @@ export function limitColumns(limits: ApiKeyLimits, now: number, current: number 
 const parsedPatterns = new Map<string, RegExp[]>()
 
 /**
+ * A credential refused though its owner is known: a key switched off, expired or used from an
+ * address it may not be, an OAuth token without `api`. Still the RelayError authentication
+ * throws, with the caller, so the /v1 refusal is recorded as that caller's call (proxy/key-charge.ts).
+ */
+export class KnownCallerRefusal extends RelayError {
+  constructor(
+    error: RelayError,
+    readonly caller: { userId: string; keyId: string | null; clientId: string | null },
+  ) {
+    super(error.reason, error.message, error.details)
+  }
+}
+
+/**
  * The key's controls for a call, or a refusal (RelayError, so `GET /api/v1/usage` refuses the
  * same way) when the key is switched off or past its expiry.
  */

@@ -16,7 +16,7 @@ import type { ApiKeysTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { lockUser } from '../points/locks.ts'
 import { dayOf } from '../contract/days.ts'
-import { keyControls, keysUse, limitColumns, limitsOf, type KeyControls } from './limits.ts'
+import { keyControls, keysUse, KnownCallerRefusal, limitColumns, limitsOf, type KeyControls } from './limits.ts'
 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const randomLength = 40
@@ -177,7 +177,7 @@ export async function authenticateApiKey(db: Database, rawKey: string, clock: Cl
     row = read
   }
   // Expiry is checked against the clock whether the row was read now or a moment ago.
-  const controls = keyControls(row, now, confirmed)
+  const controls = ownedRefusal(() => keyControls(row, now, confirmed), { userId: row.user_id, keyId: row.id, clientId: null })
   // Only a key that may call is kept: one enabled again elsewhere is not refused from here.
   if (cache && confirmed) {
     if (cachedKeys.size >= maxCachedKeys) cachedKeys.clear()
@@ -196,6 +196,15 @@ export async function authenticateApiKey(db: Database, rawKey: string, clock: Cl
     row.last_used_timestamp = now
   }
   return { keyId: row.id, userId: row.user_id, controls }
+}
+
+/** `read`, whose RelayError names the caller it refuses (KnownCallerRefusal). */
+export function ownedRefusal<T>(read: () => T, caller: KnownCallerRefusal['caller']): T {
+  try {
+    return read()
+  } catch (error) {
+    throw error instanceof RelayError ? new KnownCallerRefusal(error, caller) : error
+  }
 }
 
 /**

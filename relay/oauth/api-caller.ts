@@ -12,7 +12,7 @@ import { apiKeyPattern } from '../contract/api-keys.ts'
 import { clientIp } from '../http/client-ip.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { apiKeyOf } from '../keys/request-key.ts'
-import type { KeyControls } from '../keys/limits.ts'
+import { KnownCallerRefusal, type KeyControls } from '../keys/limits.ts'
 import { addressAllowed } from '../keys/networks.ts'
 import { authenticateApiKey } from '../keys/service.ts'
 import type { RelayServices } from '../services.ts'
@@ -28,7 +28,7 @@ export interface ApiCaller {
 }
 
 /**
- * The caller, or RelayError `unauthenticated` / `token_expired` / `api_key_disabled` /
+ * The caller, or RelayError (KnownCallerRefusal once the caller is known) `unauthenticated` / `token_expired` / `api_key_disabled` /
  * `api_key_expired` (401), `insufficient_scope` or `api_key_address_refused` (403). `cached`: an API key may come from the
  * process's cache, for a caller that confirms it (keys/service.ts `authenticateApiKey`).
  */
@@ -41,7 +41,10 @@ export async function apiCaller(c: Context, services: RelayServices, options: { 
     const networks = identity.controls.allowedNetworks
     if (networks) {
       const address = clientIp(c, services.config.trustProxy)
-      if (!addressAllowed(networks, address)) throw new RelayError('api_key_address_refused', `the API key may not be used from ${address}`, { address })
+      if (!addressAllowed(networks, address)) {
+        const refusal = new RelayError('api_key_address_refused', `the API key may not be used from ${address}`, { address })
+        throw new KnownCallerRefusal(refusal, { userId: identity.userId, keyId: identity.keyId, clientId: null })
+      }
     }
     return { userId: identity.userId, keyId: identity.keyId, clientId: null, key: identity.controls }
   }
@@ -49,7 +52,11 @@ export async function apiCaller(c: Context, services: RelayServices, options: { 
   if (credential.split('.').length !== 3) throw new RelayError('unauthenticated', 'unknown or deleted API key')
   const claims = await verifyAccessToken(services.config, services.clock, credential)
   if (claims.clientId === null || claims.scopes === null) throw new RelayError('unauthenticated', 'a portal sign-in token is not an API credential')
-  if (!claims.scopes.includes('api')) throw new RelayError('insufficient_scope', 'the token was not granted the api scope', { required_scope: 'api' })
+  // The user first: a refusal of a live user's token is recorded as their call.
   if (!(await userOfAccessToken(services.db, claims))) throw new RelayError('unauthenticated')
+  if (!claims.scopes.includes('api')) {
+    const refusal = new RelayError('insufficient_scope', 'the token was not granted the api scope', { required_scope: 'api' })
+    throw new KnownCallerRefusal(refusal, { userId: claims.userId, keyId: null, clientId: claims.clientId })
+  }
   return { userId: claims.userId, keyId: null, clientId: claims.clientId, key: null }
 }

@@ -1,9 +1,8 @@
 /**
- * One `proxy_calls` row per forwarded call: who (user, API key or OAuth client, caller IP), what (API, model,
+ * One `proxy_calls` row per call the relay answers for a known caller, under its request id: who (user, API key or OAuth client, caller IP), what (API, model,
  * streamed), how it ended, the tokens and the points. Never a prompt or a completion (docs/architecture.md §6).
  */
 import type { Insertable } from 'kysely'
-import { newId } from '../db/ids.ts'
 import { isPostgres, type Database } from '../db/open-database.ts'
 import { prepared } from '../db/prepared.ts'
 import type { ProxyCallsTable } from '../db/schema.ts'
@@ -12,6 +11,8 @@ import type { ItemisedCharge, TokenUsage } from '../points/model-costs.ts'
 export type CallOutcome = ProxyCallsTable['outcome']
 
 export interface CallRecord {
+  /** The call's request id, minted as it arrived (request-id.ts): the row's id. */
+  id: string
   userId: string
   /** The API key the call was made with, or null for an OAuth access token (then `clientId`). */
   keyId: string | null
@@ -56,7 +57,7 @@ export async function recordCalls(db: Database, calls: readonly CallRecord[]): P
 /** The call's `proxy_calls` row. */
 export function callRow(call: CallRecord): Required<Insertable<ProxyCallsTable>> {
   return {
-    id: newId(),
+    id: call.id,
     user_id: call.userId,
     key_id: call.keyId,
     client_id: call.clientId,

@@ -97,15 +97,21 @@ export function googleStatus(status: number): string {
   }
 }
 
-export function proxyErrorResponse(api: ClientApi, error: ProxyError): Response {
+/**
+ * The refusal in the client's format. Its message ends with the call's request id, the one its
+ * `x-relay-request-id` header carries: clients show the message, and a user quotes the id to find
+ * the call in their usage log or in a ticket.
+ */
+export function proxyErrorResponse(api: ClientApi, error: ProxyError, requestId: string): Response {
   const kind = proxyErrorKinds[error.kind]
   const status = proxyErrorStatus(api, error.kind)
+  const message = `${error.message} (request id ${requestId})`
   const body =
     api === 'anthropic'
-      ? { type: 'error', error: { type: kind.anthropic, message: error.message } }
+      ? { type: 'error', error: { type: kind.anthropic, message } }
       : api === 'gemini'
-        ? { error: { code: status, message: error.message, status: googleStatus(status) } }
-        : { error: { message: error.message, type: kind.openai[0], param: null, code: kind.openai[1] } }
+        ? { error: { code: status, message, status: googleStatus(status) } }
+        : { error: { message, type: kind.openai[0], param: null, code: kind.openai[1] } }
   const retry: Record<string, string> = kind.retry ? { 'retry-after': String(providerRetryAfterSeconds) } : { 'x-should-retry': 'false' }
   return new Response(JSON.stringify(body), {
     status,

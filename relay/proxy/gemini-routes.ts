@@ -20,9 +20,9 @@ export const geminiPaths = {
 
 export function mountGeminiRoutes(app: Hono<RelayEnv>, deps: ProxyDeps): void {
   app.post(geminiPaths.call, (c) => call(c, deps))
-  app.get(geminiPaths.models, (c) => refusingInGoogleTerms(() => listModels(c, deps)))
-  app.all('/v1beta', (c) => refusingInGoogleTerms(() => unknownPath(c, deps)))
-  app.all('/v1beta/*', (c) => refusingInGoogleTerms(() => unknownPath(c, deps)))
+  app.get(geminiPaths.models, (c) => refusingInGoogleTerms(c, () => listModels(c, deps)))
+  app.all('/v1beta', (c) => refusingInGoogleTerms(c, () => unknownPath(c, deps)))
+  app.all('/v1beta/*', (c) => refusingInGoogleTerms(c, () => unknownPath(c, deps)))
 }
 
 function call(c: Context<RelayEnv>, deps: ProxyDeps): Promise<Response> {
@@ -30,16 +30,16 @@ function call(c: Context<RelayEnv>, deps: ProxyDeps): Promise<Response> {
   const colon = name.lastIndexOf(':')
   const model = name.slice(0, colon)
   const method = name.slice(colon + 1) as GeminiMethod
-  if (colon < 0 || !geminiMethods.includes(method) || !geminiModelPattern.test(model)) return refusingInGoogleTerms(() => unknownPath(c, deps))
+  if (colon < 0 || !geminiMethods.includes(method) || !geminiModelPattern.test(model)) return refusingInGoogleTerms(c, () => unknownPath(c, deps))
   const dialect = geminiCall(model, method, c.req.query('alt') === 'sse')
   return method === 'countTokens' ? freeCall(c, deps, dialect) : meteredCall(c, deps, dialect)
 }
 
-async function refusingInGoogleTerms(answer: () => Promise<Response>): Promise<Response> {
+async function refusingInGoogleTerms(c: Context<RelayEnv>, answer: () => Promise<Response>): Promise<Response> {
   try {
     return await answer()
   } catch (error) {
-    if (error instanceof ProxyError) return proxyErrorResponse('gemini', error)
+    if (error instanceof ProxyError) return proxyErrorResponse('gemini', error, c.get('requestId'))
     throw error
   }
 }

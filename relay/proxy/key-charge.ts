@@ -11,6 +11,7 @@ import { deleteLease, memberCaps, takeLease } from './call-leases.ts'
 import type { CallRecord } from './call-log.ts'
 import { ProxyError, proxyErrorStatus, type ClientApi } from './client-errors.ts'
 import { chargeUpfront, reservation, type Charge, type UpfrontCharge } from './metering.ts'
+import { RefusalBudget } from './refusal-budget.ts'
 
 /** Refuses (403) a model the key may not call. */
 export function allowModel(key: KeyControls | null, model: string): void {
@@ -55,19 +56,48 @@ export async function chargeWithinKeyLimits(
       await deleteLease(services.db, { id: leaseId }).catch(() => undefined)
     }
     // The key is no longer live (RelayError, as authenticateApiKey refuses): refused as at
-    // authentication, not recorded as a call.
+    // authentication, and recorded as there when it is switched off or expired (its owner is known).
     if (error instanceof RelayError && key) forgetApiKey(key.keyId)
-    if (error instanceof ProxyError) recordRefusal(services, call, error)
-    throw error
+    const refusal = error instanceof RelayError && keyRefusals.has(error.reason) ? credentialRefusal(error) : error
+    // A deleted key (`unauthenticated`) is no longer anyone's: not recorded, as at authentication.
+    if (refusal instanceof ProxyError && refusal.kind !== 'unauthenticated') recordRefusal(services, call, refusal)
+    throw refusal
   }
 }
+
+/** How the ledger's freeze refuses a cached key found no longer live (points/ledger.ts `freeze`). */
+const keyRefusals = new Set<string>(['unauthenticated', 'api_key_disabled', 'api_key_expired'])
+
+/** A credential's refusal (apiCaller's RelayError) in the client's terms. */
+export function credentialRefusal(error: RelayError): ProxyError {
+  if (error.reason === 'insufficient_scope') {
+    return new ProxyError('insufficient_scope', 'This OAuth token was not granted the api scope: sign in again asking for scope "api" (docs/oauth.md), or use an API key from the portal.')
+  }
+  if (error.reason === 'api_key_address_refused') {
+    return new ProxyError('key_address_refused', `This API key may not be used from ${String(error.details.address ?? 'this address')}: its owner allows it only from listed addresses (portal API keys page, "allowed IP addresses").`)
+  }
+  if (error.reason === 'token_expired') return new ProxyError('unauthenticated', 'The OAuth access token has expired: refresh it (docs/oauth.md).')
+  if (error.reason === 'api_key_disabled') return new ProxyError('key_disabled', "This API key is disabled: its owner can enable it again on the portal's API keys page.")
+  if (error.reason === 'api_key_expired') return new ProxyError('key_disabled', "This API key has expired: its owner can extend it on the portal's API keys page, or create a new one.")
+  // Never "x-api-key" in this message: Claude Code then shows its own "Not logged in · Please run /login" instead.
+  return new ProxyError('unauthenticated', "Invalid API key: the key is unknown or was deleted. Create one on the portal's API keys page and use it as the API key (Claude Code: ANTHROPIC_AUTH_TOKEN).")
+}
+
+const budgets = new WeakMap<RelayServices, RefusalBudget>()
 
 /**
  * A call the relay refused itself, once its caller is known, recorded as the call's outcome
  * (`refused`, with its reason): only a known key or token reaches here, so an unknown caller
- * cannot fill the log, and a known one is bounded by its key's limits and the relay's rate limits.
+ * cannot fill the log, and a known one adds at most its minute's share (refusal-budget.ts); the
+ * rest are only counted.
  */
 export function recordRefusal(services: RelayServices, call: CallContext, error: ProxyError): void {
+  let budget = budgets.get(services)
+  if (!budget) budgets.set(services, (budget = new RefusalBudget()))
+  if (!budget.take(call.keyId ?? `${call.userId}:${call.clientId}`, services.clock.now())) {
+    services.metrics?.refusalUnrecorded(error.kind)
+    return
+  }
   const { started, uploadMs, ...record } = call
   const durationMs = performance.now() - started
   void services.settlements.add({

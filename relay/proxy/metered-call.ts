@@ -12,10 +12,11 @@ import { databaseRetryAfterSeconds } from '../http/error-handlers.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
 import { none } from '../telemetry/relay-metrics.ts'
 import { RelayError } from '../http/relay-error.ts'
+import { KnownCallerRefusal } from '../keys/limits.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
-import { chargeWithinKeyLimits, recordRefusal } from './key-charge.ts'
+import { chargeWithinKeyLimits, credentialRefusal, recordRefusal } from './key-charge.ts'
 import type { CallOutcome } from './call-log.ts'
 import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
 import { clientSide, type ClientSide } from './client-side.ts'
@@ -53,9 +54,10 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   const caller = clientIp(c, services.config.trustProxy)
   const leave = services.metrics?.started(dialect.api)
   const span = services.tracing?.start(`${c.req.method} ${c.req.path}`, { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': dialect.providerKind })
+  const id = c.get('requestId')
   try {
     // Its key perhaps from the cache: the freeze below confirms it (keys/service.ts).
-    const identity = await authenticate(c, services, { cached: true })
+    const identity = await authenticateCall(c, services, { id, api: dialect.api, streamed: false, clientIp: caller, startedAt, started })
     const client = clientSide(c)
     const uploadStarted = performance.now()
     const raw = await readBody(client)
@@ -63,6 +65,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     const uploadMs = performance.now() - uploadStarted
     const request = dialect.parse(raw)
     const call = {
+      id,
       userId: identity.userId,
       keyId: identity.keyId,
       clientId: identity.clientId,
@@ -92,10 +95,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
         shortfallCeiling: services.config.callShortfallCeilingPoints,
       },
       { ...call, started, uploadMs },
-    ).catch((error: unknown) => {
-      // The cached key found no longer live: refused as authentication would have.
-      throw error instanceof RelayError && keyRefusals.has(error.reason) ? credentialRefusal(error) : error
-    })
+    )
     const relayMs = performance.now() - started - uploadMs
 
     // Settled after the answer, in a group with other calls' (settlements.ts); never awaited on
@@ -147,7 +147,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {
     leave?.()
-    const answer = refusal(dialect, error, deps)
+    const answer = refusal(dialect, error, deps, id)
     span?.end({ 'http.response.status_code': answer.status, 'relay.outcome': 'refused', ...(error instanceof ProxyError ? { 'relay.refusal': error.kind } : {}) }, answer.status >= 500)
     return answer
   }
@@ -173,22 +173,21 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
   const started = performance.now()
   const startedAt = services.clock.now()
   const caller = clientIp(c, services.config.trustProxy)
+  const id = c.get('requestId')
   try {
-    const identity = await authenticate(c, services, { cached: true })
+    const identity = await authenticateCall(c, services, { id, api: dialect.api, streamed: false, clientIp: caller, startedAt, started })
     const client = clientSide(c)
     const uploadStarted = performance.now()
     const request = dialect.parse(await readBody(client))
     const uploadMs = performance.now() - uploadStarted
-    const call = { userId: identity.userId, keyId: identity.keyId, clientId: identity.clientId, api: dialect.api, model: request.model, streamed: false, clientIp: caller, startedAt }
+    const call = { id, userId: identity.userId, keyId: identity.keyId, clientId: identity.clientId, api: dialect.api, model: request.model, streamed: false, clientIp: caller, startedAt }
     const routed = await route(deps, dialect, request.model, affinityKey((name) => c.req.header(name), request, identity)).catch((error: unknown) => {
       if (error instanceof ProxyError) recordRefusal(services, { ...call, started, uploadMs }, error)
       throw error
     })
     const cost: ModelCost = { ...routed.cost, kind: 'fixed', points_per_call: 0 }
     const upfront = { userId: identity.userId, model: request.model, cost, inputTokens: 0, maxOutputTokens: 0, shortfallCeiling: 0, packageRequired: true }
-    const { charge, leaseId } = await chargeWithinKeyLimits(services, identity.key, upfront, { ...call, started, uploadMs }).catch((error: unknown) => {
-      throw error instanceof RelayError && keyRefusals.has(error.reason) ? credentialRefusal(error) : error
-    })
+    const { charge, leaseId } = await chargeWithinKeyLimits(services, identity.key, upfront, { ...call, started, uploadMs })
     const relayMs = performance.now() - started - uploadMs
     const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; firstByteMs?: number }) => {
       const durationMs = performance.now() - started
@@ -215,7 +214,27 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
       finish({ outcome: status >= 400 ? 'refused' : 'completed', status, providerId: forwarded.provider.id, firstByteMs })
     }
   } catch (error) {
-    return refusal(dialect, error, deps)
+    return refusal(dialect, error, deps, id)
+  }
+}
+
+/**
+ * A metered or free call's caller, as `authenticate`; a refusal of a known caller (a key switched
+ * off, expired or used from elsewhere, a token without `api`) is recorded as their call, before
+ * its body is read, so with no model.
+ */
+async function authenticateCall(
+  c: Context<RelayEnv>,
+  services: RelayServices,
+  call: { id: string; api: Dialect['api']; streamed: boolean; clientIp: string; startedAt: number; started: number },
+): Promise<ApiCaller> {
+  try {
+    return await apiCaller(c, services, { cached: true })
+  } catch (error) {
+    if (!(error instanceof RelayError)) throw error
+    const refused = credentialRefusal(error)
+    if (error instanceof KnownCallerRefusal) recordRefusal(services, { ...call, ...error.caller, model: '', uploadMs: 0 }, refused)
+    throw refused
   }
 }
 
@@ -226,24 +245,6 @@ export async function authenticate(c: Context<RelayEnv>, services: RelayServices
   } catch (error) {
     throw error instanceof RelayError ? credentialRefusal(error) : error
   }
-}
-
-/** How the ledger's freeze refuses a cached key found no longer live (points/ledger.ts `freeze`). */
-const keyRefusals = new Set<string>(['unauthenticated', 'api_key_disabled', 'api_key_expired'])
-
-/** A credential's refusal (apiCaller's RelayError) in the client's terms. */
-function credentialRefusal(error: RelayError): ProxyError {
-  if (error.reason === 'insufficient_scope') {
-    return new ProxyError('insufficient_scope', 'This OAuth token was not granted the api scope: sign in again asking for scope "api" (docs/oauth.md), or use an API key from the portal.')
-  }
-  if (error.reason === 'api_key_address_refused') {
-    return new ProxyError('key_address_refused', `This API key may not be used from ${String(error.details.address ?? 'this address')}: its owner allows it only from listed addresses (portal API keys page, "allowed IP addresses").`)
-  }
-  if (error.reason === 'token_expired') return new ProxyError('unauthenticated', 'The OAuth access token has expired: refresh it (docs/oauth.md).')
-  if (error.reason === 'api_key_disabled') return new ProxyError('key_disabled', "This API key is disabled: its owner can enable it again on the portal's API keys page.")
-  if (error.reason === 'api_key_expired') return new ProxyError('key_disabled', "This API key has expired: its owner can extend it on the portal's API keys page, or create a new one.")
-  // Never "x-api-key" in this message: Claude Code then shows its own "Not logged in · Please run /login" instead.
-  return new ProxyError('unauthenticated', "Invalid API key: the key is unknown or was deleted. Create one on the portal's API keys page and use it as the API key (Claude Code: ANTHROPIC_AUTH_TOKEN).")
 }
 
 /** The model's price and the providers to try; refuses when either is missing. */
@@ -341,18 +342,19 @@ function answerHeadersOf({ response }: Forwarded, streamed: boolean): Headers {
   return headers
 }
 
-function refusal(dialect: Dialect, error: unknown, { services }: ProxyDeps): Response {
+function refusal(dialect: Dialect, error: unknown, { services }: ProxyDeps, requestId: string): Response {
   // A provider's failure is counted with the call (the usage log has it); the relay's own refusals here.
   if (error instanceof ProxyError && !(error instanceof ProvidersFailed)) services.metrics?.refused(error.kind)
-  if (error instanceof ProxyError) return proxyErrorResponse(dialect.api, error)
+  if (error instanceof ProxyError) return proxyErrorResponse(dialect.api, error, requestId)
   if (error instanceof ClientGone) return new Response(null, { status: 499 })
   if (isDatabaseUnavailable(error)) {
     services.logger.warn('relayed call refused: database unavailable', { api: dialect.api, error: (error as Error).message })
     return proxyErrorResponse(
       dialect.api,
       new ProxyError('unavailable', 'The relay cannot reach its database for a moment: try again shortly.', { 'retry-after': String(databaseRetryAfterSeconds) }),
+      requestId,
     )
   }
   services.logger.error('relayed call failed', { api: dialect.api, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
-  return proxyErrorResponse(dialect.api, new ProxyError('internal', 'Internal error of the relay.'))
+  return proxyErrorResponse(dialect.api, new ProxyError('internal', 'Internal error of the relay.'), requestId)
 }

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { answerPieces, defaultFakeUsage, fakeProviderSecret, startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { unusedPort } from '../../tests/fixtures/ports.ts'
-import { addTestProvider, balanceOf, callRelay, customer, customerWithoutPackage, ledgerOf, priceModel, settled } from '../../tests/fixtures/proxy.ts'
+import { addTestProvider, balanceOf, callRelay, customer, customerWithoutPackage, ledgerOf, priceModel, settled, withRequestId } from '../../tests/fixtures/proxy.ts'
 import { serveRelay } from '../../tests/fixtures/serve-relay.ts'
 import { pointsForUsage } from '../points/model-costs.ts'
 import { tokensOfBytes } from './usage-meter.ts'
@@ -163,7 +163,7 @@ describeEachDatabase(
       primary.queue({ kind: 'fail', status: 500 })
       const failedFixed = await callRelay(ctx, '/v1/messages', { key: user.key, body: messages('fixed-model') })
       expect(failedFixed.status).toBe(502)
-      expect(await failedFixed.json()).toEqual({ type: 'error', error: { type: 'api_error', message: 'The upstream provider failed (status 500).' } })
+      expect(await failedFixed.json()).toEqual({ type: 'error', error: { type: 'api_error', message: withRequestId(failedFixed, 'The upstream provider failed (status 500).') } })
       await settled(ctx, user.id, 1)
 
       primary.queue({ kind: 'fail', status: 401 })
@@ -172,7 +172,7 @@ describeEachDatabase(
       const text = await failedVariable.text()
       expect(text).not.toContain(fakeProviderSecret)
       expect(JSON.parse(text)).toEqual({
-        error: { message: 'The upstream provider failed (status 401).', type: 'server_error', param: null, code: 'upstream_error' },
+        error: { message: withRequestId(failedVariable, 'The upstream provider failed (status 401).'), type: 'server_error', param: null, code: 'upstream_error' },
       })
       await settled(ctx, user.id, 2)
 
@@ -339,13 +339,14 @@ describeEachDatabase(
     it('refuses in the client’s own format: bad key, no package, not enough points, unknown model, bad body', async () => {
       const anthropicError = async (response: Response) => ({ status: response.status, body: await response.json() })
 
-      expect(await anthropicError(await callRelay(ctx, '/v1/messages', { key: 'sk-relay-nope', body: messages('fixed-model') }))).toEqual({
+      const badKey = await callRelay(ctx, '/v1/messages', { key: 'sk-relay-nope', body: messages('fixed-model') })
+      expect(await anthropicError(badKey)).toEqual({
         status: 401,
         body: {
           type: 'error',
           error: {
             type: 'authentication_error',
-            message: "Invalid API key: the key is unknown or was deleted. Create one on the portal's API keys page and use it as the API key (Claude Code: ANTHROPIC_AUTH_TOKEN).",
+            message: withRequestId(badKey, "Invalid API key: the key is unknown or was deleted. Create one on the portal's API keys page and use it as the API key (Claude Code: ANTHROPIC_AUTH_TOKEN)."),
           },
         },
       })
@@ -358,7 +359,7 @@ describeEachDatabase(
       expect(noPackage.status).toBe(403)
       expect((await noPackage.json()).error).toEqual({
         type: 'permission_error',
-        message: 'No package: redeem a code or join a team in the portal to use the relay.',
+        message: withRequestId(noPackage, 'No package: redeem a code or join a team in the portal to use the relay.'),
       })
 
       const poor = await customer(ctx, 8, 2)
@@ -370,7 +371,7 @@ describeEachDatabase(
       expect(short.headers.get('x-should-retry')).toBe('false')
       const next = new Date(ctx.clock.now() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
       expect((await short.json()).error).toEqual({
-        message: `Not enough points: this call needs 5 points and the balance is 3. The next refill (+2 points) comes at ${next}.`,
+        message: withRequestId(short, `Not enough points: this call needs 5 points and the balance is 3. The next refill (+2 points) comes at ${next}.`),
         type: 'insufficient_quota',
         param: null,
         code: 'insufficient_quota',
@@ -398,7 +399,7 @@ describeEachDatabase(
       )
       expect(await anthropicError(notJson)).toEqual({
         status: 400,
-        body: { type: 'error', error: { type: 'invalid_request_error', message: 'the request body is not valid JSON' } },
+        body: { type: 'error', error: { type: 'invalid_request_error', message: withRequestId(notJson, 'the request body is not valid JSON') } },
       })
 
       const wrongMethod = await callRelay(ctx, '/v1/messages', { key: poor.key, method: 'GET' })
@@ -413,7 +414,7 @@ describeEachDatabase(
       ctx.clock.advance(31 * 86_400_000)
       const expired = await callRelay(ctx, '/v1/messages', { key: user.key, body: messages('fixed-model') })
       expect(expired.status).toBe(403)
-      expect((await expired.json()).error.message).toMatch(/^Your package expired at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: renew it in the portal\.$/)
+      expect((await expired.json()).error.message).toMatch(/^Your package expired at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: renew it in the portal\. \(request id \d+\)$/)
 
       const deleted = await ctx.request('DELETE', `/api/user/api-keys/${user.keyId}`, { token: user.token })
       expect(deleted.status).toBe(200)

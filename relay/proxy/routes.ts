@@ -20,6 +20,7 @@ import { ProviderKeyBox } from './provider-keys.ts'
 import { providerLabel } from './providers.ts'
 import { RouteTable } from './route-table.ts'
 import { countStaleHolds } from './stale-holds.ts'
+import { mountRequestIds } from './request-id.ts'
 
 export const proxyPaths = {
   messages: '/v1/messages',
@@ -42,6 +43,7 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
     circuits: () => routes.lastRead().map((provider) => [providerLabel(provider), services.circuits.breaker.state(provider.id).state === 'open'] as const),
   })
   const deps: ProxyDeps = { services, routes, failover }
+  mountRequestIds(app, ['/v1/*', '/v1beta', '/v1beta/*'])
   // A base URL pasted with its /v1 (ANTHROPIC_BASE_URL=https://relay.example.com/v1) makes the
   // SDKs call /v1/v1/…: served the same, as nothing else could be meant (docs/decisions/070-refusals-in-the-clients-format.md).
   for (const prefix of ['', '/v1']) {
@@ -61,7 +63,7 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
     try {
       await authenticate(c, services)
     } catch (error) {
-      if (error instanceof ProxyError) return proxyErrorResponse(api, error)
+      if (error instanceof ProxyError) return proxyErrorResponse(api, error, c.get('requestId'))
       throw error
     }
     return proxyErrorResponse(
@@ -70,6 +72,7 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
         'unknown_path',
         `The relay has no ${c.req.method} ${c.req.path}: it serves POST /v1/messages, POST /v1/messages/count_tokens, POST /v1/chat/completions, POST /v1/responses, POST /v1/responses/compact and GET /v1/models. Set ANTHROPIC_BASE_URL to the relay's address without a path (https://relay.example.com), OPENAI_BASE_URL (Codex: base_url) to that address with /v1.`,
       ),
+      c.get('requestId'),
     )
   })
 }
@@ -89,7 +92,7 @@ async function listModels(c: Context<RelayEnv>, services: RelayServices): Promis
     const models = (await servedModels(services.db, kind)).filter((model) => mayCall(identity.key, model.id))
     return c.json(kind === 'anthropic' ? anthropicModelList(models, anthropicPage(new URL(c.req.url).searchParams)) : openAiModelList(models))
   } catch (error) {
-    if (error instanceof ProxyError) return proxyErrorResponse(api, error)
+    if (error instanceof ProxyError) return proxyErrorResponse(api, error, c.get('requestId'))
     throw error
   }
 }

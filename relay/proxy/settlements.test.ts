@@ -1,3 +1,4 @@
+import { newId } from '../db/ids.ts'
 import { sql } from 'kysely'
 import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
@@ -23,6 +24,7 @@ describeEachDatabase('settlement queue', (ctx) => {
       cost,
       usage,
       call: {
+        id: newId(),
         userId: user.id,
         keyId: user.keyId,
         providerId: null,

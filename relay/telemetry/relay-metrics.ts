@@ -45,6 +45,7 @@ export class RelayMetrics {
   readonly #points: Counter<'model'>
   readonly #webSearches: Counter<'model'>
   readonly #refusals: Counter<'reason'>
+  readonly #refusalsUnrecorded: Counter<'reason'>
   readonly #providerErrors: Counter<'provider' | 'class'>
   readonly #failovers: Counter<'provider'>
   readonly #inFlight: Gauge<'api'>
@@ -78,6 +79,12 @@ export class RelayMetrics {
     this.#webSearches = new Counter({ name: 'relay_web_searches_total', help: 'Hosted web searches the providers reported.', labelNames: ['model'], registers })
     this.#points = new Counter({ name: 'relay_points_charged_total', help: 'Points the ledger charged for relayed calls.', labelNames: ['model'], registers })
     this.#refusals = new Counter({ name: 'relay_refusals_total', help: 'Calls the relay refused before any provider was asked.', labelNames: ['reason'], registers })
+    this.#refusalsUnrecorded = new Counter({
+      name: 'relay_refusals_unrecorded_total',
+      help: "Refusals past their caller's share of the call log this minute: answered, not recorded.",
+      labelNames: ['reason'],
+      registers,
+    })
     this.#providerErrors = new Counter({ name: 'relay_provider_errors_total', help: 'Failed attempts at a provider, by class.', labelNames: ['provider', 'class'], registers })
     this.#failovers = new Counter({ name: 'relay_failovers_total', help: 'Calls moved on from a failed provider to the next.', labelNames: ['provider'], registers })
     this.#inFlight = new Gauge({ name: 'relay_calls_in_flight', help: 'Relayed calls being answered now.', labelNames: ['api'], registers })
@@ -172,6 +179,10 @@ export class RelayMetrics {
 
   refused(reason: string): void {
     this.#refusals.inc({ reason })
+  }
+
+  refusalUnrecorded(reason: string): void {
+    this.#refusalsUnrecorded.inc({ reason })
   }
 
   providerFailed(provider: string, errorClass: string): void {

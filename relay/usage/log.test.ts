@@ -1,3 +1,4 @@
+import { newId } from '../db/ids.ts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { apiKeyEndpoints } from '../contract/api-keys.ts'
 import { fillPath } from '../contract/paths.ts'
@@ -23,6 +24,7 @@ describeEachDatabase('usage log', (ctx) => {
   /** A call recorded as the relay records one: an answered call of `log-a` unless told otherwise. */
   const record = (user: Customer, call: Partial<CallRecord> & Pick<CallRecord, 'startedAt'>) =>
     recordCall(ctx.relay.db, {
+      id: newId(),
       userId: user.id,
       keyId: user.keyId,
       clientId: null,

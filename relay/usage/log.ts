@@ -6,7 +6,7 @@
  * keyset a page at a time as the client reads, so it holds one page in memory however long the
  * range.
  */
-import { csvCell } from '../contract/csv.ts'
+import { csvLine } from '../contract/csv.ts'
 import type { CallOutcomeName, UsageCall, UsageCallDetail, UsageCalls, UsageFilter } from '../contract/usage.ts'
 import { usageCursorPattern } from '../contract/usage.ts'
 import { sql } from 'kysely'
@@ -15,7 +15,7 @@ import type { ProxyCallsTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 import type { ItemisedCharge } from '../points/model-costs.ts'
 
-const outcomesOf: Record<CallOutcomeName, Array<ProxyCallsTable['outcome']>> = {
+export const outcomesOf: Record<CallOutcomeName, Array<ProxyCallsTable['outcome']>> = {
   answered: ['completed'],
   refused: ['refused'],
   // The provider broke off its answer: failed too, from the user's side.
@@ -38,40 +38,42 @@ export async function usageCalls(db: Database, userId: string, filter: UsageFilt
   return { items, next_cursor: rows.length > pageSize ? cursorOf(items.at(-1)!) : null }
 }
 
+/** What a row of the log shows of a call (`proxy_calls as c`, `api_keys as k`). */
+export const callColumns = [
+  'c.id',
+  'c.create_timestamp',
+  'c.key_id',
+  'k.name as key_name',
+  'c.client_id',
+  'c.api',
+  'c.model',
+  'c.streamed',
+  'c.outcome',
+  'c.status',
+  'c.refusal',
+  'c.input_tokens',
+  'c.output_tokens',
+  'c.cache_read_tokens',
+  'c.cache_write_tokens',
+  'c.cache_write_1h_tokens',
+  'c.web_search_requests',
+  'c.points',
+  'c.shortfall_points',
+  'c.duration_ms',
+  'c.first_byte_ms',
+  'c.hold_id',
+  'c.charge',
+] as const
+
 /** The user's calls as the log shows them; `where` narrows them. */
 function selectCalls(db: Database, userId: string) {
-  return db
-    .selectFrom('proxy_calls as c')
-    .leftJoin('api_keys as k', 'k.id', 'c.key_id')
-    .select([
-      'c.id',
-      'c.create_timestamp',
-      'c.key_id',
-      'k.name as key_name',
-      'c.client_id',
-      'c.api',
-      'c.model',
-      'c.streamed',
-      'c.outcome',
-      'c.status',
-      'c.refusal',
-      'c.input_tokens',
-      'c.output_tokens',
-      'c.cache_read_tokens',
-      'c.cache_write_tokens',
-      'c.cache_write_1h_tokens',
-      'c.web_search_requests',
-      'c.points',
-      'c.shortfall_points',
-      'c.duration_ms',
-      'c.first_byte_ms',
-      'c.hold_id',
-      'c.charge',
-    ])
-    .where('c.user_id', '=', userId)
+  return db.selectFrom('proxy_calls as c').leftJoin('api_keys as k', 'k.id', 'c.key_id').select(callColumns).where('c.user_id', '=', userId)
 }
 
-function toUsageCall({ hold_id: _, ...row }: Awaited<ReturnType<ReturnType<typeof selectCalls>['execute']>>[number]): UsageCall {
+type CallColumns = Awaited<ReturnType<ReturnType<typeof selectCalls>['execute']>>[number]
+
+/** A row read with `callColumns` as the log shows it (its other columns kept). */
+export function toUsageCall<Row extends CallColumns>({ hold_id: _, ...row }: Row): Omit<Row, 'hold_id' | 'streamed' | 'outcome' | 'charge'> & UsageCall {
   return { ...row, streamed: row.streamed === 1, outcome: outcomeName(row.outcome), charge: row.charge === null ? null : (JSON.parse(row.charge) as ItemisedCharge) }
 }
 
@@ -84,7 +86,7 @@ async function page(db: Database, userId: string, filter: UsageFilter, cursor: s
   return pages.length === 1 ? pages[0]! : pages.flat().sort(newestFirst).slice(0, limit)
 }
 
-function newestFirst(a: UsageCall, b: UsageCall): number {
+export function newestFirst(a: UsageCall, b: UsageCall): number {
   return b.create_timestamp - a.create_timestamp || (BigInt(b.id) > BigInt(a.id) ? 1 : -1)
 }
 
@@ -116,23 +118,25 @@ async function pageOf(db: Database, userId: string, filter: UsageFilter, cursor:
 export async function usageCallDetail(db: Database, userId: string, callId: string): Promise<UsageCallDetail> {
   const row = await selectCalls(db, userId).where('c.id', '=', callId).executeTakeFirst()
   if (!row) throw new RelayError('not_found', 'call not found')
-  const entries =
-    row.hold_id === null
-      ? []
-      : await db
-          .selectFrom('points_ledger')
-          .select(['id', 'type', 'change', 'balance_after', 'create_timestamp'])
-          .where('hold_id', '=', row.hold_id)
-          .where('user_id', '=', userId)
-          .orderBy('id')
-          .execute()
-  return { call: toUsageCall(row), entries }
+  return { call: toUsageCall(row), entries: await holdEntries(db, row.hold_id, userId) }
+}
+
+/** The points rows a call's hold wrote, oldest first; none without a hold. */
+export async function holdEntries(db: Database, holdId: string | null, userId: string): Promise<UsageCallDetail['entries']> {
+  if (holdId === null) return []
+  return db
+    .selectFrom('points_ledger')
+    .select(['id', 'type', 'change', 'balance_after', 'create_timestamp'])
+    .where('hold_id', '=', holdId)
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute()
 }
 
 /** Rows the CSV export reads at a time. */
 const exportPage = 500
 
-const csvColumns = [
+export const csvColumns = [
   'time_utc',
   'request_id',
   'key',
@@ -154,8 +158,9 @@ const csvColumns = [
   'charge',
 ] as const
 
-function csvRow(call: UsageCall): string {
-  const cells = [
+/** A call's cells under `csvColumns`. */
+export function csvCells(call: UsageCall): Array<string | number> {
+  return [
     new Date(call.create_timestamp).toISOString(),
     call.id,
     call.key_name ?? call.client_id ?? '',
@@ -176,7 +181,6 @@ function csvRow(call: UsageCall): string {
     call.first_byte_ms ?? '',
     call.charge ? chargeText(call.charge) : '',
   ]
-  return cells.map((cell) => csvCell(String(cell))).join(',') + '\r\n'
 }
 
 /** The itemised charge in one cell: `input 2000 × 200 = 0.4; … (long context ×200%/150%)`. */
@@ -187,6 +191,18 @@ function chargeText(charge: ItemisedCharge): string {
 
 /** Every call matching the filter as CSV (header first), read a page at a time as the consumer pulls. */
 export function usageCsv(db: Database, userId: string, filter: UsageFilter): ReadableStream<Uint8Array> {
+  return callsCsv(csvColumns, (cursor, limit) => page(db, userId, filter, cursor, limit), csvCells)
+}
+
+/**
+ * Calls as CSV (header first, times in UTC), `read` a page at a time by the keyset cursor as the
+ * consumer pulls, so one page is in memory however long the range.
+ */
+export function callsCsv<Call extends UsageCall>(
+  header: readonly string[],
+  read: (cursor: string | undefined, limit: number) => Promise<Call[]>,
+  cells: (call: Call) => Array<string | number>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let cursor: string | undefined
   let started = false
@@ -196,12 +212,12 @@ export function usageCsv(db: Database, userId: string, filter: UsageFilter): Rea
         if (!started) {
           started = true
           // A byte-order mark, so spreadsheet programs read key names in Chinese as UTF-8.
-          controller.enqueue(encoder.encode('\uFEFF' + csvColumns.join(',') + '\r\n'))
+          controller.enqueue(encoder.encode('\uFEFF' + csvLine(header) + '\r\n'))
           return
         }
-        const rows = await page(db, userId, filter, cursor, exportPage)
+        const rows = await read(cursor, exportPage)
         if (rows.length > 0) {
-          controller.enqueue(encoder.encode(rows.map(csvRow).join('')))
+          controller.enqueue(encoder.encode(rows.map((row) => csvLine(cells(row).map(String)) + '\r\n').join('')))
           cursor = cursorOf(rows.at(-1)!)
         }
         if (rows.length < exportPage) controller.close()

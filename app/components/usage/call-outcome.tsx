@@ -6,7 +6,19 @@ import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
 const outcomeTones: Record<UsageCall['outcome'], BadgeTone> = { answered: 'green', refused: 'amber', failed: 'red', abandoned: 'zinc' }
 
 /** The relay's refusals the log names in words; another reason shows as the status. */
-const refusalKinds = ['key_disabled', 'model_not_allowed', 'key_rate_limited', 'key_quota_exhausted', 'member_cap_reached', 'insufficient_points', 'no_subscription'] as const
+const refusalKinds = [
+  'key_disabled',
+  'model_not_allowed',
+  'key_rate_limited',
+  'key_quota_exhausted',
+  'member_cap_reached',
+  'insufficient_points',
+  'no_subscription',
+  'unknown_model',
+  'no_provider',
+  'key_address_refused',
+  'insufficient_scope',
+] as const
 
 export function CallOutcome({ call }: { call: UsageCall }) {
   const { t } = useTranslation('usage')
