@@ -61,6 +61,11 @@ export const relayConfigSchema = z.object({
   /** Metered relay: longest silence from a provider, before its answer starts and within a stream. */
   providerTimeoutMs: z.int().min(100).max(3_600_000).default(600_000),
   /**
+   * Metered relay: calls one process answers at once; beyond, a retryable 503 (proxy/call-slots.ts).
+   * Each holds two sockets (the client's, the provider's), so it must stay under half the open-file limit.
+   */
+  maxStreamsPerProcess: z.int().min(1).max(1_000_000).default(10_000),
+  /**
    * Metered relay: after a connection error, 429, 529 or 5xx the next provider is tried after a
    * pause starting near this and doubling (docs/decisions/073-upstream-calls.md)…
    */
@@ -142,6 +147,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   pointsResetCooldownDays: 'POINTS_RESET_COOLDOWN_DAYS',
   providerConnectTimeoutMs: 'PROVIDER_CONNECT_TIMEOUT_MS',
   providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
+  maxStreamsPerProcess: 'MAX_STREAMS_PER_PROCESS',
   providerRetryBackoffMs: 'PROVIDER_RETRY_BACKOFF_MS',
   providerRetryDeadlineMs: 'PROVIDER_RETRY_DEADLINE_MS',
   providerBreakerFailures: 'PROVIDER_BREAKER_FAILURES',
@@ -225,6 +231,7 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
     case 'pointsResetCooldownDays':
     case 'providerConnectTimeoutMs':
     case 'providerTimeoutMs':
+    case 'maxStreamsPerProcess':
     case 'providerRetryBackoffMs':
     case 'providerRetryDeadlineMs':
     case 'providerBreakerFailures':

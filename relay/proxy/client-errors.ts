@@ -44,6 +44,8 @@ export const proxyErrorKinds = {
   no_provider: { status: 503, retry: false, anthropic: 'api_error', openai: ['server_error', 'no_provider'] },
   // The relay's database is out of reach for a moment: retry after Retry-After.
   unavailable: { status: 503, retry: true, anthropic: 'api_error', openai: ['server_error', 'service_unavailable'] },
+  // This relay process answers as many calls as MAX_STREAMS_PER_PROCESS allows (call-slots.ts): another process, or a moment later, can.
+  relay_busy: { status: 503, retry: true, anthropic: 'overloaded_error', openai: ['server_error', 'relay_busy'] },
   provider_timeout: { status: 504, retry: true, anthropic: 'timeout_error', openai: ['server_error', 'upstream_timeout'] },
   overloaded: { status: 529, retry: true, anthropic: 'overloaded_error', openai: ['server_error', 'overloaded'] },
   internal: { status: 500, retry: true, anthropic: 'api_error', openai: ['server_error', null] },

@@ -17,6 +17,7 @@ import type { TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
 import { chargeWithinKeyLimits, recordRefusal } from './key-charge.ts'
 import type { CallOutcome } from './call-log.ts'
+import type { CallSlots } from './call-slots.ts'
 import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
 import { clientSide, type ClientSide } from './client-side.ts'
 import type { CallRequest, Dialect } from './dialects.ts'
@@ -41,17 +42,25 @@ export interface ProxyDeps {
   services: RelayServices
   routes: RouteTable
   failover: Failover
+  /** The calls this process answers at once (MAX_STREAMS_PER_PROCESS). */
+  slots: CallSlots
 }
 
 /** A metered call: /v1/messages, /v1/chat/completions and /v1/responses. */
 export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: Dialect): Promise<Response> {
   const { services } = deps
+  const slot = deps.slots.take()
+  if (!slot) return refusal(dialect, relayBusy(deps), deps)
   const { clock } = services
   const started = performance.now()
   const startedAt = clock.now()
   // Read now: once the client has gone, its socket no longer knows its address.
   const caller = clientIp(c, services.config.trustProxy)
-  const leave = services.metrics?.started(dialect.api)
+  const inFlight = services.metrics?.started(dialect.api)
+  const leave = () => {
+    slot()
+    inFlight?.()
+  }
   const span = services.tracing?.start(`${c.req.method} ${c.req.path}`, { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': dialect.providerKind })
   try {
     // Its key perhaps from the cache: the freeze below confirms it (keys/service.ts).
@@ -102,7 +111,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     // the way out, so an error answer is not held up either.
     const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null; firstByteMs?: number }) => {
       const durationMs = performance.now() - started
-      leave?.()
+      leave()
       const tried = providers.find((p) => p.id === end.providerId)
       const provider = tried?.label ?? none
       const upstreamModel = tried && tried.model !== request.model ? tried.model : null
@@ -146,11 +155,18 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     const whole = request.stream ? null : await filled
     return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {
-    leave?.()
+    leave()
     const answer = refusal(dialect, error, deps)
     span?.end({ 'http.response.status_code': answer.status, 'relay.outcome': 'refused', ...(error instanceof ProxyError ? { 'relay.refusal': error.kind } : {}) }, answer.status >= 500)
     return answer
   }
+}
+
+function relayBusy({ slots }: ProxyDeps): ProxyError {
+  return new ProxyError(
+    'relay_busy',
+    `This relay process is answering as many calls as it may at once (${slots.limit}, MAX_STREAMS_PER_PROCESS): try again in a few seconds.`,
+  )
 }
 
 /** A call's usage in OpenTelemetry's GenAI terms. */
