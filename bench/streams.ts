@@ -21,7 +21,8 @@
  * raises its soft limit of open files to the hard one, and the run says so when STREAMS cannot
  * fit under it (`ulimit -Hn`). BENCH_PORT (default: any free ports) puts the provider, the warm-up
  * provider and the relay on that port and the next two. BENCH_HEAP_SNAPSHOT=<dir> writes a heap
- * snapshot of the relay at its plateau there (SIGUSR2, `--heapsnapshot-signal`).
+ * snapshot of the relay at its plateau there (SIGUSR2, `--heapsnapshot-signal`);
+ * BENCH_PROFILE_DIR=<dir> a V8 CPU profile of the relay's whole run.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
@@ -39,6 +40,7 @@ const rampMs = Number(process.env.RAMP_MS ?? 2000)
 const kind = process.env.DB === 'postgres' ? 'postgres' : 'sqlite'
 const basePort = Number(process.env.BENCH_PORT ?? 0)
 const heapSnapshotDir = process.env.BENCH_HEAP_SNAPSHOT
+const profileDir = process.env.BENCH_PROFILE_DIR
 const events = Math.max(1, Math.round((seconds * 1000) / eventMs))
 const model = 'bench-stream-model'
 const warmModel = 'bench-warm-up-model'
@@ -70,7 +72,7 @@ function stream(url: URL, headers: Record<string, string>, body: string): Promis
           if (last) gaps.push(now - last)
           last = now
         }
-        tail = text.slice(-40)
+        tail = (tail + text).slice(-64)
       })
       res.on('end', () => resolve({ completed: res.statusCode === 200 && tail.includes('message_stop'), gaps }))
       res.on('error', () => resolve({ completed: false, gaps }))
@@ -135,7 +137,11 @@ async function main(): Promise<void> {
   try {
     const keys = await prepare(database, [[model, provider.url], [warmModel, warmProvider.url]], users)
     const relay = await startChild(
-      heapSnapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapSnapshotDir}`, 'relay/main.ts'] : ['relay/main.ts'],
+      [
+        ...(heapSnapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapSnapshotDir}`] : []),
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+        'relay/main.ts',
+      ],
       {
         NODE_ENV: 'production',
         PORT: String(await port(2)),

@@ -12,6 +12,7 @@ import { databaseRetryAfterSeconds } from '../http/error-handlers.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
 import { none } from '../telemetry/relay-metrics.ts'
 import { RelayError } from '../http/relay-error.ts'
+import { securityHeaders } from '../http/security-headers.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
@@ -25,7 +26,7 @@ import { ClientGone, ProvidersFailed, type Failover, type Forwarded } from './fa
 import { actualCharge } from './metering.ts'
 import type { Provider } from './providers.ts'
 import { withModel } from './model-mapping.ts'
-import { responseStream } from './response-stream.ts'
+import { responseStream, streamToClient, type StreamEnd } from './response-stream.ts'
 import type { RouteTable } from './route-table.ts'
 import { affinityKey } from './session-affinity.ts'
 import { tokensOfBytes } from './usage-meter.ts'
@@ -141,14 +142,15 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       }
     }
     const meter = dialect.meter()
-    const { body, filled } = responseStream({
-      upstream,
-      meter,
-      streamed: request.stream,
-      drop: request.drop,
-      onEnd: (end) =>
-        finish({ outcome: end, status: upstream.status, providerId: provider.id, usage: meter.usage(end === 'completed', inputEstimate), firstByteMs }),
-    })
+    const onEnd = (end: StreamEnd) =>
+      finish({ outcome: end, status: upstream.status, providerId: provider.id, usage: meter.usage(end === 'completed', inputEstimate), firstByteMs })
+    if (request.stream && client.outgoing) {
+      const headers = { ...Object.fromEntries(answerHeadersOf(forwarded, true)), ...securityHeaders(services.config.publicUrl) }
+      streamToClient({ upstream, meter, drop: request.drop, onEnd, outgoing: client.outgoing, status: upstream.status, headers })
+      // Written already: @hono/node-server leaves the response alone.
+      return new Response(null, { status: upstream.status, headers: { 'x-hono-already-sent': '1' } })
+    }
+    const { body, filled } = responseStream({ upstream, meter, streamed: request.stream, drop: request.drop, onEnd })
     // A JSON answer is of no use to the client before its end: it goes out whole when it fits the
     // body's buffer, head and body in one write with their length, where it was two (the head,
     // then the body with the end of its chunked encoding; docs/decisions/108-money-rules-on-postgres.md).
