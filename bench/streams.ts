@@ -52,6 +52,8 @@ const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity })
 
 interface StreamResult {
   completed: boolean
+  /** Why it did not complete: an HTTP status, a socket error's code, or `cut` (ended without message_stop). */
+  failure?: string
   /** Milliseconds between consecutive text deltas as they arrived. */
   gaps: number[]
 }
@@ -74,10 +76,13 @@ function stream(url: URL, headers: Record<string, string>, body: string): Promis
         }
         tail = (tail + text).slice(-64)
       })
-      res.on('end', () => resolve({ completed: res.statusCode === 200 && tail.includes('message_stop'), gaps }))
-      res.on('error', () => resolve({ completed: false, gaps }))
+      res.on('end', () => {
+        const completed = res.statusCode === 200 && tail.includes('message_stop')
+        resolve({ completed, gaps, failure: completed ? undefined : res.statusCode === 200 ? 'cut' : `status ${res.statusCode}` })
+      })
+      res.on('error', (error: NodeJS.ErrnoException) => resolve({ completed: false, gaps, failure: error.code ?? error.message }))
     })
-    req.on('error', () => resolve({ completed: false, gaps }))
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ completed: false, gaps, failure: error.code ?? error.message }))
     req.end(body)
   })
 }
@@ -186,12 +191,17 @@ async function main(): Promise<void> {
     const cpuMs = cpuTimeMs([relay.pid])! - cpuBefore
     const loop = await eventLoopDelay(relay)
 
-    const completed = (results: StreamResult[]) => results.filter((r) => r.completed).length
+    const completed = (results: StreamResult[]) => {
+      const failures = new Map<string, number>()
+      for (const { failure } of results) if (failure) failures.set(failure, (failures.get(failure) ?? 0) + 1)
+      const why = [...failures].map(([failure, n]) => `${n} ${failure}`).join(', ')
+      return `${results.filter((r) => r.completed).length} / ${streams}${why ? ` (${why})` : ''}`
+    }
     const eventsRelayed = relayed.reduce((sum, r) => sum + r.gaps.length + (r.gaps.length > 0 || r.completed ? 1 : 0), 0)
     const [d, r] = [gapPercentiles(direct), gapPercentiles(relayed)]
     const ms = (n: number) => `${n.toFixed(1)} ms`
     const rows = [
-      ['completed streams', `${completed(direct)} / ${streams}`, `${completed(relayed)} / ${streams}`],
+      ['completed streams', completed(direct), completed(relayed)],
       ['event gap p50', ms(d.p50), ms(r.p50)],
       ['event gap p99', ms(d.p99), ms(r.p99)],
       ['relay RSS at rest → plateau', '', `${(idleRss / 2 ** 20).toFixed(0)} → ${(plateau / 2 ** 20).toFixed(0)} MiB`],
