@@ -12,6 +12,7 @@ import { answerPieces, startFakeProvider, type FakeProvider } from '../../tests/
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { addTestProvider, balanceOf, customer, ledgerOf, priceModel, settled } from '../../tests/fixtures/proxy.ts'
 import { serveRelay, type ServedRelay } from '../../tests/fixtures/serve-relay.ts'
+import { elapse } from '../../tests/fixtures/time.ts'
 import { tokensOfBytes } from './usage-meter.ts'
 
 const providerTimeoutMs = 1000
@@ -95,7 +96,8 @@ describeEachDatabase(
       await expect.poll(() => provider.received.at(-1)?.backPressured, { timeout: 10_000, interval: 20 }).toBe(true)
       const call = provider.received.at(-1)!
       for (let second = 0; second < 3; second++) {
-        await new Promise((resolve) => setTimeout(resolve, 1000))
+        // The client's pace: a byte a second.
+        await elapse(1000)
         expect(await readByte(socket)).toHaveLength(1)
         expect(call.backPressured).toBe(true)
       }
