@@ -74,15 +74,17 @@ export function streamToClient(
   const emit = (out: Buffer) => {
     if (!outgoing.write(out)) body.pause()
   }
-  outgoing.writeHead(options.status, options.headers)
-  outgoing.flushHeaders()
-  outgoing.on('drain', () => body.resume())
-  // The client left before the answer's end.
-  outgoing.on('close', () => {
+  // The client left before the answer's end (or before it started: then nothing is read).
+  const left = () => {
     if (outgoing.writableFinished) return
     void end('abandoned')
     upstream.abort()
-  })
+  }
+  if (outgoing.destroyed) return left()
+  outgoing.on('close', left)
+  outgoing.writeHead(options.status, options.headers)
+  outgoing.flushHeaders()
+  outgoing.on('drain', () => body.resume())
   body.on('data', (chunk: Buffer) => {
     if (!ended) pass(chunk, emit)
   })
