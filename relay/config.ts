@@ -128,6 +128,8 @@ export const variables = {
     'Metered relay: longest wait for an answer to start, and longest silence within a stream.'),
   maxStreamsPerProcess: variable('MAX_STREAMS_PER_PROCESS', 'relay', z.int().min(1).max(1_000_000).default(10_000),
     'Metered relay: calls one process answers at once (relay/proxy/call-slots.ts); past it a call gets a 503 with `Retry-After` in its client\'s format, counted as `relay_refusals_total{reason="relay_busy"}`. Each call holds two sockets, so keep it under half the process\'s open-file limit (`ulimit -Hn`; Node raises its soft limit to that).'),
+  maxStreamsPerUser: variable('MAX_STREAMS_PER_USER', 'relay', z.int().min(1).max(1_000_000).default(1000),
+    'Metered relay: of those, calls one user\'s keys and tokens may have in flight in one process; past it a 429 with `Retry-After` (`relay_refusals_total{reason="user_streams_limited"}`). A key\'s own concurrency limit holds across processes (docs/decisions/050-api-keys-and-their-limits.md).'),
   providerRetryBackoffMs: variable('PROVIDER_RETRY_BACKOFF_MS', 'relay', z.int().min(1).max(60_000).default(250),
     'Metered relay: after a connection error, 429, 529 or 5xx the next provider is tried after a pause of about this, doubling per retry, jittered (docs/decisions/073-upstream-calls.md).'),
   providerRetryDeadlineMs: variable('PROVIDER_RETRY_DEADLINE_MS', 'relay', z.int().min(0).max(3_600_000).default(30_000),

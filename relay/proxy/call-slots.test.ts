@@ -5,10 +5,11 @@ import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { addTestProvider, callRelay, customer, priceModel, settled } from '../../tests/fixtures/proxy.ts'
 
 const metricsToken = 'call-slots-metrics-token'
-const limit = 2
+const limit = 3
+const perUser = 2
 
 describeEachDatabase(
-  'calls one relay process answers at once (MAX_STREAMS_PER_PROCESS)',
+  'calls one relay process answers at once (MAX_STREAMS_PER_PROCESS, MAX_STREAMS_PER_USER)',
   (ctx) => {
     let provider: FakeProvider
 
@@ -20,18 +21,30 @@ describeEachDatabase(
     })
     afterAll(() => provider?.close())
 
-    const busyRefusals = async () => {
+    const refusals = async (reason: string) => {
       const text = (await ctx.request('GET', '/metrics', { headers: { authorization: `Bearer ${metricsToken}` } })).text
-      return Number(text.match(/^relay_refusals_total\{reason="relay_busy"\} (\d+)/m)?.[1] ?? 0)
+      return Number(text.match(new RegExp(`^relay_refusals_total\\{reason="${reason}"\\} (\\d+)`, 'm'))?.[1] ?? 0)
     }
 
-    it('refuses a call past the limit with a retryable 503 in each client format, and passes calls under it', async () => {
-      const user = await customer(ctx, 100)
-      const refusalsBefore = await busyRefusals()
+    it("refuses a call past a user's limit with a 429 and past the process's with a 503, in each client format, and passes calls under them", async () => {
+      const [user, other] = [await customer(ctx, 100), await customer(ctx, 100)]
+      const [busyBefore, userBefore] = [await refusals('relay_busy'), await refusals('user_streams_limited')]
       let open!: () => void
       provider.behaviour = { kind: 'gate', open: new Promise<void>((resolve) => (open = resolve)) }
       const stream = { model: 'slot-model', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'Hi' }] }
-      const held = Array.from({ length: limit }, () => callRelay(ctx, '/v1/messages', { key: user.key, body: stream }))
+      const held = Array.from({ length: perUser }, () => callRelay(ctx, '/v1/messages', { key: user.key, body: stream }))
+      await expect.poll(() => provider.inFlight, { timeout: 10_000 }).toBe(perUser)
+
+      // The first user holds its two: its next call waits for one of them.
+      const own = await callRelay(ctx, '/v1/messages', { key: user.key, body: stream })
+      expect(own.status).toBe(429)
+      expect(own.headers.get('retry-after')).toBe('1')
+      expect(await own.json()).toEqual({
+        type: 'error',
+        error: { type: 'rate_limit_error', message: `This account already has ${perUser} calls in flight on this relay process, its limit (MAX_STREAMS_PER_USER): wait for one to end.` },
+      })
+      // Another user's call takes the process's last slot.
+      held.push(callRelay(ctx, '/v1/messages', { key: other.key, body: stream }))
       await expect.poll(() => provider.inFlight, { timeout: 10_000 }).toBe(limit)
 
       const anthropic = await callRelay(ctx, '/v1/messages', { key: user.key, body: stream })
@@ -47,7 +60,7 @@ describeEachDatabase(
       for (const refused of [chat, responses]) expect(await refused.json()).toEqual({ error: { message, type: 'server_error', param: null, code: 'relay_busy' } })
       // Refused before the provider was asked, and counted as such.
       expect(provider.inFlight).toBe(limit)
-      expect(await busyRefusals()).toBe(refusalsBefore + 3)
+      expect([await refusals('relay_busy'), await refusals('user_streams_limited')]).toEqual([busyBefore + 3, userBefore + 1])
 
       open()
       for (const reply of await Promise.all(held)) {
@@ -56,14 +69,15 @@ describeEachDatabase(
       }
       // The ended calls gave their slots back.
       provider.reset()
-      const after = await Promise.all(Array.from({ length: limit }, () => callRelay(ctx, '/v1/messages', { key: user.key, body: stream })))
+      const after = await Promise.all(Array.from({ length: perUser }, () => callRelay(ctx, '/v1/messages', { key: user.key, body: stream })))
       for (const reply of after) {
         expect(reply.status).toBe(200)
         expect(await reply.text()).toContain('message_stop')
       }
-      await settled(ctx, user.id, 2 * limit)
+      await settled(ctx, user.id, 2 * perUser)
+      await settled(ctx, other.id, 1)
       await expectLedgerInvariants(ctx.relay.db)
     })
   },
-  { maxStreamsPerProcess: limit, metricsToken },
+  { maxStreamsPerProcess: limit, maxStreamsPerUser: perUser, metricsToken },
 )

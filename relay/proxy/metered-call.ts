@@ -58,14 +58,18 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   // Read now: once the client has gone, its socket no longer knows its address.
   const caller = clientIp(c, services.config.trustProxy)
   const inFlight = services.metrics?.started(dialect.api)
+  let userSlot: (() => void) | null = null
   const leave = () => {
     slot()
+    userSlot?.()
     inFlight?.()
   }
   const span = services.tracing?.start(`${c.req.method} ${c.req.path}`, { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': dialect.providerKind })
   try {
     // Its key perhaps from the cache: the freeze below confirms it (keys/service.ts).
     const identity = await authenticate(c, services, { cached: true })
+    userSlot = deps.slots.takeForUser(identity.userId)
+    if (!userSlot) throw userStreamsLimited(deps)
     const client = clientSide(c)
     const uploadStarted = performance.now()
     const raw = await readBody(client)
@@ -168,6 +172,14 @@ function relayBusy({ slots }: ProxyDeps): ProxyError {
   return new ProxyError(
     'relay_busy',
     `This relay process is answering as many calls as it may at once (${slots.limit}, MAX_STREAMS_PER_PROCESS): try again in a few seconds.`,
+  )
+}
+
+function userStreamsLimited({ slots }: ProxyDeps): ProxyError {
+  return new ProxyError(
+    'user_streams_limited',
+    `This account already has ${slots.perUser} calls in flight on this relay process, its limit (MAX_STREAMS_PER_USER): wait for one to end.`,
+    { 'retry-after': '1' },
   )
 }
 

@@ -40,7 +40,7 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
     settlementsWaiting: () => services.settlements.waiting,
     circuits: () => routes.lastRead().map((provider) => [providerLabel(provider), services.circuits.breaker.state(provider.id).state === 'open'] as const),
   })
-  const deps: ProxyDeps = { services, routes, failover, slots: new CallSlots(config.maxStreamsPerProcess) }
+  const deps: ProxyDeps = { services, routes, failover, slots: new CallSlots(config.maxStreamsPerProcess, config.maxStreamsPerUser) }
   // A base URL pasted with its /v1 (ANTHROPIC_BASE_URL=https://relay.example.com/v1) makes the
   // SDKs call /v1/v1/…: served the same, as nothing else could be meant (docs/decisions/070-refusals-in-the-clients-format.md).
   for (const prefix of ['', '/v1']) {
