@@ -17,6 +17,7 @@ import { handleError, handleNotFound } from './http/error-handlers.ts'
 import { mountRoutes } from './http/mount-routes.ts'
 import { createOpenApiDocument } from './http/openapi.ts'
 import { RelayError } from './http/relay-error.ts'
+import { securityHeaders } from './http/security-headers.ts'
 import { relayGetPath } from './http/request-path.ts'
 import type { RelayEnv } from './http/relay-env.ts'
 import { defineRoute, type Route } from './http/route.ts'
@@ -49,13 +50,10 @@ export function createRelayApp(services: RelayServices): Hono<RelayEnv> {
   const routes = [...areaRouteList, defineRoute(docsEndpoints.openapi, async ({ c }) => c.json(document))]
   const app = new Hono<RelayEnv>({ getPath: relayGetPath })
 
-  // Every answer: never sniffed as another type, never leaking its address onwards; over https, https only.
-  const https = services.config.publicUrl.startsWith('https://')
+  const headers = Object.entries(securityHeaders(services.config.publicUrl))
   app.use('*', async (c, next) => {
     await next()
-    c.header('x-content-type-options', 'nosniff')
-    c.header('referrer-policy', 'no-referrer')
-    if (https) c.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+    for (const [name, value] of headers) c.header(name, value)
   })
 
   app.use(

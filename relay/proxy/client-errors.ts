@@ -37,6 +37,8 @@ export const proxyErrorKinds = {
   key_rate_limited: { status: 429, retry: true, anthropic: 'rate_limit_error', openai: ['rate_limit_exceeded', 'rate_limit_exceeded'] },
   // The key's points quota, total or today's: no retry helps before its owner raises it or the day ends.
   key_quota_exhausted: { status: 429, retry: false, anthropic: 'rate_limit_error', openai: ['insufficient_quota', 'key_quota_exceeded'] },
+  // The user's calls at once in this relay process (MAX_STREAMS_PER_USER, call-slots.ts): one ending frees a slot.
+  user_streams_limited: { status: 429, retry: true, anthropic: 'rate_limit_error', openai: ['rate_limit_exceeded', 'too_many_streams'] },
   // The team owner's cap on this member's points this hour or today: over when the hour or day ends (Retry-After).
   member_cap_reached: { status: 429, retry: false, anthropic: 'rate_limit_error', openai: ['insufficient_quota', 'member_cap_reached'] },
   provider_failed: { status: 502, retry: true, anthropic: 'api_error', openai: ['server_error', 'upstream_error'] },
@@ -44,6 +46,8 @@ export const proxyErrorKinds = {
   no_provider: { status: 503, retry: false, anthropic: 'api_error', openai: ['server_error', 'no_provider'] },
   // The relay's database is out of reach for a moment: retry after Retry-After.
   unavailable: { status: 503, retry: true, anthropic: 'api_error', openai: ['server_error', 'service_unavailable'] },
+  // This relay process answers as many calls as MAX_STREAMS_PER_PROCESS allows (call-slots.ts): another process, or a moment later, can.
+  relay_busy: { status: 503, retry: true, anthropic: 'overloaded_error', openai: ['server_error', 'relay_busy'] },
   provider_timeout: { status: 504, retry: true, anthropic: 'timeout_error', openai: ['server_error', 'upstream_timeout'] },
   overloaded: { status: 529, retry: true, anthropic: 'overloaded_error', openai: ['server_error', 'overloaded'] },
   internal: { status: 500, retry: true, anthropic: 'api_error', openai: ['server_error', null] },

@@ -5,6 +5,7 @@
  * for every call, which was a tenth of a millisecond of the relay's own time (bench/relay.ts).
  * Without them (an in-process caller such as the tests), the Request itself serves.
  */
+import type { ServerResponse } from 'node:http'
 import type { Context } from 'hono'
 import type { RelayEnv } from '../http/relay-env.ts'
 
@@ -14,17 +15,19 @@ export interface ClientSide {
   contentLength: number
   /** Aborted when the client goes away before its answer is complete. */
   gone: AbortSignal
+  /** The Node response, to write a stream to directly (response-stream.ts); null for an in-process caller. */
+  outgoing: ServerResponse | null
 }
 
 export function clientSide(c: Context<RelayEnv>): ClientSide {
   const contentLength = Number(c.req.header('content-length') ?? 0)
   const { incoming, outgoing } = c.env ?? {}
   // Node's web streams are async iterables; the DOM typings do not say so.
-  if (!incoming || !outgoing) return { body: c.req.raw.body as AsyncIterable<Uint8Array> | null, contentLength, gone: c.req.raw.signal }
+  if (!incoming || !outgoing) return { body: c.req.raw.body as AsyncIterable<Uint8Array> | null, contentLength, gone: c.req.raw.signal, outgoing: null }
   const left = new AbortController()
   // As @hono/node-server decides it: the connection closed before the response was finished.
   outgoing.once('close', () => {
     if (!outgoing.writableFinished) left.abort()
   })
-  return { body: incoming, contentLength, gone: left.signal }
+  return { body: incoming, contentLength, gone: left.signal, outgoing }
 }

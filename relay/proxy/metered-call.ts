@@ -13,11 +13,13 @@ import type { RelayEnv } from '../http/relay-env.ts'
 import { none } from '../telemetry/relay-metrics.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { KnownCallerRefusal } from '../keys/limits.ts'
+import { securityHeaders } from '../http/security-headers.ts'
 import { apiCaller, type ApiCaller } from '../oauth/api-caller.ts'
 import type { TokenUsage } from '../points/model-costs.ts'
 import type { RelayServices } from '../services.ts'
 import { chargeWithinKeyLimits, credentialRefusal, recordRefusal } from './key-charge.ts'
 import type { CallOutcome } from './call-log.ts'
+import type { CallSlots } from './call-slots.ts'
 import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-errors.ts'
 import { clientSide, type ClientSide } from './client-side.ts'
 import type { CallRequest, Dialect } from './dialects.ts'
@@ -25,7 +27,7 @@ import { ClientGone, ProvidersFailed, type Failover, type Forwarded } from './fa
 import { actualCharge } from './metering.ts'
 import type { Provider } from './providers.ts'
 import { withModel } from './model-mapping.ts'
-import { responseStream } from './response-stream.ts'
+import { responseStream, streamToClient, type StreamEnd } from './response-stream.ts'
 import type { RouteTable } from './route-table.ts'
 import { affinityKey } from './session-affinity.ts'
 import { tokensOfBytes } from './usage-meter.ts'
@@ -42,22 +44,34 @@ export interface ProxyDeps {
   services: RelayServices
   routes: RouteTable
   failover: Failover
+  /** The calls this process answers at once (MAX_STREAMS_PER_PROCESS). */
+  slots: CallSlots
 }
 
 /** A metered call: /v1/messages, /v1/chat/completions and /v1/responses. */
 export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: Dialect): Promise<Response> {
   const { services } = deps
+  const slot = deps.slots.take()
+  if (!slot) return refusal(dialect, relayBusy(deps), deps, c.get('requestId'))
   const { clock } = services
   const started = performance.now()
   const startedAt = clock.now()
   // Read now: once the client has gone, its socket no longer knows its address.
   const caller = clientIp(c, services.config.trustProxy)
-  const leave = services.metrics?.started(dialect.api)
+  const inFlight = services.metrics?.started(dialect.api)
+  let userSlot: (() => void) | null = null
+  const leave = () => {
+    slot()
+    userSlot?.()
+    inFlight?.()
+  }
   const span = services.tracing?.start(`${c.req.method} ${c.req.path}`, { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': dialect.providerKind })
   const id = c.get('requestId')
   try {
     // Its key perhaps from the cache: the freeze below confirms it (keys/service.ts).
     const identity = await authenticateCall(c, services, { id, api: dialect.api, streamed: false, clientIp: caller, startedAt, started })
+    userSlot = deps.slots.takeForUser(identity.userId)
+    if (!userSlot) throw userStreamsLimited(deps)
     const client = clientSide(c)
     const uploadStarted = performance.now()
     const raw = await readBody(client)
@@ -102,7 +116,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     // the way out, so an error answer is not held up either.
     const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null; firstByteMs?: number }) => {
       const durationMs = performance.now() - started
-      leave?.()
+      leave()
       const tried = providers.find((p) => p.id === end.providerId)
       const provider = tried?.label ?? none
       const upstreamModel = tried && tried.model !== request.model ? tried.model : null
@@ -132,25 +146,41 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       }
     }
     const meter = dialect.meter()
-    const { body, filled } = responseStream({
-      upstream,
-      meter,
-      streamed: request.stream,
-      drop: request.drop,
-      onEnd: (end) =>
-        finish({ outcome: end, status: upstream.status, providerId: provider.id, usage: meter.usage(end === 'completed', inputEstimate), firstByteMs }),
-    })
+    const onEnd = (end: StreamEnd) =>
+      finish({ outcome: end, status: upstream.status, providerId: provider.id, usage: meter.usage(end === 'completed', inputEstimate), firstByteMs })
+    if (request.stream && client.outgoing) {
+      const headers = { ...Object.fromEntries(answerHeadersOf(forwarded, true)), ...securityHeaders(services.config.publicUrl) }
+      streamToClient({ upstream, meter, drop: request.drop, onEnd, outgoing: client.outgoing, status: upstream.status, headers })
+      // Written already: @hono/node-server leaves the response alone.
+      return new Response(null, { status: upstream.status, headers: { 'x-hono-already-sent': '1' } })
+    }
+    const { body, filled } = responseStream({ upstream, meter, streamed: request.stream, drop: request.drop, onEnd })
     // A JSON answer is of no use to the client before its end: it goes out whole when it fits the
     // body's buffer, head and body in one write with their length, where it was two (the head,
     // then the body with the end of its chunked encoding; docs/decisions/108-money-rules-on-postgres.md).
     const whole = request.stream ? null : await filled
     return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {
-    leave?.()
+    leave()
     const answer = refusal(dialect, error, deps, id)
     span?.end({ 'http.response.status_code': answer.status, 'relay.outcome': 'refused', ...(error instanceof ProxyError ? { 'relay.refusal': error.kind } : {}) }, answer.status >= 500)
     return answer
   }
+}
+
+function relayBusy({ slots }: ProxyDeps): ProxyError {
+  return new ProxyError(
+    'relay_busy',
+    `This relay process is answering as many calls as it may at once (${slots.limit}, MAX_STREAMS_PER_PROCESS): try again in a few seconds.`,
+  )
+}
+
+function userStreamsLimited({ slots }: ProxyDeps): ProxyError {
+  return new ProxyError(
+    'user_streams_limited',
+    `This account already has ${slots.perUser} calls in flight on this relay process, its limit (MAX_STREAMS_PER_USER): wait for one to end.`,
+    { 'retry-after': '1' },
+  )
 }
 
 /** A call's usage in OpenTelemetry's GenAI terms. */

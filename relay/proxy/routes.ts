@@ -13,6 +13,7 @@ import type { RelayServices } from '../services.ts'
 import { proxyErrorResponse, ProxyError, type ClientApi } from './client-errors.ts'
 import { anthropicCountTokens, anthropicMessages, openAiChat, openAiResponses, openAiResponsesCompact } from './dialects.ts'
 import { Failover } from './failover.ts'
+import { CallSlots } from './call-slots.ts'
 import { authenticate, freeCall, meteredCall, type ProxyDeps } from './metered-call.ts'
 import { anthropicModelList, anthropicPage, openAiModelList, servedModels } from './models.ts'
 import { mountGeminiRoutes } from './gemini-routes.ts'
@@ -42,7 +43,7 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
     staleHolds: () => countStaleHolds(services),
     circuits: () => routes.lastRead().map((provider) => [providerLabel(provider), services.circuits.breaker.state(provider.id).state === 'open'] as const),
   })
-  const deps: ProxyDeps = { services, routes, failover }
+  const deps: ProxyDeps = { services, routes, failover, slots: new CallSlots(config.maxStreamsPerProcess, config.maxStreamsPerUser) }
   mountRequestIds(app, ['/v1/*', '/v1beta', '/v1beta/*'])
   // A base URL pasted with its /v1 (ANTHROPIC_BASE_URL=https://relay.example.com/v1) makes the
   // SDKs call /v1/v1/…: served the same, as nothing else could be meant (docs/decisions/070-refusals-in-the-clients-format.md).
