@@ -99,6 +99,12 @@ export const relayConfigSchema = z.object({
    * says, a relay gives back at start the holds its instance's previous run left open.
    */
   sweeps: z.boolean().default(true),
+  /**
+   * On SIGTERM: how long calls in flight may go on while the relay takes no new ones; then the
+   * rest are cut, each charged what it delivered (docs/operating.md, "Stopping and restarting").
+   * Long enough for a long agent turn by default.
+   */
+  shutdownGraceMs: z.int().min(0).max(86_400_000).default(600_000),
   /** Mail queue: how often each relay looks for mail due to be sent (docs/decisions/125-mail-and-announcements.md). */
   mailPollMs: z.int().min(50).max(600_000).default(5000),
   /** `GET /metrics` answers only `Authorization: Bearer <this>`; unset: no metrics are kept or served (telemetry/registry.ts). */
@@ -156,6 +162,7 @@ const envNames: Record<keyof RelayConfigInput, string> = {
   otlpEndpoint: 'OTEL_EXPORTER_OTLP_ENDPOINT',
   checkResponses: 'RELAY_CHECK_RESPONSES',
   sweeps: 'RELAY_SWEEPS',
+  shutdownGraceMs: 'SHUTDOWN_GRACE_MS',
 }
 
 /** A bad configuration: one line per bad variable, `NAME: what is wrong`. */
@@ -234,6 +241,7 @@ function fromEnv(field: keyof RelayConfigInput, raw: string): unknown {
     case 'callShortfallCeilingPoints':
     case 'callsRetentionDays':
     case 'mailPollMs':
+    case 'shutdownGraceMs':
       // Non-numbers stay strings so zod reports "expected number" against the variable.
       return /^-?\d+$/.test(raw) ? Number(raw) : raw
     default:

@@ -31,6 +31,12 @@ export interface Relay {
   db: Database
   /** Writes the settlements waiting for their group now: what a caller (a test) waits on before reading the call log. */
   drainSettlements(): Promise<void>
+  /**
+   * Stops taking calls (the health call and new /v1 calls answer 503), lets those in flight go on
+   * for up to `graceMs`, then cuts the rest, each charged what it delivered; resolves once every
+   * one has ended and its settlement is queued (proxy/calls-in-flight.ts).
+   */
+  finishCalls(graceMs: number): Promise<void>
   /** Stops the stale-hold sweeps, the public figures' refresh and the mail sender, writes the settlements still waiting, withdraws its circuit reports, closes the database and the mail transport. */
   close(): Promise<void>
 }
@@ -51,6 +57,14 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
     fetch: async (request, options = {}) => app.fetch(request, options),
     db: runtime.deps.db,
     drainSettlements: () => services.settlements.drain(),
+    async finishCalls(graceMs) {
+      const { calls, logger } = services
+      calls.drain()
+      let timer: NodeJS.Timeout | undefined
+      const inTime = await Promise.race([calls.ended().then(() => true), new Promise<false>((resolve) => (timer = setTimeout(resolve, graceMs, false)))])
+      clearTimeout(timer)
+      if (!inTime) logger.warn('calls cut at the end of the shutdown grace, each charged what it delivered', { cut: await calls.cut(), graceMs })
+    },
     async close() {
       await Promise.all(sweepers.map((sweeper) => sweeper.stop()))
       await services.settlements.drain()

@@ -28,10 +28,14 @@ async function main(): Promise<void> {
   )
   // Only once started: a failed start must end the process.
   keepRunningOnStrayErrors()
-  stopOnSignals(server, async () => {
-    await relay.close()
-    // Its last spans exported (telemetry/tracing.ts).
-    await (await startTracing(config.otlpEndpoint !== undefined))?.close()
+  stopOnSignals(server, {
+    graceMs: config.shutdownGraceMs,
+    finishCalls: (graceMs) => relay.finishCalls(graceMs),
+    async close() {
+      await relay.close()
+      // Its last spans exported (telemetry/tracing.ts).
+      await (await startTracing(config.otlpEndpoint !== undefined))?.close()
+    },
   })
 }
 

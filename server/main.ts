@@ -34,6 +34,9 @@ import { routeIds } from './route-ids.ts'
 import { startTracing } from '#relay/telemetry/tracing.ts'
 import { servesHere, workerCount } from '#relay/workers.ts'
 
+/** Without a relay of its own, no page takes longer: each of its relay calls times out after 15 s (app/utils/relay-client.server.ts). */
+const pageGraceMs = 15_000
+
 /** The portal's forms are short text; a ticket of 5,000 four-byte characters, form-encoded, is about 60 KiB. */
 const portalBodyLimitBytes = 256 * 1024
 
@@ -121,8 +124,12 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 refuseTunnels(server)
 // From here on, not before: a failed start (a bad environment, a database out of reach) must end the process.
 keepRunningOnStrayErrors()
-stopOnSignals(server, async () => {
-  await relay?.close()
-  // Its last spans exported.
-  await tracing?.close()
+stopOnSignals(server, {
+  graceMs: environment.relay?.shutdownGraceMs ?? pageGraceMs,
+  finishCalls: relay && ((graceMs) => relay.finishCalls(graceMs)),
+  async close() {
+    await relay?.close()
+    // Its last spans exported.
+    await tracing?.close()
+  },
 })

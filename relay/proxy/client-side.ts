@@ -12,19 +12,20 @@ export interface ClientSide {
   body: AsyncIterable<Uint8Array> | null
   /** Declared size, if any. */
   contentLength: number
-  /** Aborted when the client goes away before its answer is complete. */
+  /** Aborted when the client goes away before its answer is complete, or when the relay cuts the call (`cut`, calls-in-flight.ts). */
   gone: AbortSignal
 }
 
-export function clientSide(c: Context<RelayEnv>): ClientSide {
+export function clientSide(c: Context<RelayEnv>, cut: AbortSignal): ClientSide {
   const contentLength = Number(c.req.header('content-length') ?? 0)
   const { incoming, outgoing } = c.env ?? {}
   // Node's web streams are async iterables; the DOM typings do not say so.
-  if (!incoming || !outgoing) return { body: c.req.raw.body as AsyncIterable<Uint8Array> | null, contentLength, gone: c.req.raw.signal }
+  if (!incoming || !outgoing) return { body: c.req.raw.body as AsyncIterable<Uint8Array> | null, contentLength, gone: AbortSignal.any([c.req.raw.signal, cut]) }
   const left = new AbortController()
   // As @hono/node-server decides it: the connection closed before the response was finished.
   outgoing.once('close', () => {
     if (!outgoing.writableFinished) left.abort()
   })
+  cut.addEventListener('abort', () => left.abort(), { once: true })
   return { body: incoming, contentLength, gone: left.signal }
 }

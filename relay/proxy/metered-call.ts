@@ -53,10 +53,12 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   const caller = clientIp(c, services.config.trustProxy)
   const leave = services.metrics?.started(dialect.api)
   const span = services.tracing?.start(`${c.req.method} ${c.req.path}`, { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': dialect.providerKind })
+  // Counted from here, before any wait, so a relay told to drain (routes.ts refuses new calls) waits for it.
+  const inFlight = services.calls.begin()
   try {
     // Its key perhaps from the cache: the freeze below confirms it (keys/service.ts).
     const identity = await authenticate(c, services, { cached: true })
-    const client = clientSide(c)
+    const client = clientSide(c, inFlight.signal)
     const uploadStarted = performance.now()
     const raw = await readBody(client)
     // The client's upload is its network's time, not the relay's (docs/decisions/120-figures-from-hourly-aggregates.md).
@@ -108,7 +110,9 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       const upstreamModel = tried && tried.model !== request.model ? tried.model : null
       services.metrics?.ended({ ...end, api: dialect.api, model: cost.model, provider, durationMs, relayMs })
       span?.end({ ...spanUsage(end.usage), 'gen_ai.request.model': request.model, 'http.response.status_code': end.status, 'relay.provider': provider, 'relay.outcome': end.outcome, 'relay.points': actualCharge(cost, end.usage).actual }, end.outcome === 'failed')
-      return services.settlements.add({ charge, cost, usage: end.usage, leaseId, call: { ...end, ...call, durationMs, relayMs, upstreamModel } })
+      const settled = services.settlements.add({ charge, cost, usage: end.usage, leaseId, call: { ...end, ...call, durationMs, relayMs, upstreamModel } })
+      inFlight.end()
+      return settled
     }
 
     let forwarded: Forwarded
@@ -147,6 +151,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {
     leave?.()
+    inFlight.end()
     const answer = refusal(dialect, error, deps)
     span?.end({ 'http.response.status_code': answer.status, 'relay.outcome': 'refused', ...(error instanceof ProxyError ? { 'relay.refusal': error.kind } : {}) }, answer.status >= 500)
     return answer
@@ -173,9 +178,10 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
   const started = performance.now()
   const startedAt = services.clock.now()
   const caller = clientIp(c, services.config.trustProxy)
+  const inFlight = services.calls.begin()
   try {
     const identity = await authenticate(c, services, { cached: true })
-    const client = clientSide(c)
+    const client = clientSide(c, inFlight.signal)
     const uploadStarted = performance.now()
     const request = dialect.parse(await readBody(client))
     const uploadMs = performance.now() - uploadStarted
@@ -197,6 +203,7 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
       const upstreamModel = tried && tried.model !== request.model ? tried.model : null
       services.metrics?.ended({ ...end, api: 'count_tokens', model: cost.model, provider, durationMs, relayMs, usage: null })
       void services.settlements.add({ charge, cost, usage: null, leaseId, call: { ...end, ...call, usage: null, durationMs, relayMs, upstreamModel } })
+      inFlight.end()
     }
     let forwarded: Forwarded
     try {
@@ -215,6 +222,7 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
       finish({ outcome: status >= 400 ? 'refused' : 'completed', status, providerId: forwarded.provider.id, firstByteMs })
     }
   } catch (error) {
+    inFlight.end()
     return refusal(dialect, error, deps)
   }
 }
