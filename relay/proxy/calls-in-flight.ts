@@ -8,8 +8,10 @@
 import { ProxyError } from './client-errors.ts'
 
 export interface CallInFlight {
-  /** Aborts when the relay cuts the call (past the grace). */
+  /** Aborts when the relay cuts the call (past the grace), or `leave()` was called. */
   signal: AbortSignal
+  /** The client went away: one signal for both, so the hot path keeps a single one (client-side.ts). */
+  leave(): void
   /** The call is settled (its settlement queued) or refused; once is enough, more are ignored. */
   end(): void
 }
@@ -35,6 +37,7 @@ export class CallsInFlight {
     this.#calls.add(call)
     return {
       signal: call.signal,
+      leave: () => call.abort(),
       end: () => {
         if (!this.#calls.delete(call) || this.#calls.size > 0) return
         for (const resolve of this.#whenNone.splice(0)) resolve()

@@ -7,25 +7,24 @@
  */
 import type { Context } from 'hono'
 import type { RelayEnv } from '../http/relay-env.ts'
+import type { CallInFlight } from './calls-in-flight.ts'
 
 export interface ClientSide {
   body: AsyncIterable<Uint8Array> | null
   /** Declared size, if any. */
   contentLength: number
-  /** Aborted when the client goes away before its answer is complete, or when the relay cuts the call (`cut`, calls-in-flight.ts). */
+  /** Aborted when the client goes away before its answer is complete, or when the relay cuts the call (calls-in-flight.ts). */
   gone: AbortSignal
 }
 
-export function clientSide(c: Context<RelayEnv>, cut: AbortSignal): ClientSide {
+export function clientSide(c: Context<RelayEnv>, call: CallInFlight): ClientSide {
   const contentLength = Number(c.req.header('content-length') ?? 0)
   const { incoming, outgoing } = c.env ?? {}
   // Node's web streams are async iterables; the DOM typings do not say so.
-  if (!incoming || !outgoing) return { body: c.req.raw.body as AsyncIterable<Uint8Array> | null, contentLength, gone: AbortSignal.any([c.req.raw.signal, cut]) }
-  const left = new AbortController()
+  if (!incoming || !outgoing) return { body: c.req.raw.body as AsyncIterable<Uint8Array> | null, contentLength, gone: AbortSignal.any([c.req.raw.signal, call.signal]) }
   // As @hono/node-server decides it: the connection closed before the response was finished.
   outgoing.once('close', () => {
-    if (!outgoing.writableFinished) left.abort()
+    if (!outgoing.writableFinished) call.leave()
   })
-  cut.addEventListener('abort', () => left.abort(), { once: true })
-  return { body: incoming, contentLength, gone: left.signal }
+  return { body: incoming, contentLength, gone: call.signal }
 }

@@ -58,7 +58,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   try {
     // Its key perhaps from the cache: the freeze below confirms it (keys/service.ts).
     const identity = await authenticate(c, services, { cached: true })
-    const client = clientSide(c, inFlight.signal)
+    const client = clientSide(c, inFlight)
     const uploadStarted = performance.now()
     const raw = await readBody(client)
     // The client's upload is its network's time, not the relay's (docs/decisions/120-figures-from-hourly-aggregates.md).
@@ -181,7 +181,7 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
   const inFlight = services.calls.begin()
   try {
     const identity = await authenticate(c, services, { cached: true })
-    const client = clientSide(c, inFlight.signal)
+    const client = clientSide(c, inFlight)
     const uploadStarted = performance.now()
     const request = dialect.parse(await readBody(client))
     const uploadMs = performance.now() - uploadStarted
