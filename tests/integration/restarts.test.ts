@@ -12,6 +12,7 @@ import type { Database } from '../../relay/db/open-database.ts'
 import { createTestDatabase, databaseKinds, describeOnPostgres, type TestDatabase } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
+import { elapse } from '../fixtures/time.ts'
 import { seedCustomer, serveModel, startProductionServer, type ProductionServer, type SeededCustomer } from '../fixtures/production-server.ts'
 
 const model = 'claude-restarts-test'
@@ -188,7 +189,7 @@ describeOnPostgres('two relays on one database, restarted one after the other un
         if (answer.status === 200 && answer.whole && answer.text.includes('message_stop')) completed += 1
         else if (answer.status !== 503 && answer.status !== 0) failures.push(`${answer.status} ${answer.whole ? 'whole' : 'cut'}: ${answer.text.slice(0, 200)}`)
         // Refused: a client's pause before it retries (a relay starting again is not kept busy refusing).
-        else await new Promise((resolve) => setTimeout(resolve, 100))
+        else await elapse(100)
       }
     })
     const completedBy = async (n: number) => expect.poll(() => completed, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(n)
