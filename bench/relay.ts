@@ -69,17 +69,21 @@ process.on('exit', () => {
   for (const child of children) child.kill()
 })
 
-/** Starts a child process and resolves with the first URL it prints; `stop` ends it with SIGTERM (a relay then settles what it holds). */
-function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+/**
+ * Starts a child process and resolves with the URL it prints once `listening` lines have named
+ * one (a relay's workers print one each); `stop` ends it with SIGTERM (a relay then settles what it holds).
+ */
+function startChild(args: string[], env: NodeJS.ProcessEnv, listening = 1): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
   children.push(child)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = () => (child.kill('SIGTERM'), exited)
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))
+    let seen = 0
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const url = line.match(/https?:\/\/\S+/)?.[0]
-      if (url) resolve({ url: url.replace('localhost', '127.0.0.1'), pid: child.pid!, stop })
+      if (url && ++seen === listening) resolve({ url: url.replace('localhost', '127.0.0.1'), pid: child.pid!, stop })
     })
   })
 }
@@ -250,11 +254,11 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   })
   const relays = await Promise.all(
     Array.from({ length: relayCount }, async () =>
-      startChild([...profile, 'relay/main.ts'], relayEnv(await unusedPort())),
+      startChild([...profile, 'relay/main.ts'], relayEnv(await unusedPort()), workers),
     ),
   )
   // The same relay with METRICS_TOKEN, to set its figures beside the first's.
-  const measured = await startChild(['relay/main.ts'], relayEnv(await unusedPort(), { METRICS_TOKEN: metricsToken }))
+  const measured = await startChild(['relay/main.ts'], relayEnv(await unusedPort(), { METRICS_TOKEN: metricsToken }), workers)
   const pids = relays.map((relay) => relay.pid)
   const target = (base: string, headers: Record<string, string> = {}): Target => ({
     url: new URL('/v1/messages', base),
@@ -284,9 +288,11 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   }
   if (database.kind === 'postgres') {
     // Two workers sharing the port (relay/workers.ts), as production runs on PostgreSQL, against many clients.
-    const twoWorkers = await startChild(['relay/main.ts'], relayEnv(await unusedPort(), { WORKERS: '2' }))
+    const twoWorkers = await startChild(['relay/main.ts'], relayEnv(await unusedPort(), { WORKERS: '2' }), 2)
     const inFlight = 64
     const spread = keys.map((key) => target(twoWorkers.url, { 'x-api-key': key }))
+    // A window uncounted first: its workers' code compiled and their connections opened.
+    await throughput(spread, body(thinkingModel, true), { inFlight })
     throughputRow(
       `WORKERS=2, ${inFlight} in flight, streaming, provider thinking ${thinkingMs} ms`,
       await throughput([target(thinkingUrl)], body(thinkingModel, true), { inFlight }),
