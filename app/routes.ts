@@ -53,6 +53,7 @@ export default [
     route('admin/providers', 'routes/admin/providers.tsx'),
     route('admin/pricing', 'routes/admin/pricing.tsx'),
     route('admin/reconciliation', 'routes/admin/reconciliation.tsx'),
+    route('admin/list-prices', 'routes/admin/list-prices.tsx'),
     route('admin/reconciliation/export', 'routes/admin/reconciliation-export.ts'),
     route('admin/announcements', 'routes/admin/announcements.tsx'),
     route('admin/incidents', 'routes/admin/incidents.tsx'),

@@ -4,7 +4,7 @@
  * English messages reach the form only for what these do not check).
  */
 import { z } from 'zod'
-import { modelCostKinds, modelMapListSchema, providerKinds, reconciliationQuery } from '#relay/contract/index.ts'
+import { adminListPricesSchema, modelCostKinds, modelMapListSchema, modelPatternSchema, providerKinds, reconciliationQuery, type AdminListPrices } from '#relay/contract/index.ts'
 import { requiredText } from './auth.ts'
 
 const patternsMessage = 'admin:ops.providers.modelsInvalid'
@@ -90,4 +90,48 @@ export const incidentFormSchema = z.object({
 export function monthOf(request: Request): string {
   const asked = reconciliationQuery.safeParse({ month: new URL(request.url).searchParams.get('month') })
   return asked.success ? asked.data.month : new Date().toISOString().slice(0, 7)
+}
+
+const usdPerMtok = /^\d{1,6}(\.\d{1,2})?$/
+const cents = (usd: string) => Math.round(Number(usd) * 100)
+
+/** One list price a line: `model input output`, US dollars per million tokens. */
+function listPriceLine(line: string) {
+  const [model, input, output, ...rest] = line.trim().split(/\s+/)
+  if (rest.length > 0 || !input || !output || !usdPerMtok.test(input) || !usdPerMtok.test(output) || !modelPatternSchema.safeParse(model).success) return null
+  return { model: model!, input_cents_per_mtok: cents(input), output_cents_per_mtok: cents(output) }
+}
+
+const linesMessage = 'admin:listPrices.linesInvalid'
+
+/** The list prices' form: the day they were read, that day's rate, and one price a line. */
+export const listPricesFormSchema = z.object({
+  read_on: z.iso.date('admin:listPrices.dateInvalid'),
+  cny_per_usd: z
+    .string({ error: 'admin:listPrices.rateInvalid' })
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'admin:listPrices.rateInvalid')
+    .transform((rate) => Math.round(Number(rate) * 100))
+    .pipe(adminListPricesSchema.shape.fen_per_usd.min(100, 'admin:listPrices.rateInvalid')),
+  lines: z
+    .string({ error: linesMessage })
+    .max(500 * 80, 'validation:tooLong')
+    .transform((text) => text.split('\n').filter((line) => line.trim() !== '').map(listPriceLine))
+    .refine((rows) => rows.length > 0 && rows.every((row) => row !== null), { message: linesMessage, abort: true })
+    .refine((rows) => new Set(rows.map((row) => row!.model.toLowerCase())).size === rows.length, 'admin:listPrices.linesTwice'),
+})
+
+/** The relay's body from the form's parsed value. */
+export function listPricesBody(value: z.output<typeof listPricesFormSchema>): AdminListPrices {
+  return { read_on: value.read_on, fen_per_usd: value.cny_per_usd, items: value.lines.map((row) => row!) }
+}
+
+/** The form's text of the relay's list prices. */
+export function listPricesText(list: AdminListPrices): { read_on: string; cny_per_usd: string; lines: string } {
+  const usd = (cents: number) => (cents / 100).toFixed(2).replace(/\.?0+$/, '')
+  return {
+    read_on: list.read_on,
+    cny_per_usd: (list.fen_per_usd / 100).toFixed(2),
+    lines: list.items.map((row) => `${row.model} ${usd(row.input_cents_per_mtok)} ${usd(row.output_cents_per_mtok)}`).join('\n'),
+  }
 }

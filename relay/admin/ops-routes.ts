@@ -4,6 +4,7 @@
  */
 import { ProviderKeyBox } from '../proxy/provider-keys.ts'
 import { reconciliation } from './reconciliation.ts'
+import { listPricesForConsole, setListPricesAsOperator } from '../public-stats/list-prices.ts'
 import { adminOpsEndpoints } from '../contract/admin-ops.ts'
 import { consoleOperator } from '../audit/audit-log.ts'
 import { defineRoute, type Route } from '../http/route.ts'
@@ -21,6 +22,8 @@ export function adminOpsRoutes(services: RelayServices): Route[] {
   return [
     defineRoute(adminOpsEndpoints.overview, async ({ query }) => operatorOverview(services, query.period)),
     defineRoute(adminOpsEndpoints.reconciliation, async ({ query }) => reconciliation(db, new ProviderKeyBox(services.config.jwtSecrets), query.month)),
+    defineRoute(adminOpsEndpoints.listPrices, async () => listPricesForConsole(db)),
+    defineRoute(adminOpsEndpoints.setListPrices, async ({ user, clientIp, body }) => setListPricesAsOperator(db, consoleOperator(user, clientIp), clock, body)),
 
     defineRoute(adminOpsEndpoints.providers, async () => ({ items: await adminProviders(services) })),
     defineRoute(adminOpsEndpoints.addProvider, async ({ user, clientIp, body }) => {

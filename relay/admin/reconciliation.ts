@@ -11,7 +11,7 @@ import type { Reconciliation } from '../contract/admin-ops.ts'
 import type { Database } from '../db/open-database.ts'
 import type { ProviderKeyBox } from '../proxy/provider-keys.ts'
 import { listProviders, providerLabel } from '../proxy/providers.ts'
-import { listCentsOf, listPricesDate } from '../public-stats/list-prices.ts'
+import { listCentsOf, readListPrices } from '../public-stats/list-prices.ts'
 import { tokenCounts } from './overview.ts'
 
 /** The first instant of `month` (`YYYY-MM`, UTC) and of the month after. */
@@ -22,9 +22,10 @@ export function monthBounds(month: string): { from: number; to: number } {
 
 export async function reconciliation(db: Database, box: ProviderKeyBox, month: string): Promise<Reconciliation> {
   const { from, to } = monthBounds(month)
-  const [hours, providers] = await Promise.all([
+  const [hours, providers, list] = await Promise.all([
     db.selectFrom('ops_call_hours').selectAll().where('hour_start', '>=', from).where('hour_start', '<', to).execute(),
     listProviders(db, box),
+    readListPrices(db),
   ])
   const labels = new Map(providers.map((provider) => [provider.id, providerLabel(provider)]))
   const rows = new Map<string, Reconciliation['rows'][number]>()
@@ -53,14 +54,14 @@ export async function reconciliation(db: Database, box: ProviderKeyBox, month: s
     row.points += Number(hour.points)
     for (const column of tokenCounts) row[column] += Number(hour[column])
   }
-  const items = [...rows.values()].map((row) => ({ ...row, list_cents: listCentsOf(row.model, row) }))
+  const items = [...rows.values()].map((row) => ({ ...row, list_cents: listCentsOf(list, row.model, row) }))
   items.sort((a, b) => b.points - a.points || a.model.localeCompare(b.model))
   const listed = items.filter((row) => row.list_cents !== null)
   return {
     month,
     from_timestamp: from,
     to_timestamp: to,
-    list_prices_date: listPricesDate,
+    list_prices_date: list.readOn,
     rows: items,
     totals: {
       calls: items.reduce((sum, row) => sum + row.calls, 0),

@@ -23,11 +23,12 @@ export const catalogAuditActions = [
   'resource.update',
   'resource.remove',
   'referral_rule.set',
+  'list_prices.set',
   'oauth_client.create',
   'oauth_client.update',
   'oauth_client.remove',
 ] as const
-export const catalogTargetKinds = ['package', 'team', 'resource_link', 'referral_rule', 'oauth_client'] as const
+export const catalogTargetKinds = ['package', 'team', 'resource_link', 'referral_rule', 'list_prices', 'oauth_client'] as const
 
 /* ---------- Packages ---------- */
 

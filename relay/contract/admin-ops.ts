@@ -133,6 +133,27 @@ export const reconciliationSchema = z
   .meta({ id: 'Reconciliation' })
 export type Reconciliation = z.output<typeof reconciliationSchema>
 
+/** The providers' list prices the price page and the reconciliation compare with, and when they were read. */
+export const adminListPricesSchema = z
+  .object({
+    /** The day the providers' price pages were read. */
+    read_on: z.iso.date('a date, YYYY-MM-DD'),
+    /** CNY per US dollar on that day, in fen: 720 is 7.20. */
+    fen_per_usd: z.int().min(100).max(10_000),
+    items: z
+      .array(
+        z.object({
+          model: modelPatternSchema,
+          input_cents_per_mtok: z.int().min(0).max(10_000_000),
+          output_cents_per_mtok: z.int().min(0).max(10_000_000),
+        }),
+      )
+      .max(500)
+      .refine((items) => new Set(items.map((item) => item.model.toLowerCase())).size === items.length, 'each model once'),
+  })
+  .meta({ id: 'AdminListPrices' })
+export type AdminListPrices = z.output<typeof adminListPricesSchema>
+
 /* ---------- Providers ---------- */
 
 /** Patterns separated by commas or spaces, as the CLI's `--models` and the console's field take them. */
@@ -308,6 +329,23 @@ export const adminOpsEndpoints = {
     auth: 'admin',
     query: reconciliationQuery,
     response: reconciliationSchema,
+  }),
+  listPrices: endpoint({
+    method: 'get',
+    path: '/api/admin/list-prices',
+    summary: "The providers' list prices the price page and the reconciliation compare with, the day they were read and that day's exchange rate",
+    tag,
+    auth: 'admin',
+    response: adminListPricesSchema,
+  }),
+  setListPrices: endpoint({
+    method: 'post',
+    path: '/api/admin/list-prices',
+    summary: "Replace the list prices, their day and the exchange rate at once (a new read of the providers' pages)",
+    tag,
+    auth: 'admin',
+    body: adminListPricesSchema,
+    response: adminListPricesSchema,
   }),
   overview: endpoint({
     method: 'get',

@@ -155,6 +155,22 @@ export interface ReferralRewardsTable {
 }
 
 /** The configured reward rule: a single row (id 1) of JSON, absent until an operator sets one. */
+/** The providers' list prices the price page and the reconciliation compare with (public-stats/list-prices.ts). */
+export interface ListPricesTable {
+  /** A model name or pattern, matched as the price table matches a call's model. */
+  model: string
+  input_cents_per_mtok: number
+  output_cents_per_mtok: number
+}
+
+/** One row: the day the list prices were read and the CNY per USD rate of that day, in fen. */
+export interface ListPriceBasisTable {
+  id: number
+  read_on: string
+  fen_per_usd: number
+  update_timestamp: number
+}
+
 export interface ReferralRuleTable {
   id: number
   rule: string
@@ -739,6 +755,8 @@ export interface Tables {
   call_leases: CallLeasesTable
   referral_rewards: ReferralRewardsTable
   referral_rule: ReferralRuleTable
+  list_prices: ListPricesTable
+  list_price_basis: ListPriceBasisTable
   tickets: TicketsTable
   ticket_messages: TicketMessagesTable
   ticket_number_days: TicketNumberDaysTable

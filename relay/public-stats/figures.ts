@@ -11,7 +11,7 @@ import { listPackages, packageDescription, packageName } from '../subscriptions/
 import { ticketPeriodDays } from './aggregate.ts'
 import { listIncidents } from './incidents.ts'
 import { addHistogram, emptyHistogram, medianBelowMs, parseHistogram, samplesOf } from './latency-histogram.ts'
-import { cnyPerUsd, listPriceOf, listPricesDate, savingsPercent } from './list-prices.ts'
+import { listPriceOf, readListPrices, savingsPercent } from './list-prices.ts'
 
 const hourMs = 3_600_000
 export const trafficPeriodDays = 30
@@ -75,7 +75,7 @@ export async function publicFigures(db: Database, now: number): Promise<PublicFi
  * the best-value paid package's point price.
  */
 export async function publicPricing(db: Database, lang: ContentLanguage): Promise<PublicPricing> {
-  const [costs, packages] = await Promise.all([listModelCosts(db), listPackages(db)])
+  const [costs, packages, list] = await Promise.all([listModelCosts(db), listPackages(db), readListPrices(db)])
   const priced = packages.map((row) => ({
     code: row.code,
     name: packageName(row, lang),
@@ -90,18 +90,18 @@ export async function publicPricing(db: Database, lang: ContentLanguage): Promis
   const best = priced.filter((row) => row.fen_per_point !== null).sort((a, b) => a.fen_per_point! - b.fen_per_point!)[0] ?? null
   return {
     models: costs.map((cost) => {
-      const listed = cost.kind === 'variable' ? listPriceOf(cost.model) : null
+      const listed = cost.kind === 'variable' ? listPriceOf(list, cost.model) : null
       return {
         ...cost,
         list_input_usd_per_mtok: listed?.input ?? null,
         list_output_usd_per_mtok: listed?.output ?? null,
-        savings_percent: best ? savingsPercent(cost, best.fen_per_point!) : null,
+        savings_percent: best ? savingsPercent(list, cost, best.fen_per_point!) : null,
       }
     }),
     packages: priced,
     best_package_code: best?.code ?? null,
-    list_prices_date: listPricesDate,
-    cny_per_usd: cnyPerUsd,
+    list_prices_date: list.readOn,
+    cny_per_usd: list.fenPerUsd / 100,
   }
 }
 

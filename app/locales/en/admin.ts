@@ -222,6 +222,22 @@ export default {
     total: 'Total (listed models)',
     note: 'Input includes cache reads and writes: cache reads at 0.1× the list input rate, 5-minute writes 1.25×, 1-hour writes 2×, searches 1 cent each. From hourly aggregates: the last minute or two of calls is not counted yet. A row under 100% charges less than the provider costs.',
   },
+  listPrices: {
+    title: 'List prices',
+    subtitle: "The providers' own prices that /pricing's savings and the reconciliation compare with. Read them off the providers' price pages and replace them here at once, with the day you read them and that day's exchange rate.",
+    readOn: 'Read on',
+    readOnHint: "The day you read the providers' price pages; /pricing names it.",
+    rate: 'CNY per US dollar',
+    rateHint: "That day's rate, e.g. 7.20; packages are priced in yuan.",
+    lines: 'Prices, one a line',
+    linesHint: 'model input output, in US dollars per million tokens; a model may be a pattern with *. Example: claude-opus-5-5 4 20',
+    linesInvalid: 'Each line needs a model and two prices in US dollars, e.g. claude-opus-5-5 4 20.',
+    linesTwice: 'A model is listed twice.',
+    dateInvalid: 'Enter the day as YYYY-MM-DD.',
+    rateInvalid: 'Enter the rate as a number such as 7.20.',
+    submit: 'Save list prices',
+    saved: 'List prices saved',
+  },
   incidents: {
     title: 'Incidents',
     subtitle: 'Shown on the public status page until marked resolved.',
@@ -287,7 +303,7 @@ export default {
   },
   // Operations screens: overview, providers, pricing, ticket assignment (docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md).
   ops: {
-    nav: { overview: 'Overview', providers: 'Providers', pricing: 'Model prices', reconciliation: 'Reconciliation' },
+    nav: { overview: 'Overview', providers: 'Providers', pricing: 'Model prices', reconciliation: 'Reconciliation', listPrices: 'List prices' },
     circuit: { closed: 'Circuit closed', open: 'Circuit open', 'half-open': 'Half-open', until: 'until' },
     overview: {
       title: 'Overview',
@@ -556,6 +572,7 @@ export default {
       'resource.update': 'Link changed',
       'resource.remove': 'Link removed',
       'referral_rule.set': 'Referral rule changed',
+      'list_prices.set': 'List prices changed',
       'oauth_client.create': 'Client registered',
       'oauth_client.update': 'Client changed',
       'oauth_client.remove': 'Client removed',

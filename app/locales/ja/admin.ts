@@ -222,6 +222,22 @@ export default {
     total: '合計（公式価格のあるモデル）',
     note: '入力にはキャッシュの読み書きを含みます。キャッシュ読み取りは公式入力単価の 0.1 倍、5 分書き込みは 1.25 倍、1 時間書き込みは 2 倍、検索は 1 回 1 セントで計算します。毎時集計のため、直近 1〜2 分の呼び出しはまだ含まれません。100% を下回る行は上流の費用より安く課金しています。',
   },
+  listPrices: {
+    title: '公式価格',
+    subtitle: '/pricing の節約率と照合レポートが比べるプロバイダー自身の価格です。プロバイダーの価格ページから読み取り、読み取った日とその日の為替レートとともにここで一括で置き換えます。',
+    readOn: '読み取り日',
+    readOnHint: 'プロバイダーの価格ページを読んだ日。/pricing に表示されます。',
+    rate: '1 米ドルあたりの人民元',
+    rateHint: 'その日のレート（例：7.20）。パッケージは人民元建てです。',
+    lines: '価格（1 行に 1 件）',
+    linesHint: 'モデル 入力価格 出力価格（100 万トークンあたりの米ドル）。モデルは * を使ったパターンも可。例：claude-opus-5-5 4 20',
+    linesInvalid: '各行にモデルと米ドルの価格 2 つが必要です（例：claude-opus-5-5 4 20）。',
+    linesTwice: '同じモデルが 2 回あります。',
+    dateInvalid: '日付は YYYY-MM-DD で入力してください。',
+    rateInvalid: 'レートは 7.20 のような数値で入力してください。',
+    submit: '公式価格を保存',
+    saved: '公式価格を保存しました',
+  },
   incidents: {
     title: '障害情報',
     subtitle: '解決済みにするまで、公開のステータスページに表示されます。',
@@ -287,7 +303,7 @@ export default {
   },
   // 運用画面：概要、プロバイダー、モデル価格、チケット担当（docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md）。
   ops: {
-    nav: { overview: '概要', providers: 'プロバイダー', pricing: 'モデル価格', reconciliation: 'コスト照合' },
+    nav: { overview: '概要', providers: 'プロバイダー', pricing: 'モデル価格', reconciliation: 'コスト照合', listPrices: '公式価格' },
     circuit: { closed: '回路クローズ', open: '回路オープン', 'half-open': 'ハーフオープン', until: 'まで' },
     overview: {
       title: '運用概要',
@@ -556,6 +572,7 @@ export default {
       'resource.update': 'リンク変更',
       'resource.remove': 'リンク削除',
       'referral_rule.set': '招待ルール変更',
+      'list_prices.set': '公式価格変更',
       'oauth_client.create': 'クライアント登録',
       'oauth_client.update': 'クライアント変更',
       'oauth_client.remove': 'クライアント削除',

@@ -201,6 +201,8 @@ export default {
     deleteApiAdminAnnouncementsId: 'お知らせをすぐに取り下げる',
     postApiAdminUsersIdKeysStatus: 'ユーザーの API キーの一部を無効化または有効化する',
     getApiAdminReconciliation: '月ごと・モデルと上流ごとの使用量：課金したポイントと、上流の公式価格での費用',
+    getApiAdminListPrices: '価格ページと照合レポートが比べる上流の公式価格、読み取り日とその日の為替レート',
+    postApiAdminListPrices: '公式価格・読み取り日・為替レートを一括で置き換える（上流の価格ページを読み直したとき）',
     getApiAdminIncidents: 'ステータスページの障害情報（新しい順、対応中と解決済み）',
     postApiAdminIncidents: 'ステータスページに障害情報を掲載する（解決済みにするまで表示）',
     putApiAdminIncidentsId: '障害情報のタイトルと詳細を変更する',

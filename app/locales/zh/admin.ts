@@ -220,6 +220,22 @@ export default {
     total: '合计（有官方价的模型）',
     note: '输入含缓存读写，缓存读取按官方输入价的 0.1 倍、5 分钟写入 1.25 倍、1 小时写入 2 倍计，搜索每次 1 美分。数据来自每小时汇总，最近一两分钟的调用尚未计入。低于 100% 的行表示收费低于上游成本。',
   },
+  listPrices: {
+    title: '官方价目',
+    subtitle: '/pricing 的节省比例与对账报表所比较的服务商官方价格。从服务商的价格页读取后在此整体替换，并写明读取日期与当日汇率。',
+    readOn: '读取日期',
+    readOnHint: '读取服务商价格页的日期；/pricing 会注明。',
+    rate: '美元兑人民币汇率',
+    rateHint: '当日汇率，例如 7.20；套餐以人民币定价。',
+    lines: '价格（每行一条）',
+    linesHint: '模型 输入价 输出价，单位为美元/百万 token；模型可用 * 通配。例：claude-opus-5-5 4 20',
+    linesInvalid: '每行需要一个模型和两个美元价格，例如 claude-opus-5-5 4 20。',
+    linesTwice: '有模型重复列出。',
+    dateInvalid: '请按 YYYY-MM-DD 填写日期。',
+    rateInvalid: '请填写数字汇率，例如 7.20。',
+    submit: '保存官方价目',
+    saved: '官方价目已保存',
+  },
   incidents: {
     title: '状态事件',
     subtitle: '显示在公开的服务状态页上，直到标记为已解决。',
@@ -285,7 +301,7 @@ export default {
   },
   // 运营页面：概览、上游、模型价格、工单指派（docs/decisions/120-figures-from-hourly-aggregates.md, decisions/115-operator-console.md）。
   ops: {
-    nav: { overview: '概览', providers: '上游服务', pricing: '模型价格', reconciliation: '成本对账' },
+    nav: { overview: '概览', providers: '上游服务', pricing: '模型价格', reconciliation: '成本对账', listPrices: '官方价目' },
     circuit: { closed: '熔断关闭', open: '已熔断', 'half-open': '半开', until: '直到' },
     overview: {
       title: '运营概览',
@@ -554,6 +570,7 @@ export default {
       'resource.update': '修改资源链接',
       'resource.remove': '删除资源链接',
       'referral_rule.set': '修改邀请规则',
+      'list_prices.set': '修改官方价目',
       'oauth_client.create': '注册客户端',
       'oauth_client.update': '修改客户端',
       'oauth_client.remove': '删除客户端',

@@ -199,6 +199,8 @@ export default {
     deleteApiAdminAnnouncementsId: '立即撤下公告',
     postApiAdminUsersIdKeysStatus: '停用或启用某用户的部分 API 密钥',
     getApiAdminReconciliation: '某月按模型和上游统计的用量：已扣积分，以及按上游官方价格计算的成本',
+    getApiAdminListPrices: '价格页与对账报表所比较的上游官方价格、读取日期与当日汇率',
+    postApiAdminListPrices: '整体替换官方价格、读取日期与汇率（重新读取了上游价格页）',
     getApiAdminIncidents: '服务状态页的事件，最新的在前：进行中和已解决的',
     postApiAdminIncidents: '在服务状态页发布事件，直到标记为已解决',
     putApiAdminIncidentsId: '修改事件的标题和说明',

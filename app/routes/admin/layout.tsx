@@ -3,7 +3,7 @@
  * signed out, or signed in as any other type — gets the plain 404 page and no sign of the
  * console; the relay refuses its calls to them the same way.
  */
-import { ClipboardList, Coins, Gauge, Gift, KeyRound, Link2, Megaphone, Package, Scale, ScrollText, Server, Share2, Siren, Ticket, Users, UsersRound } from 'lucide-react'
+import { ClipboardList, Coins, Gauge, Gift, KeyRound, Link2, Megaphone, Package, Scale, ScrollText, Server, Share2, Siren, Tags, Ticket, Users, UsersRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { createContext, data, isRouteErrorResponse, NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/layout'
@@ -75,6 +75,7 @@ const sections = [
   { to: '/admin/providers', key: 'ops.nav.providers', icon: Server },
   { to: '/admin/pricing', key: 'ops.nav.pricing', icon: Coins },
   { to: '/admin/reconciliation', key: 'ops.nav.reconciliation', icon: Scale },
+  { to: '/admin/list-prices', key: 'ops.nav.listPrices', icon: Tags },
 ] as const
 
 /** The catalogue (docs/decisions/115-operator-console.md): what users are offered and which apps may ask them for access. */
