@@ -35,16 +35,18 @@ export interface Child {
 }
 
 /** Starts a child process (`node --import tsx …args`) and resolves with the first URL it prints. */
-export function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<Child> {
+export function startChild(args: string[], env: NodeJS.ProcessEnv, listening = 1): Promise<Child> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
   children.push(child)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = () => (child.kill('SIGTERM'), exited)
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))
+    let seen = 0
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const url = line.match(/https?:\/\/\S+/)?.[0]
-      if (url) resolve({ url: url.replace('localhost', '127.0.0.1'), pid: child.pid!, stop })
+      // A relay's workers print one line each.
+      if (url && ++seen === listening) resolve({ url: url.replace('localhost', '127.0.0.1'), pid: child.pid!, stop })
     })
   })
 }

@@ -19,6 +19,10 @@
  * bench/relay-status-line.ts, which runs on the seeded database of bench/seed-history.ts) or
  * BENCH_STATUS_LINE=skip (every row but that one).
  *
+ * Each throughput row through the relay has the relay processes' CPU time (user and system, their
+ * workers included) per call beside it. On PostgreSQL one more row: a relay of WORKERS=2, 64
+ * streamed calls in flight from 64 users to the thinking provider, as % of direct.
+ *
  * Besides: one user's calls against 64 users' at 8 and 32 in flight (one user's calls all take
  * points from one account), and, after everything, the ledger's invariants checked against the
  * database (tests/fixtures/ledger.ts); a broken one fails the run.
@@ -49,7 +53,7 @@ interface Target {
   headers: Record<string, string>
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(concurrency, 32) })
+const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(concurrency, 64) })
 
 /** One call, its body read to the end; resolves with its duration in ms. */
 function call(target: Target, body: string): Promise<number> {
@@ -161,11 +165,11 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   })
   const relays = await Promise.all(
     Array.from({ length: relayCount }, async () =>
-      startChild([...profile, 'relay/main.ts'], relayEnv(await unusedPort())),
+      startChild([...profile, 'relay/main.ts'], relayEnv(await unusedPort()), workers),
     ),
   )
   // The same relay with METRICS_TOKEN, to set its figures beside the first's.
-  const measured = await startChild(['relay/main.ts'], relayEnv(await unusedPort(), { METRICS_TOKEN: metricsToken }))
+  const measured = await startChild(['relay/main.ts'], relayEnv(await unusedPort(), { METRICS_TOKEN: metricsToken }), workers)
   const pids = relays.map((relay) => relay.pid)
   const target = (base: string, headers: Record<string, string> = {}): Target => ({
     url: new URL('/v1/messages', base),
@@ -181,19 +185,31 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   console.log(`${relayCount} relay process${relayCount === 1 ? '' : 'es'} on the one database, WORKERS=${workers} each.`)
   console.log(`Latency: ${calls} calls one at a time, direct and relayed in turn, to a fake provider that answers at once.`)
   console.log(`Throughput: ${concurrency} calls in flight for ${seconds} s, to that provider and to one that thinks ${thinkingMs} ms first.\n`)
-  const header = ['', 'direct', 'via relay', 'relay adds']
+  const header = ['', 'direct', 'via relay', 'relay adds', 'relay CPU per call']
   const rows: string[][] = []
-  const throughputRow = (name: string, d: { perSecond: number }, r: { perSecond: number }) =>
-    rows.push([name, `${d.perSecond.toFixed(0)} calls/s`, `${r.perSecond.toFixed(0)} calls/s`, `${((r.perSecond / d.perSecond) * 100).toFixed(0)} % of direct`])
+  const throughputRow = (name: string, d: { perSecond: number }, r: { perSecond: number; cpuMs: number | null }) =>
+    rows.push([name, `${d.perSecond.toFixed(0)} calls/s`, `${r.perSecond.toFixed(0)} calls/s`, `${((r.perSecond / d.perSecond) * 100).toFixed(0)} % of direct`, r.cpuMs === null ? '' : ms(r.cpuMs)])
   const body = (model: string, stream: boolean) => JSON.stringify({ model, max_tokens: 256, stream, messages: [{ role: 'user', content: 'Hello' }] })
   for (const stream of [false, true]) {
     const name = stream ? 'streaming' : 'non-streaming'
     const [d, r] = await latency(target(instantUrl), relayed, body(instantModel, stream))
-    for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`${name} latency ${p}`, ms(d[p]), ms(r[p]), `+${ms(r[p] - d[p])}`])
-    const [dt, rt] = [await throughput([target(instantUrl)], body(instantModel, stream)), await throughput(relayed, body(instantModel, stream), { pids })]
-    throughputRow(`${name} throughput, instant provider`, dt, rt)
-    if (rt.cpuMs !== null) rows.push([`${name} relay CPU per call`, '', ms(rt.cpuMs), ''])
-    throughputRow(`${name} throughput, provider thinking ${thinkingMs} ms`, await throughput([target(thinkingUrl)], body(thinkingModel, stream)), await throughput(relayed, body(thinkingModel, stream)))
+    for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`${name} latency ${p}`, ms(d[p]), ms(r[p]), `+${ms(r[p] - d[p])}`, ''])
+    throughputRow(`${name} throughput, instant provider`, await throughput([target(instantUrl)], body(instantModel, stream)), await throughput(relayed, body(instantModel, stream), { pids }))
+    throughputRow(`${name} throughput, provider thinking ${thinkingMs} ms`, await throughput([target(thinkingUrl)], body(thinkingModel, stream)), await throughput(relayed, body(thinkingModel, stream), { pids }))
+  }
+  if (database.kind === 'postgres') {
+    // Two workers sharing the port (relay/workers.ts), as production runs on PostgreSQL, against many clients.
+    const twoWorkers = await startChild(['relay/main.ts'], relayEnv(await unusedPort(), { WORKERS: '2' }), 2)
+    const inFlight = 64
+    const spread = keys.map((key) => target(twoWorkers.url, { 'x-api-key': key }))
+    // A window uncounted first: its workers' code compiled and their connections opened.
+    await throughput(spread, body(thinkingModel, true), { inFlight })
+    throughputRow(
+      `WORKERS=2, ${inFlight} in flight, streaming, provider thinking ${thinkingMs} ms`,
+      await throughput([target(thinkingUrl)], body(thinkingModel, true), { inFlight }),
+      await throughput(spread, body(thinkingModel, true), { inFlight, pids: [twoWorkers.pid] }),
+    )
+    await twoWorkers.stop()
   }
   // Codex's API beside /v1/messages: the same hop, its stream metered from response.completed.
   const responsesTarget = (base: string, headers: Record<string, string> = {}): Target => ({ url: new URL('/v1/responses', base), headers })
@@ -203,7 +219,7 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
     relays.map((relay) => responsesTarget(relay.url, { authorization: `Bearer ${keys[0]!}` })),
     responsesBody,
   )
-  for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`Responses streaming latency ${p}`, ms(dr[p]), ms(rr[p]), `+${ms(rr[p] - dr[p])}`])
+  for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`Responses streaming latency ${p}`, ms(dr[p]), ms(rr[p]), `+${ms(rr[p] - dr[p])}`, ''])
   // One account's lock against 64 accounts' (non-streaming, instant provider: the relay is the whole cost).
   const userRows: string[][] = []
   for (const inFlight of [8, 32]) {

@@ -63,7 +63,9 @@ export const variables = {
   port: variable('PORT', 'process', port.optional(), 'Port of the portal and its embedded relay; of the relay alone under `npm run relay`.', { shown: '`3000`; `3001` for `npm run relay`', example: '3000' }),
   host: variable('HOST', 'process', z.string().min(1).default('0.0.0.0'), 'Address to bind.'),
   workers: variable('WORKERS', 'process', z.int('must be a whole number from 1 to 256').min(1, 'must be a whole number from 1 to 256').max(256, 'must be a whole number from 1 to 256').optional(),
-    'Serving processes of `npm start` / `npm run relay`, sharing the port (Node\'s cluster); `1` runs a single process (docs/decisions/076-the-hot-path.md).', { shown: 'CPUs on PostgreSQL, `1` on SQLite' }),
+    'Serving processes of `npm start` / `npm run relay`, sharing the port (Node\'s cluster); `1` runs a single process (docs/decisions/076-the-hot-path.md). SIGHUP to the primary restarts them one at a time (docs/operating.md).', { shown: 'CPUs on PostgreSQL, `1` on SQLite' }),
+  shutdownGraceMs: variable('SHUTDOWN_GRACE_MS', 'process', z.int().min(0).max(86_400_000).default(600_000),
+    'On SIGTERM: how long calls in flight may go on, long streams included, while the process takes no new ones; then those left are cut, each charged what it delivered (docs/operating.md, "Stopping and restarting"). Keep the supervisor\'s stop timeout above it.'),
   buildDir: variable('BUILD_DIR', 'process', z.string().min(1).default('build'), 'Where `npm run build` writes the portal and the compiled server, and where `npm start` reads them.'),
 
   // The portal.

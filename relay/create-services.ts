@@ -1,4 +1,5 @@
 import { RateLimiter } from './http/rate-limit.ts'
+import { CallsInFlight } from './proxy/calls-in-flight.ts'
 import { ProviderCircuits } from './proxy/provider-circuits.ts'
 import { SettlementQueue } from './proxy/settlements.ts'
 import { referralRewardHook } from './referral/rewards.ts'
@@ -13,6 +14,7 @@ export function createServices(deps: RelayDeps): RelayServices {
     limiter: new RateLimiter(deps.db, deps.clock, deps.logger),
     redeemHooks: [referralRewardHook(deps)],
     settlements: new SettlementQueue({ ...deps, metrics }),
+    calls: new CallsInFlight(),
     circuits: new ProviderCircuits(deps, {
       failures: config.providerBreakerFailures,
       windowMs: config.providerBreakerWindowMs,

@@ -35,6 +35,12 @@ export interface Relay {
   drainSettlements(): Promise<void>
   /** Looks for alert incidents now and delivers every alert message due: what a test waits on before counting what arrived. */
   drainAlerts(): Promise<void>
+  /**
+   * Stops taking calls (the health call and new /v1 calls answer 503), lets those in flight go on
+   * for up to `graceMs`, then cuts the rest, each charged what it delivered; resolves once every
+   * one has ended and its settlement is queued (proxy/calls-in-flight.ts).
+   */
+  finishCalls(graceMs: number): Promise<void>
   /** Stops the stale-hold sweeps, the public figures' refresh, the mail sender and the alert checks, writes the settlements still waiting, withdraws its circuit reports, closes the database and the mail transport. */
   close(): Promise<void>
 }
@@ -59,6 +65,14 @@ export async function startRelay(config: RelayConfig, options: StartRelayOptions
     async drainAlerts() {
       await checkAlerts(services)
       await sendDueAlerts(services)
+    },
+    async finishCalls(graceMs) {
+      const { calls, logger } = services
+      calls.drain()
+      let timer: NodeJS.Timeout | undefined
+      const inTime = await Promise.race([calls.ended().then(() => true), new Promise<false>((resolve) => (timer = setTimeout(resolve, graceMs, false)))])
+      clearTimeout(timer)
+      if (!inTime) logger.warn('calls cut at the end of the shutdown grace, each charged what it delivered', { cut: await calls.cut(), graceMs })
     },
     async close() {
       await Promise.all(sweepers.map((sweeper) => sweeper.stop()))

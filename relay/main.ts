@@ -25,10 +25,14 @@ async function main(): Promise<void> {
   )
   // Only once started: a failed start must end the process.
   keepRunningOnStrayErrors()
-  stopOnSignals(server, async () => {
-    await relay.close()
-    // Its last spans exported (telemetry/tracing.ts).
-    await (await startTracing(relayConfig))?.close()
+  stopOnSignals(server, {
+    graceMs: config.process.shutdownGraceMs,
+    finishCalls: (graceMs) => relay.finishCalls(graceMs),
+    async close() {
+      await relay.close()
+      // Its last spans exported (telemetry/tracing.ts).
+      await (await startTracing(relayConfig))?.close()
+    },
   })
 }
 

@@ -2,10 +2,11 @@
  * How a serving process (the portal server, a relay on its own) lives and ends.
  * docs/decisions/013-the-database.md says why stray errors do not end it.
  */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { ServerType } from '@hono/node-server'
 
-/** How long calls in flight (relayed streams) may take to end: inside a container's usual 10 s grace. */
-const drainMs = 8000
+/** After the grace, how long cut calls and other requests get to end before every connection is closed. */
+const afterGraceMs = 5000
 
 /**
  * An error that escapes every handler (a timer's callback, a socket's event, a promise nobody
@@ -17,22 +18,65 @@ export function keepRunningOnStrayErrors(log: (message: string, error: unknown) 
   process.on('unhandledRejection', (reason) => log('unhandled rejection (the server keeps running):', reason))
 }
 
+export interface Stopping {
+  /** How long requests and calls in flight may go on once a signal came. */
+  graceMs: number
+  /** The embedded relay's calls: refuse new ones, wait for those in flight, cut them past the grace (relay/index.ts). */
+  finishCalls?: (graceMs: number) => Promise<void>
+  /** Last: settle the charges, close the database. */
+  close: () => Promise<void>
+}
+
 /**
- * On SIGTERM or SIGINT: stop taking requests, let those in flight end for up to `drainMs`, run
- * `close` (settle charges, close the database), exit. Once only, however many signals come.
+ * On SIGTERM or SIGINT: stop listening (a relay also stops taking calls on the connections still
+ * open: its health check and new /v1 calls answer 503), let what is in flight end for up to
+ * `graceMs`, cut the rest, run `close`, exit. Once only, however many signals come.
  */
-export function stopOnSignals(server: ServerType, close: () => Promise<void>): void {
+export function stopOnSignals(served: ServerType, { graceMs, finishCalls, close }: Stopping): void {
+  // Both callers serve HTTP/1 (given no HTTP/2 options).
+  const server = served as Server
+  const requests = requestsInFlight(server)
   let stopping: Promise<void> | undefined
   const stop = () => {
     stopping ??= (async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        setTimeout(resolve, drainMs).unref()
-      })
+      server.close()
+      requests.stopping()
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([Promise.all([requests.ended(), finishCalls?.(graceMs)]), new Promise((resolve) => (timer = setTimeout(resolve, graceMs + afterGraceMs)))])
+      clearTimeout(timer)
+      server.closeAllConnections()
       await close()
       process.exit(0)
     })()
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
+}
+
+/**
+ * Counts the server's requests until their responses end. Once stopping, a connection whose
+ * response ends is closed rather than kept alive (Node 20 would keep it until its keep-alive
+ * timeout, and its client would send the next call to a process that is leaving).
+ */
+function requestsInFlight(http: Server): { stopping(): void; ended(): Promise<void> } {
+  let open = 0
+  let stopping = false
+  let whenNone: (() => void) | undefined
+  http.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    open += 1
+    if (stopping) response.shouldKeepAlive = false
+    response.once('close', () => {
+      open -= 1
+      if (!stopping) return
+      http.closeIdleConnections()
+      if (open === 0) whenNone?.()
+    })
+  })
+  return {
+    stopping() {
+      stopping = true
+      http.closeIdleConnections()
+    },
+    ended: () => (open === 0 ? Promise.resolve() : new Promise((resolve) => (whenNone = resolve))),
+  }
 }

@@ -4,6 +4,7 @@ import type { Database } from './db/open-database.ts'
 import type { RateLimiter } from './http/rate-limit.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
+import type { CallsInFlight } from './proxy/calls-in-flight.ts'
 import type { ProviderCircuits } from './proxy/provider-circuits.ts'
 import type { SettlementQueue } from './proxy/settlements.ts'
 import type { RelayMetrics } from './telemetry/relay-metrics.ts'
@@ -31,6 +32,8 @@ export interface RelayServices extends RelayDeps {
   redeemHooks: RedeemHook[]
   /** Relayed calls' settlements, written in groups (proxy/settlements.ts); drained on close. */
   settlements: SettlementQueue
+  /** Relayed calls in flight, drained before the process stops (proxy/calls-in-flight.ts). */
+  calls: CallsInFlight
   /** This process's circuit per upstream provider (proxy/provider-circuits.ts); its reports withdrawn on close. */
   circuits: ProviderCircuits
   /** The Prometheus families (telemetry/relay-metrics.ts); null, and nothing counted, without METRICS_TOKEN. */

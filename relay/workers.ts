@@ -12,7 +12,9 @@
  * (`RELAY_SWEEPS`); every worker settles its own calls and keeps its own circuits (per process,
  * docs/decisions/073-upstream-calls.md). Worker 0 starts first and the others once it listens, so the migrations
  * and development secrets are made once. A worker that dies is started again; SIGTERM or SIGINT
- * to the primary stops every worker, each draining its calls as a single process does.
+ * to the primary stops every worker, each draining its calls as a single process does; SIGHUP to
+ * the primary restarts them one at a time (a new version, a new configuration), the port served
+ * throughout.
  */
 import cluster, { type Worker } from 'node:cluster'
 import { randomInt } from 'node:crypto'
@@ -39,12 +41,17 @@ export function servesHere(count: number, config: Pick<Config, 'relay' | 'portal
   if (pinned !== undefined && firstId + count - 1 > 1023) throw new Error(`RELAY_WORKER_ID: ${count} workers need ${firstId}–${firstId + count - 1}, past 1023`)
   let stopping = false
   let running = 0
+  /** Each worker by its number; a worker restarted takes its predecessor's place. */
+  const workers: Worker[] = []
+  /** Workers being restarted on purpose (SIGHUP), not lost. */
+  const replaced = new WeakSet<Worker>()
   const fork = (n: number): Worker => {
     const worker = cluster.fork({
       RELAY_INSTANCE: `${instance}/${n}`,
       RELAY_WORKER_ID: String((firstId + n) % 1024),
       RELAY_SWEEPS: n === 0 ? 'true' : 'false',
     })
+    workers[n] = worker
     let listened = false
     running += 1
     worker.once('listening', () => (listened = true))
@@ -56,7 +63,7 @@ export function servesHere(count: number, config: Pick<Config, 'relay' | 'portal
         // A failed start (a bad environment, a database out of reach) would fail again: give up, as one process does.
         stop('SIGTERM', code ?? 1)
       } else {
-        console.error(`worker ${n} exited (${signal ?? code}); starting it again`)
+        if (!replaced.has(worker)) console.error(`worker ${n} exited (${signal ?? code}); starting it again`)
         fork(n)
       }
     })
@@ -74,7 +81,30 @@ export function servesHere(count: number, config: Pick<Config, 'relay' | 'portal
   fork(0).once('listening', () => {
     for (let n = 1; n < count && !stopping; n++) fork(n)
   })
+  /**
+   * One worker at a time: it drains (takes no new connection, finishes its calls) and exits, and
+   * is started again; the next goes once its successor listens. The others serve meanwhile. The
+   * successor takes the same instance name only after its predecessor has settled everything, so
+   * it gives back none of that one's holds in flight.
+   */
+  let restarting = false
+  const restartOneByOne = async () => {
+    if (restarting || stopping) return
+    restarting = true
+    console.log(`restarting ${count} workers one at a time`)
+    for (let n = 0; n < count && !stopping; n++) {
+      const worker = workers[n]!
+      replaced.add(worker)
+      const exited = new Promise((resolve) => worker.once('exit', resolve))
+      worker.process.kill('SIGTERM')
+      await exited
+      if (stopping) break
+      await new Promise((resolve) => workers[n]!.once('listening', resolve))
+    }
+    restarting = false
+  }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGHUP', () => void restartOneByOne())
   return false
 }

@@ -115,8 +115,12 @@ const server = serve({ fetch: app.fetch, port: config.process.port ?? 3000, host
 refuseTunnels(server)
 // From here on, not before: a failed start (a bad environment, a database out of reach) must end the process.
 keepRunningOnStrayErrors()
-stopOnSignals(server, async () => {
-  await relay?.close()
-  // Its last spans exported.
-  await tracing?.close()
+stopOnSignals(server, {
+  graceMs: config.process.shutdownGraceMs,
+  finishCalls: relay && ((graceMs) => relay.finishCalls(graceMs)),
+  async close() {
+    await relay?.close()
+    // Its last spans exported.
+    await tracing?.close()
+  },
 })

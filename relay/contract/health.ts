@@ -1,4 +1,4 @@
-/** Liveness with a database round trip, for the portal's health route and load balancers. */
+/** Liveness with a database round trip, for the portal's health route and load balancers; 503 while the relay drains to stop. */
 import { z } from 'zod'
 import { endpoint } from './endpoint.ts'
 
@@ -9,6 +9,8 @@ export const healthEndpoints = {
     summary: 'The relay answers and reaches its database',
     tag: 'health',
     auth: 'none',
+    description: 'Answers 503 `unavailable` while the relay is stopping (it finishes its calls in flight and takes no new ones), so a load balancer sends it nothing new.',
+    errors: ['unavailable'],
     response: z.object({ status: z.literal('ok') }),
   }),
 }

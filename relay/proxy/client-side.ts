@@ -8,26 +8,26 @@
 import type { ServerResponse } from 'node:http'
 import type { Context } from 'hono'
 import type { RelayEnv } from '../http/relay-env.ts'
+import type { CallInFlight } from './calls-in-flight.ts'
 
 export interface ClientSide {
   body: AsyncIterable<Uint8Array> | null
   /** Declared size, if any. */
   contentLength: number
-  /** Aborted when the client goes away before its answer is complete. */
+  /** Aborted when the client goes away before its answer is complete, or when the relay cuts the call (calls-in-flight.ts). */
   gone: AbortSignal
   /** The Node response, to write a stream to directly (response-stream.ts); null for an in-process caller. */
   outgoing: ServerResponse | null
 }
 
-export function clientSide(c: Context<RelayEnv>): ClientSide {
+export function clientSide(c: Context<RelayEnv>, call: CallInFlight): ClientSide {
   const contentLength = Number(c.req.header('content-length') ?? 0)
   const { incoming, outgoing } = c.env ?? {}
   // Node's web streams are async iterables; the DOM typings do not say so.
-  if (!incoming || !outgoing) return { body: c.req.raw.body as AsyncIterable<Uint8Array> | null, contentLength, gone: c.req.raw.signal, outgoing: null }
-  const left = new AbortController()
+  if (!incoming || !outgoing) return { body: c.req.raw.body as AsyncIterable<Uint8Array> | null, contentLength, gone: AbortSignal.any([c.req.raw.signal, call.signal]), outgoing: null }
   // As @hono/node-server decides it: the connection closed before the response was finished.
   outgoing.once('close', () => {
-    if (!outgoing.writableFinished) left.abort()
+    if (!outgoing.writableFinished) call.leave()
   })
-  return { body: incoming, contentLength, gone: left.signal, outgoing }
+  return { body: incoming, contentLength, gone: call.signal, outgoing }
 }

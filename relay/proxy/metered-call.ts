@@ -58,21 +58,23 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
   const startedAt = clock.now()
   // Read now: once the client has gone, its socket no longer knows its address.
   const caller = clientIp(c, services.config.trustProxy)
-  const inFlight = services.metrics?.started(dialect.api)
+  const counted = services.metrics?.started(dialect.api)
   let userSlot: (() => void) | null = null
   const leave = () => {
     slot()
     userSlot?.()
-    inFlight?.()
+    counted?.()
   }
   const span = services.tracing?.start(`${c.req.method} ${c.req.path}`, { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': dialect.providerKind })
   const id = c.get('requestId')
+  // Counted from here, before any wait, so a relay told to drain (routes.ts refuses new calls) waits for it.
+  const inFlight = services.calls.begin()
   try {
     // Its key perhaps from the cache: the freeze below confirms it (keys/service.ts).
     const identity = await authenticateCall(c, services, { id, api: dialect.api, streamed: false, clientIp: caller, startedAt, started })
     userSlot = deps.slots.takeForUser(identity.userId)
     if (!userSlot) throw userStreamsLimited(deps)
-    const client = clientSide(c)
+    const client = clientSide(c, inFlight)
     const uploadStarted = performance.now()
     const raw = await readBody(client)
     // The client's upload is its network's time, not the relay's (docs/decisions/120-figures-from-hourly-aggregates.md).
@@ -122,7 +124,9 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
       const upstreamModel = tried && tried.model !== request.model ? tried.model : null
       services.metrics?.ended({ ...end, api: dialect.api, model: cost.model, provider, durationMs, relayMs })
       span?.end({ ...spanUsage(end.usage), 'gen_ai.request.model': request.model, 'http.response.status_code': end.status, 'relay.provider': provider, 'relay.outcome': end.outcome, 'relay.points': actualCharge(cost, end.usage).actual }, end.outcome === 'failed')
-      return services.settlements.add({ charge, cost, usage: end.usage, leaseId, call: { ...end, ...call, durationMs, relayMs, upstreamModel } })
+      const settled = services.settlements.add({ charge, cost, usage: end.usage, leaseId, call: { ...end, ...call, durationMs, relayMs, upstreamModel } })
+      inFlight.end()
+      return settled
     }
 
     let forwarded: Forwarded
@@ -162,6 +166,7 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {
     leave()
+    inFlight.end()
     const answer = refusal(dialect, error, deps, id)
     span?.end({ 'http.response.status_code': answer.status, 'relay.outcome': 'refused', ...(error instanceof ProxyError ? { 'relay.refusal': error.kind } : {}) }, answer.status >= 500)
     return answer
@@ -204,9 +209,10 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
   const startedAt = services.clock.now()
   const caller = clientIp(c, services.config.trustProxy)
   const id = c.get('requestId')
+  const inFlight = services.calls.begin()
   try {
     const identity = await authenticateCall(c, services, { id, api: dialect.api, streamed: false, clientIp: caller, startedAt, started })
-    const client = clientSide(c)
+    const client = clientSide(c, inFlight)
     const uploadStarted = performance.now()
     const request = dialect.parse(await readBody(client))
     const uploadMs = performance.now() - uploadStarted
@@ -226,6 +232,7 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
       const upstreamModel = tried && tried.model !== request.model ? tried.model : null
       services.metrics?.ended({ ...end, api: 'count_tokens', model: cost.model, provider, durationMs, relayMs, usage: null })
       void services.settlements.add({ charge, cost, usage: null, leaseId, call: { ...end, ...call, usage: null, durationMs, relayMs, upstreamModel } })
+      inFlight.end()
     }
     let forwarded: Forwarded
     try {
@@ -244,6 +251,7 @@ export async function freeCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect: D
       finish({ outcome: status >= 400 ? 'refused' : 'completed', status, providerId: forwarded.provider.id, firstByteMs })
     }
   } catch (error) {
+    inFlight.end()
     return refusal(dialect, error, deps, id)
   }
 }

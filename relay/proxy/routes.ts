@@ -10,6 +10,7 @@ import { apiKeySecurity } from '../http/openapi.ts'
 import type { RelayEnv } from '../http/relay-env.ts'
 import { mayCall } from '../keys/limits.ts'
 import type { RelayServices } from '../services.ts'
+import { drainingRefusal } from './calls-in-flight.ts'
 import { proxyErrorResponse, ProxyError, type ClientApi } from './client-errors.ts'
 import { anthropicCountTokens, anthropicMessages, openAiChat, openAiResponses, openAiResponsesCompact } from './dialects.ts'
 import { Failover } from './failover.ts'
@@ -45,6 +46,10 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
   })
   const deps: ProxyDeps = { services, routes, failover, slots: new CallSlots(config.maxStreamsPerProcess, config.maxStreamsPerUser) }
   mountRequestIds(app, ['/v1/*', '/v1beta', '/v1beta/*'])
+  // A relay told to drain takes no new call (calls-in-flight.ts); the calls it took go on.
+  for (const path of ['/v1/*', '/v1beta/*']) {
+    app.use(path, async (c, next) => (services.calls.draining ? proxyErrorResponse(path === '/v1beta/*' ? 'gemini' : apiOf(c), drainingRefusal()) : next()))
+  }
   // A base URL pasted with its /v1 (ANTHROPIC_BASE_URL=https://relay.example.com/v1) makes the
   // SDKs call /v1/v1/…: served the same, as nothing else could be meant (docs/decisions/070-refusals-in-the-clients-format.md).
   for (const prefix of ['', '/v1']) {

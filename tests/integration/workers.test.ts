@@ -1,7 +1,8 @@
 /**
  * The production server with WORKERS=2 (relay/workers.ts): two processes on one port and one
  * database, each its own relay instance. Calls made at once are served by both, every one is
- * charged once, the ledger holds, and SIGTERM ends both workers and the primary cleanly.
+ * charged once, the ledger holds; SIGHUP restarts the workers one at a time while streams in
+ * flight finish; and SIGTERM ends both workers and the primary cleanly.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../relay/db/open-database.ts'
@@ -62,6 +63,50 @@ describe.each(databaseKinds())('the production server with two workers (%s)', (k
     expect(Number(charged.rows)).toBe(calls)
     await expectLedgerInvariants(db)
   }, 120_000)
+
+  it('restarts the workers one at a time on SIGHUP, every stream in flight finishing and charged once', async () => {
+    const other = await seedCustomer(server!, db, 1_000_000)
+    let resume!: () => void
+    const resumed = new Promise<void>((resolve) => (resume = resolve))
+    const count = 20
+    provider.queue(...Array.from({ length: count }, () => ({ kind: 'pause' as const, afterEvents: 3, resume: resumed })))
+    // Each on a connection of its own, handed to either worker; in flight once its head has come.
+    const bodies = await Promise.all(
+      Array.from({ length: count }, async () => {
+        const answer = await fetch(`${server!.url}/v1/messages`, {
+          method: 'POST',
+          headers: { 'x-api-key': other.key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json', connection: 'close' },
+          body: JSON.stringify({ model, max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'hello' }] }),
+        })
+        expect(answer.status).toBe(200)
+        return { text: answer.text() }
+      }),
+    )
+    server!.signal('SIGHUP')
+    // Worker 0 drains now: it waits for its streams, the other worker serves.
+    await vi.waitFor(() => expect(server!.output()).toContain('restarting 2 workers one at a time'), { timeout: 10_000, interval: 50 })
+    resume()
+    const texts = await Promise.all(bodies.map((body) => body.text))
+    expect(texts.filter((text) => !text.includes('message_stop'))).toEqual([])
+    // Both started again, one after the other, none of them lost.
+    await vi.waitFor(() => expect(server!.output().match(/Portal listening/g)?.length).toBe(4), { timeout: 90_000, interval: 100 })
+    expect(server!.output()).not.toContain('starting it again')
+    expect(server!.alive()).toBe(true)
+    const answer = await fetch(`${server!.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': other.key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+      body: JSON.stringify({ model, max_tokens: 64, messages: [{ role: 'user', content: 'after' }] }),
+    })
+    expect(answer.status).toBe(200)
+    await answer.arrayBuffer()
+    await expect.poll(async () => (await db.selectFrom('proxy_calls').select('id').where('user_id', '=', other.userId).execute()).length, { timeout: 10_000 }).toBe(count + 1)
+    const calls = await db.selectFrom('proxy_calls').select(['hold_id', 'outcome', 'points']).where('user_id', '=', other.userId).execute()
+    expect(calls.filter((call) => call.outcome !== 'completed')).toEqual([])
+    const charged = await db.selectFrom('points_ledger').select(['hold_id', 'change']).where('user_id', '=', other.userId).where('hold_id', 'is not', null).execute()
+    for (const call of calls) expect(-charged.filter((row) => row.hold_id === call.hold_id).reduce((sum, row) => sum + Number(row.change), 0)).toBe(Number(call.points))
+    expect(await db.selectFrom('points_holds').select('id').where('settled_timestamp', 'is', null).execute()).toEqual([])
+    await expectLedgerInvariants(db)
+  }, 180_000)
 
   it('stops both workers and itself on SIGTERM', async () => {
     const stopped = server!
