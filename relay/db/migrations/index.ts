@@ -52,6 +52,7 @@ import * as loginThrottleSubjects from './0051-login-throttle-subjects.ts'
 import * as keyNetworks from './0057-key-networks.ts'
 import * as modelMapping from './0058-model-mapping.ts'
 import * as reconciliation from './0059-reconciliation.ts'
+import * as answeredHolds from './0062-answered-holds.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '0057-key-networks': keyNetworks,
   '0058-model-mapping': modelMapping,
   '0059-reconciliation': reconciliation,
+  '0062-answered-holds': answeredHolds,
 }
