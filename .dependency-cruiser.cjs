@@ -18,7 +18,7 @@ module.exports = {
       name: 'portal-knows-only-the-contract',
       severity: 'error',
       comment: 'The portal works the same against a remote relay: of the relay it imports only relay/contract/.',
-      from: { path: '^app/' },
+      from: { path: '^app/', pathNot: notTest },
       to: { path: '^relay/(?!contract/)' },
     },
     {

@@ -13,11 +13,12 @@ function embeddedRelay(): Plugin {
     name: 'embedded-relay',
     apply: 'serve',
     async configureServer(server) {
-      const { prepareEnvironment } = (await server.ssrLoadModule('/server/env.ts')) as typeof import('./server/env.ts')
-      const environment = prepareEnvironment()
-      if (!environment.relay) return
+      // Parsed once here for the portal's modules too (relay/config.ts).
+      const { configOrExit } = (await server.ssrLoadModule('/relay/config.ts')) as typeof import('./relay/config.ts')
+      const config = configOrExit()
+      if (!config.relay) return
       const { startEmbeddedRelay } = (await server.ssrLoadModule('/server/embedded-relay.ts')) as typeof import('./server/embedded-relay.ts')
-      const relay = await startEmbeddedRelay(environment.relay)
+      const relay = await startEmbeddedRelay(config.relay)
       const listener = getRequestListener((request, env: { incoming?: { socket: { remoteAddress?: string } } }) =>
         relay.fetch(request, { clientIp: env.incoming?.socket.remoteAddress ?? '127.0.0.1' }),
       )

@@ -7,24 +7,26 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { loadConfig, useConfig } from '../relay/config.ts'
 import type { Visitor } from '../tests/integration/portal-harness.ts'
 
 export async function startInProcessPortal(name: string, database: (dataDir: string) => Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-`))
-  Object.assign(process.env, {
-    NODE_ENV: 'production',
-    ...database(dataDir),
-    SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
-    JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789abcdef',
-    LOG_LEVEL: 'error',
-    PUBLIC_URL: 'http://portal.test',
-  })
-  // Imported once the environment is set: they read it as they load.
-  const { prepareEnvironment } = await import('../server/env.ts')
+  // Handed over before the portal build loads, as scripts/start.ts does.
+  const config = useConfig(
+    loadConfig({
+      NODE_ENV: 'production',
+      ...database(dataDir),
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+      JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789abcdef',
+      LOG_LEVEL: 'error',
+      PUBLIC_URL: 'http://portal.test',
+    }),
+  )
   const { startEmbeddedRelay } = await import('../server/embedded-relay.ts')
   const harness = await import('../tests/integration/portal-harness.ts')
-  const relay = await startEmbeddedRelay(prepareEnvironment(dataDir).relay!)
-  const handle = await harness.loadPortal({})
+  const relay = await startEmbeddedRelay(config.relay!)
+  const handle = await harness.loadPortal()
   return {
     visitor: (): Visitor => new harness.Visitor(handle),
     async signedIn(username: string, password: string): Promise<Visitor> {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadRelayConfig } from './config.ts'
+import { ConfigError, configurationTable, envExample, loadConfig, loadRelayConfig, type LoadConfigOptions } from './config.ts'
 
 const secret = 's'.repeat(32)
 
@@ -70,7 +70,7 @@ describe('relay configuration', () => {
       expect(error).toBeInstanceOf(ConfigError)
       message = (error as Error).message
     }
-    for (const name of ['JWT_SECRET', 'LOG_LEVEL', 'SMTP_URL', 'ACCESS_TOKEN_EXPIRES_IN', 'TRUST_PROXY']) expect(message).toContain(`  ${name}: `)
+    for (const name of ['JWT_SECRET', 'LOG_LEVEL', 'SMTP_URL', 'ACCESS_TOKEN_EXPIRES_IN', 'TRUST_PROXY']) expect(message).toContain(`Invalid environment: ${name}: `)
   })
 
   it('requires JWT_SECRET in production, and otherwise generates one once with a warning', () => {
@@ -82,5 +82,62 @@ describe('relay configuration', () => {
     expect(second.jwtSecrets).toEqual(first.jwtSecrets)
     expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first.jwtSecrets[0])
     expect(warnings).toHaveLength(1)
+  })
+})
+
+const secrets = { SESSION_SECRET: 's'.repeat(40), JWT_SECRET: 'j'.repeat(40) }
+const fresh = (options: LoadConfigOptions = {}): LoadConfigOptions => ({ dataDir: mkdtempSync(join(tmpdir(), 'config-test-')), warn: () => {}, ...options })
+
+function problemsOf(env: Record<string, string>, options: LoadConfigOptions = {}): string[] {
+  try {
+    loadConfig(env, fresh(options))
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return (error as ConfigError).message.split('\n')
+  }
+  throw new Error('the environment was accepted')
+}
+
+describe('the whole configuration', () => {
+  it("names every bad value on a line of its own, the portal's and the embedded relay's together", () => {
+    const lines = problemsOf({ ...secrets, RELAY_PUBLIC_URL: 'not a url', PORT: 'eighty', JWT_SECRET: 'short', TRUST_PROXY: 'maybe', WORKERS: '0' })
+    expect(lines).toHaveLength(5)
+    for (const name of ['RELAY_PUBLIC_URL', 'PORT', 'JWT_SECRET', 'TRUST_PROXY', 'WORKERS']) {
+      expect(lines.filter((line) => line.startsWith(`Invalid environment: ${name}: `))).toHaveLength(1)
+    }
+  })
+
+  it('requires the secrets in production and generates them for a try-out, or when told to', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'Invalid environment: SESSION_SECRET: required in production (32+ characters; comma-separated to rotate)',
+      'Invalid environment: JWT_SECRET: required when NODE_ENV=production',
+    ])
+    for (const [env, options] of [[{}, {}], [{ NODE_ENV: 'production' }, { generateMissingSecrets: true }]] as const) {
+      const config = loadConfig(env, fresh(options))
+      expect(config.portal.sessionSecrets[0]).toHaveLength(64)
+      expect(config.relay?.jwtSecrets[0]).toHaveLength(64)
+    }
+  })
+
+  it('embeds no relay when RELAY_URL names one elsewhere, and then does not ask for its secrets', () => {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secrets.SESSION_SECRET, RELAY_URL: 'https://relay.example.com' }, fresh())
+    expect(config.relay).toBeUndefined()
+    expect(config.portal.relayUrl).toBe('https://relay.example.com')
+  })
+
+  it('reads a variable both sections use once, with the same value in each', () => {
+    const config = loadConfig({ ...secrets, TRUST_PROXY: 'yes', PUBLIC_URL: 'https://portal.example.com', WORKERS: '3' }, fresh())
+    expect(config.portal).toMatchObject({ trustProxy: true, publicUrl: 'https://portal.example.com', sessionSecrets: [secrets.SESSION_SECRET] })
+    expect(config.relay).toMatchObject({ trustProxy: true, publicUrl: 'https://portal.example.com', publicUrlConfigured: true })
+    expect(config.process).toMatchObject({ workers: 3, host: '0.0.0.0', buildDir: 'build', nodeEnv: 'development' })
+  })
+
+  it('serves the relay alone without a session secret', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secrets.JWT_SECRET }, fresh({ relayAlone: true })).relay?.jwtSecrets).toEqual([secrets.JWT_SECRET])
+  })
+
+  it('is what docs/configuration.md and .env.example say (regenerate them with `npm run config:docs`)', () => {
+    expect(readFileSync('docs/configuration.md', 'utf8')).toContain(configurationTable())
+    expect(readFileSync('.env.example', 'utf8')).toBe(envExample())
   })
 })

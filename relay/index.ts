@@ -39,7 +39,7 @@ export type StartRelayOptions = RuntimeOptions
 
 export async function startRelay(config: RelayConfig, options: StartRelayOptions = {}): Promise<Relay> {
   const runtime = await openRuntime(config, options)
-  const services = createServices({ ...runtime.deps, tracing: await startTracing(config.otlpEndpoint !== undefined) })
+  const services = createServices({ ...runtime.deps, tracing: await startTracing(config) })
   // For the operator CLI, which prints links on it (deployment/public-url.ts).
   await recordPublicUrl(services.db, config, services.clock.now())
   const app = createRelayApp(services)

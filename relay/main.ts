@@ -4,25 +4,22 @@
  * the same port (workers.ts, docs/decisions/076-the-hot-path.md).
  */
 import { serve } from '@hono/node-server'
-import { z } from 'zod'
-import { ConfigError, loadRelayConfig } from './config.ts'
+import { configOrExit, loadConfig } from './config.ts'
 import { servedByNode, startRelay } from './index.ts'
 import { keepRunningOnStrayErrors, stopOnSignals } from './process-lifecycle.ts'
 import { startTracing } from './telemetry/tracing.ts'
 import { servesHere, workerCount } from './workers.ts'
 
-const portSchema = z.coerce.number().int().min(1).max(65535)
-
 async function main(): Promise<void> {
-  const port = portSchema.safeParse(process.env.PORT ?? 3001)
-  if (!port.success) throw new ConfigError([`PORT: ${port.error.issues[0]?.message}`])
-  if (!servesHere(workerCount(process.env, true))) return
-  const config = loadRelayConfig()
-  const relay = await startRelay(config)
+  const config = configOrExit(() => loadConfig(process.env, { relayAlone: true }))
+  const relayConfig = config.relay
+  if (!relayConfig) throw new Error('RELAY_URL names a relay elsewhere: `npm run relay` is that relay, so leave RELAY_URL unset here')
+  if (!servesHere(workerCount(config), config)) return
+  const relay = await startRelay(relayConfig)
   const server = serve(
     {
       fetch: servedByNode(relay),
-      port: port.data,
+      port: config.process.port ?? 3001,
     },
     (info) => console.log(`relay listening on http://localhost:${info.port} (API document at /api/openapi.json)`),
   )
@@ -31,11 +28,11 @@ async function main(): Promise<void> {
   stopOnSignals(server, async () => {
     await relay.close()
     // Its last spans exported (telemetry/tracing.ts).
-    await (await startTracing(config.otlpEndpoint !== undefined))?.close()
+    await (await startTracing(relayConfig))?.close()
   })
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  console.error(error)
   process.exit(1)
 })

@@ -16,32 +16,27 @@
  */
 import cluster, { type Worker } from 'node:cluster'
 import { randomInt } from 'node:crypto'
-import { availableParallelism, hostname } from 'node:os'
+import { availableParallelism } from 'node:os'
+import type { Config } from './config.ts'
 import { isPostgresUrl } from './db/open-database.ts'
 import { aggregateWorkerMetrics } from './telemetry/registry.ts'
 
-/** How many serving processes `env` asks for (WORKERS), or the default for its database. */
-export function workerCount(env: NodeJS.ProcessEnv, embedsDatabase: boolean): number {
-  const raw = env.WORKERS?.trim()
-  if (raw) {
-    const count = Number(raw)
-    if (!Number.isInteger(count) || count < 1 || count > 256) throw new Error(`WORKERS: must be a whole number from 1 to 256, got ${raw}`)
-    return count
-  }
-  return embedsDatabase && !isPostgresUrl(env.DATABASE_URL?.trim() || '') ? 1 : availableParallelism()
+/** How many serving processes the configuration asks for (WORKERS), or the default for its database. */
+export function workerCount(config: Pick<Config, 'process' | 'relay'>): number {
+  if (config.process.workers) return config.process.workers
+  return config.relay && !isPostgresUrl(config.relay.databaseUrl) ? 1 : availableParallelism()
 }
 
 /**
  * In the primary of a cluster of `count` > 1: forks and keeps the workers, and resolves false (this
  * process serves nothing). In a worker, or with one process: resolves true, and the caller serves.
  */
-export function servesHere(count: number): boolean {
+export function servesHere(count: number, config: Pick<Config, 'relay' | 'portal'>): boolean {
   if (count === 1 || cluster.isWorker) return true
-  const env = process.env
-  const instance = env.RELAY_INSTANCE?.trim() || `${hostname()}:${env.PORT?.trim() || '3000'}`
-  const pinned = env.RELAY_WORKER_ID?.trim()
-  const firstId = pinned ? Number(pinned) : randomInt(1024)
-  if (pinned && firstId + count - 1 > 1023) throw new Error(`RELAY_WORKER_ID: ${count} workers need ${firstId}–${firstId + count - 1}, past 1023`)
+  const instance = config.relay?.instance ?? 'portal'
+  const pinned = config.relay?.workerId
+  const firstId = pinned ?? randomInt(1024)
+  if (pinned !== undefined && firstId + count - 1 > 1023) throw new Error(`RELAY_WORKER_ID: ${count} workers need ${firstId}–${firstId + count - 1}, past 1023`)
   let stopping = false
   let running = 0
   const fork = (n: number): Worker => {
@@ -75,7 +70,7 @@ export function servesHere(count: number): boolean {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
   }
   // One scrape of any worker covers them all (telemetry/registry.ts).
-  if (env.METRICS_TOKEN?.trim()) aggregateWorkerMetrics()
+  if (config.portal.metricsToken) aggregateWorkerMetrics()
   fork(0).once('listening', () => {
     for (let n = 1; n < count && !stopping; n++) fork(n)
   })

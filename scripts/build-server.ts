@@ -7,8 +7,9 @@
  */
 import { cpSync, readdirSync } from 'node:fs'
 import { build } from 'esbuild'
+import { buildDirectory } from '../relay/config.ts'
 
-const buildDir = process.env.BUILD_DIR ?? 'build'
+const buildDir = buildDirectory()
 
 await build({
   entryPoints: { server: 'server/main.ts', relay: 'relay/main.ts', cli: 'relay/cli.ts' },

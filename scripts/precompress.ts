@@ -5,8 +5,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { buildDirectory } from '../relay/config.ts'
 
-const root = `${process.env.BUILD_DIR ?? 'build'}/client`
+const root = `${buildDirectory()}/client`
 const compressible = /\.(js|css|html|svg|json|txt|map|webmanifest)$/
 
 function walk(dir: string): string[] {

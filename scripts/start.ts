@@ -9,9 +9,15 @@
 import { spawnSync } from 'node:child_process'
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { configOrExit, loadConfig, useConfig } from '../relay/config.ts'
 
 const sources = ['app', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
-const buildDir = process.env.BUILD_DIR ?? 'build'
+// Production mode either way; secrets are generated only when the operator did not ask for
+// production themselves (a local try-out). The server and the portal build read this configuration.
+const config = configOrExit(() =>
+  useConfig(loadConfig({ ...process.env, NODE_ENV: 'production' }, { generateMissingSecrets: process.env.NODE_ENV !== 'production' })),
+)
+const { buildDir } = config.process
 const buildMarker = `${buildDir}/server/index.js`
 
 function newestMtime(path: string): number {
@@ -50,7 +56,4 @@ setInterval(() => {
   if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM')
 }, 1000).unref()
 
-// Set before the server and the portal build are loaded: both read them once, at load.
-if (process.env.NODE_ENV !== 'production') process.env.GENERATE_MISSING_SECRETS = '1'
-process.env.NODE_ENV = 'production'
 await import('../server/main.ts')

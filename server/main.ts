@@ -24,7 +24,6 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import { clientIpHeader } from './client-ip-header.ts'
 import { resolveClientAddress } from '#relay/http/client-ip.ts'
 import { startEmbeddedRelay, type EmbeddedRelay } from './embedded-relay.ts'
-import { EnvironmentError, prepareEnvironment, type Environment } from './env.ts'
 import { isMalformed, refuseTunnels } from './request-guards.ts'
 import { isRelayPath } from './relay-paths.ts'
 import { metricsResponse, processRegistry } from '#relay/telemetry/registry.ts'
@@ -33,41 +32,36 @@ import { PortalMetrics } from './portal-metrics.ts'
 import { routeIds } from './route-ids.ts'
 import { startTracing } from '#relay/telemetry/tracing.ts'
 import { servesHere, workerCount } from '#relay/workers.ts'
+import { configOrExit } from '#relay/config.ts'
 
 /** The portal's forms are short text; a ticket of 5,000 four-byte characters, form-encoded, is about 60 KiB. */
 const portalBodyLimitBytes = 256 * 1024
 
-let environment: Environment
-try {
-  environment = prepareEnvironment()
-} catch (error) {
-  if (!(error instanceof EnvironmentError)) throw error
-  console.error(error.message)
-  process.exit(1)
-}
-if (!servesHere(workerCount(process.env, environment.relay !== undefined))) await new Promise(() => {})
-const env = environment.portal
-const relay: EmbeddedRelay | undefined = environment.relay ? await startEmbeddedRelay(environment.relay) : undefined
+// Handed over by scripts/start.ts, else parsed here (the container runs this file directly).
+const config = configOrExit()
+if (!servesHere(workerCount(config), config)) await new Promise(() => {})
+const env = config.portal
+const relay: EmbeddedRelay | undefined = config.relay ? await startEmbeddedRelay(config.relay) : undefined
 
-// BUILD_DIR as in react-router.config.ts; the path is computed so TypeScript does not resolve it.
-const buildDir = process.env.BUILD_DIR ?? 'build'
+// The path is computed so TypeScript does not resolve it.
+const { buildDir } = config.process
 const build = (await import(pathToFileURL(resolve(buildDir, 'server/index.js')).href)) as ServerBuild
 const handlePortal = createRequestHandler(build, 'production')
 const routeOf = routeIds(build)
-const portalMetrics = env.METRICS_TOKEN ? new PortalMetrics(processRegistry()) : null
-const tracing = await startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined)
+const portalMetrics = env.metricsToken ? new PortalMetrics(processRegistry()) : null
+const tracing = await startTracing(env)
 
 type ServerContext = Context<{ Bindings: HttpBindings }>
 
 /** The browser's address, by the relay's one rule (the socket peer, or our proxy's X-Forwarded-For entry). */
 function clientAddress(c: ServerContext): string {
-  return resolveClientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), env.TRUST_PROXY)
+  return resolveClientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), env.trustProxy)
 }
 
 const app = new Hono<{ Bindings: HttpBindings }>()
 
 app.use('*', async (c, next) => (isMalformed(c.env.incoming) ? c.text('Bad request', 400) : next()))
-app.get('/metrics', (c) => metricsResponse(c.req.raw, env.METRICS_TOKEN))
+app.get('/metrics', (c) => metricsResponse(c.req.raw, env.metricsToken))
 
 // Fingerprinted assets never change: cache for a year; serve the .br/.gz made at build time.
 app.use(
@@ -114,8 +108,8 @@ app.onError((error, c) => {
   return c.text('Internal error', 500)
 })
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  console.log(`Portal listening on http://localhost:${info.port}${relay ? ' (embedded relay at /api and /v1)' : ` (relay: ${env.RELAY_URL})`}`)
+const server = serve({ fetch: app.fetch, port: config.process.port ?? 3000, hostname: config.process.host }, (info) => {
+  console.log(`Portal listening on http://localhost:${info.port}${relay ? ' (embedded relay at /api and /v1)' : ` (relay: ${env.relayUrl})`}`)
 })
 
 refuseTunnels(server)

@@ -5,7 +5,7 @@
  * `Sec-Fetch-Site: same-origin`, or else a `Referer` on this origin. Neither: 403.
  */
 import { data, type MiddlewareFunction } from 'react-router'
-import { portalEnv } from '#server/env.ts'
+import { portalConfig } from '#server/env.ts'
 
 export const sameOriginMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
   if (request.method === 'GET' || request.method === 'HEAD') return next()
@@ -31,7 +31,7 @@ function isSameOrigin(request: Request): boolean {
 /** The request's own origin, and PUBLIC_URL's when a proxy in front rewrites the host. */
 function ownOrigins(request: Request): Set<string> {
   const origins = new Set([new URL(request.url).origin])
-  const configured = portalEnv().PUBLIC_URL
+  const configured = portalConfig().publicUrl
   if (configured) origins.add(new URL(configured).origin)
   return origins
 }

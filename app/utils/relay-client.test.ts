@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { endpoints, type TicketPage } from '#relay/contract/index.ts'
 import { createRelayClient, isRelayUnavailable, RelayCallError, RelayReplyMismatch, type RelayClient } from './relay-client.server.ts'
+import { elapse } from '../../tests/fixtures/time.ts'
 
 describe('reading replies by the contract envelope', () => {
   const answering = (status: number, body: string) =>
@@ -177,7 +178,7 @@ describe('a relay too slow for the page', () => {
       const answer = await answered
       expect(answer.headers.get('content-type')).toBe('text/csv')
       // The rest of the body comes after the page's budget is spent: a long export is not cut.
-      await new Promise((resolve) => setTimeout(resolve, 400))
+      await elapse(400)
       finish()
       expect(await answer.text()).toBe('id,model\n1,claude\n')
     } finally {

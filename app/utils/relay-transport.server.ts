@@ -7,13 +7,13 @@
  * docs/decisions/001-one-process-portal-and-relay.md.
  */
 import type { RelayTransport } from './relay-client.server.ts'
-import { portalEnv } from '#server/env.ts'
+import { portalConfig } from '#server/env.ts'
 
 export const embeddedRelayKey = Symbol.for('relay-portal.embedded-relay')
 
 
 export function relayTarget(): { transport: RelayTransport; baseUrl: string } {
-  const remote = portalEnv().RELAY_URL
+  const remote = portalConfig().relayUrl
   if (remote) return { transport: (request) => fetch(request), baseUrl: remote }
   const embedded = (globalThis as Record<symbol, unknown>)[embeddedRelayKey]
   if (typeof embedded !== 'function') {

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig, useConfig } from '#relay/config.ts'
 
-// Read once by the portal, so set before the module loads: a deployment served over https.
+// A deployment served over https, handed over before the portal's modules read it.
 beforeAll(() => {
-  Object.assign(process.env, { PUBLIC_URL: 'https://portal.example.com', SESSION_SECRET: 'session-test-secret-0123456789abcdef0123' })
+  useConfig(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://portal.example.com', SESSION_SECRET: 'session-test-secret-0123456789abcdef0123', RELAY_URL: 'https://relay.example.com' }))
 })
 
 describe('the session cookie over https', () => {

@@ -4,6 +4,7 @@ import { createTestDatabase, describeOnPostgres, type TestDatabase } from '../..
 import { applyFunctions, functionDefinitions } from './functions.ts'
 import { migrateAtStart, migrateToLatest } from './migrate.ts'
 import { openDatabase, type Database } from './open-database.ts'
+import { elapse } from '../../tests/fixtures/time.ts'
 
 /** Kysely's migration lock on PostgreSQL: an advisory lock, held by a relay while it migrates. */
 const kyselyMigrationLock = '3853314791062309107'
@@ -12,7 +13,7 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
   const giveUp = Date.now() + timeoutMs
   while (!condition()) {
     if (Date.now() > giveUp) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await elapse(20)
   }
 }
 
@@ -56,7 +57,7 @@ describeOnPostgres('migrating at start beside live relays', () => {
     let done = false
     const migrated = migrateAtStart(db, testDb.url, { searchPath: testDb.searchPath }).then(() => (done = true))
     // Three of the pool's statement deadlines.
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    await elapse(1_500)
     expect(done).toBe(false)
     await other.query(`select pg_advisory_unlock(${kyselyMigrationLock})`)
     await migrated

@@ -17,6 +17,7 @@ import { makeCodes, makeTeam, quickUser, servicesOf, type PointsUser } from '../
 import { startTestRelay, type RequestOptions, type TestRelay } from '../../tests/fixtures/relay-harness.ts'
 import { spend } from '../points/ledger.ts'
 import { idempotencyKeepMs } from './idempotency.ts'
+import { elapse } from '../../tests/fixtures/time.ts'
 
 const newKey = () => randomBytes(16).toString('base64url')
 
@@ -81,7 +82,7 @@ describe.each(databaseKinds())('idempotent creating calls (%s)', (kind) => {
     const user = await quickUser(a)
     const key = newKey()
     const first = post(a, ticketEndpoints.list.path, user.token, { type: 'consultation', priority: 'low', title: 'Two submits', content: 'Fifty ms apart' }, key)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await elapse(50)
     const second = post(b, ticketEndpoints.list.path, user.token, { type: 'consultation', priority: 'low', title: 'Two submits', content: 'Fifty ms apart' }, key)
     const [one, two] = await Promise.all([first, second])
     expect(one.status).toBe(200)
@@ -141,11 +142,10 @@ describe.each(databaseKinds())('idempotent creating calls (%s)', (kind) => {
     const before = a.smtp.messages(account.email).length
     const sent = await post(a, accountEndpoints.sendResetCode.path, undefined, { email: account.email }, key, { ip })
     const resent = await post(a, accountEndpoints.sendResetCode.path, undefined, { email: account.email }, key, { ip })
+    // The address may be sent one code a minute: a second run of the handler would have answered
+    // 429, so two 200s mean the copy was answered from the first, which mailed once.
     expect([sent.status, resent.status]).toEqual([200, 200])
-    // Mailed after the answer: wait for it, then make sure no second one follows.
     await vi.waitFor(() => expect(a.smtp.messages(account.email)).toHaveLength(before + 1))
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(a.smtp.messages(account.email)).toHaveLength(before + 1)
 
     const resetKey = newKey()
     const body = { email: account.email, code: a.lastCode(account.email), new_password: 'another horse battery', confirm_password: 'another horse battery' }

@@ -11,7 +11,8 @@ import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 import { quickUser, redeemFresh, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
 import { startTestRelay, type TestRelay } from '../../tests/fixtures/relay-harness.ts'
 import { startSmtpSink, type SmtpSink } from '../../tests/fixtures/smtp-sink.ts'
-import { retryDelayMs } from './queue.ts'
+import { scanForEvents } from './events.ts'
+import { retryDelayMs, sendDueMails } from './queue.ts'
 
 const minute = 60_000
 const day = 86_400_000
@@ -23,8 +24,18 @@ async function delivered(smtp: SmtpSink, to: string, count: number) {
   return smtp.messages(to)
 }
 
-/** Long enough for several sender rounds: what was not sent by then is not going to be. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 400))
+/**
+ * A sender's round (the scan for events, then the due mails), run now and awaited, and then no
+ * other round mid-send: what is unsent afterwards was not due, so no waiting is needed to show
+ * that a mail did not go out.
+ */
+async function drainMail(relay: TestRelay) {
+  const services = servicesOf(relay)
+  await scanForEvents(services)
+  await sendDueMails(services)
+  const sending = () => relay.relay.db.selectFrom('mail_queue').select('id').where('status', '=', 'sending').execute()
+  await vi.waitFor(async () => expect(await sending()).toEqual([]), { timeout: 8000, interval: 20 })
+}
 
 describeEachDatabase(
   'notification mails',
@@ -67,7 +78,7 @@ describeEachDatabase(
 
       expect((await runOperatorCli(ctx, 'ticket', 'reply', ticket.number, '--message', 'And also this.')).code).toBe(0)
       await delivered(ctx.smtp, emailOf(user), 2)
-      await settle()
+      await drainMail(ctx)
       expect(ctx.smtp.messages(emailOf(user))).toHaveLength(2)
       const rows = await queued(user.id)
       expect(rows.map((row) => [row.event, row.status, row.attempts])).toEqual([
@@ -84,7 +95,7 @@ describeEachDatabase(
       const operator = await admin()
       const ticket = await ticketOf(user)
       await ctx.request('POST', fillPath(adminEndpoints.replyTicket.path, { id: ticket.id }), { token: operator.token, body: { content: 'Answer.' } })
-      await settle()
+      await drainMail(ctx)
       expect(ctx.smtp.messages(emailOf(user))).toEqual([])
       expect(await queued(user.id)).toEqual([])
     })
@@ -106,7 +117,7 @@ describeEachDatabase(
       expect((await ctx.request('GET', notificationEndpoints.settings.path, { token: user.token })).body.data).toMatchObject({ ticket_reply: false, new_sign_in: true })
 
       await ctx.request('POST', fillPath(adminEndpoints.replyTicket.path, { id: ticket.id }), { token: operator.token, body: { content: 'Two.' } })
-      await settle()
+      await drainMail(ctx)
       expect(ctx.smtp.messages(emailOf(user))).toHaveLength(1)
 
       const forged = token.replace(/\.ticket_reply\./, '.new_sign_in.')
@@ -133,7 +144,7 @@ describeEachDatabase(
       expect(notice.text).toContain('设备：Firefox')
       expect((await login('Chrome/150', '198.51.100.7')).status).toBe(200)
       await delivered(ctx.smtp, account.email, 3)
-      await settle()
+      await drainMail(ctx)
       expect(ctx.smtp.messages(account.email)).toHaveLength(3)
     })
 
@@ -142,7 +153,7 @@ describeEachDatabase(
       await redeemFresh(ctx, user)
       await settings(user, { balance_threshold: 1000 }, 'ja')
       nextScan()
-      await settle()
+      await drainMail(ctx)
       expect(ctx.smtp.messages(emailOf(user))).toEqual([])
 
       // 2400 - 1800: below 1000 even if an hour's refill (100) comes in between.
@@ -154,16 +165,16 @@ describeEachDatabase(
       // Saving the same threshold again is no new fall.
       await settings(user, { balance_threshold: 1000 }, 'ja')
       nextScan()
-      await settle()
+      await drainMail(ctx)
       expect(ctx.smtp.messages(emailOf(user))).toHaveLength(1)
 
       await grant(servicesOf(ctx), { userId: user.id, amount: 800, reason: 'back up' })
       nextScan()
-      await settle()
+      await drainMail(ctx)
       await spend(servicesOf(ctx), { userId: user.id, amount: 600, model: null })
       nextScan()
       await delivered(ctx.smtp, emailOf(user), 2)
-      await settle()
+      await drainMail(ctx)
       expect((await queued(user.id)).map((row) => row.dedupe_key)).toEqual([`balance_low:${user.id}:1`, `balance_low:${user.id}:2`])
     })
 
@@ -173,7 +184,7 @@ describeEachDatabase(
       const subscription = await ctx.relay.db.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow()
       ctx.clock.set(subscription.end_timestamp - 4 * day)
       nextScan()
-      await settle()
+      await drainMail(ctx)
       expect(ctx.smtp.messages(emailOf(user))).toEqual([])
       ctx.clock.set(subscription.end_timestamp - 3 * day + minute)
       nextScan()
@@ -181,13 +192,13 @@ describeEachDatabase(
       expect(expiring!.subject).toMatch(/^套餐「.+」将于三天内到期$/)
       ctx.clock.advance(day)
       nextScan()
-      await settle()
+      await drainMail(ctx)
       ctx.clock.set(subscription.end_timestamp + minute)
       nextScan()
       const [, expired] = await delivered(ctx.smtp, emailOf(user), 2)
       expect(expired!.subject).toMatch(/^套餐「.+」已到期$/)
       nextScan()
-      await settle()
+      await drainMail(ctx)
       expect(ctx.smtp.messages(emailOf(user))).toHaveLength(2)
     })
   },
@@ -241,7 +252,7 @@ describe.each(databaseKinds())('the mail queue with two relays and an SMTP serve
     for (const relay of relays) relay.clock.advance(retryDelayMs(1) + 1)
     for (const user of users) await delivered(sink, `${user.username.toLowerCase()}@example.com`, 1)
     for (const relay of relays) relay.clock.advance(retryDelayMs(5))
-    await settle()
+    for (const relay of relays) await drainMail(relay)
     expect(sink.messages()).toHaveLength(6)
     const rows = await one.relay.db.selectFrom('mail_queue').select(['status', 'attempts']).execute()
     expect(rows.every((row) => row.status === 'sent' && row.attempts === 2)).toBe(true)

@@ -6,8 +6,8 @@ import { maskUsername } from './service.ts'
 import { writeReferralRule } from './rule.ts'
 
 describeEachDatabase('referral', (ctx) => {
-  const stats = (token: string) => ctx.request('GET', referralEndpoints.stats.path, { token })
-  const records = (token: string, query?: Record<string, string>) => ctx.request('GET', referralEndpoints.records.path, { token, query })
+  const stats = (token: string) => ctx.call(referralEndpoints.stats, { token })
+  const records = (token: string, query?: { page?: number; pageSize?: number }) => ctx.call(referralEndpoints.records, { token, query })
 
   it('counts invitees bound at registration, all pending before a paid purchase', async () => {
     const inviter = await ctx.signUp()
@@ -16,9 +16,7 @@ describeEachDatabase('referral', (ctx) => {
     const second = await ctx.signUp({ invite_code: inviter.login.user.invite_code })
     await ctx.signUp() // someone else's registration is not counted
 
-    const reply = await stats(inviter.login.access_token)
-    expect(reply.status).toBe(200)
-    expect(reply.body.data).toEqual({
+    expect(await stats(inviter.login.access_token)).toEqual({
       total_invites: 2,
       valid_invites: 0,
       cumulative_reward_days: 0,
@@ -27,7 +25,7 @@ describeEachDatabase('referral', (ctx) => {
       rule: defaultReferralRule,
     })
     const list = await records(inviter.login.access_token)
-    expect(list.body.data).toEqual({
+    expect(list).toEqual({
       items: [second, first].map((invitee) => ({
         id: invitee.login.user.id,
         username: maskUsername(invitee.username),
@@ -41,7 +39,7 @@ describeEachDatabase('referral', (ctx) => {
       pageSize: 10,
     })
     // The invitees' full names never reach the inviter.
-    expect(list.text).not.toContain(first.username)
+    expect(JSON.stringify(list)).not.toContain(first.username)
   })
 
   it('pages the records', async () => {
@@ -50,24 +48,25 @@ describeEachDatabase('referral', (ctx) => {
       await ctx.signUp({ invite_code: inviter.login.user.invite_code })
       ctx.clock.advance(1000)
     }
-    const page2 = await records(inviter.login.access_token, { page: '2', pageSize: '2' })
-    expect(page2.body.data).toMatchObject({ total: 3, page: 2, pageSize: 2 })
-    expect(page2.body.data.items).toHaveLength(1)
-    expect((await records(inviter.login.access_token, { pageSize: '101' })).status).toBe(400)
+    const page2 = await records(inviter.login.access_token, { page: 2, pageSize: 2 })
+    expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 })
+    expect(page2.items).toHaveLength(1)
+    expect((await ctx.refusal(referralEndpoints.records, { token: inviter.login.access_token, query: { pageSize: 101 } })).status).toBe(400)
   })
 
   it('binds permanently: the profile call cannot rebind, and nobody is their own inviter', async () => {
     const inviter = await ctx.signUp()
     const other = await ctx.signUp()
     const invitee = await ctx.signUp({ invite_code: inviter.login.user.invite_code })
+    // A crafted body: fields the call does not declare are dropped.
     const update = await ctx.request('PUT', accountEndpoints.profile.path, {
       token: invitee.login.access_token,
       body: { name: 'x', invited_by: other.login.user.id, invite_code: other.login.user.invite_code },
     })
     expect(update.status).toBe(200)
-    const info = await ctx.request('GET', accountEndpoints.info.path, { token: invitee.login.access_token })
-    expect(info.body.data.user.invited_by).toBe(inviter.login.user.id)
-    expect((await stats(other.login.access_token)).body.data.total_invites).toBe(0)
+    const info = await ctx.call(accountEndpoints.info, { token: invitee.login.access_token })
+    expect(info.user.invited_by).toBe(inviter.login.user.id)
+    expect((await stats(other.login.access_token)).total_invites).toBe(0)
 
     // A code binds only at registration, to an account that already exists: never the new one.
     const selfInvited = await ctx.relay.db
@@ -86,15 +85,15 @@ describeEachDatabase('referral', (ctx) => {
     }
     await writeReferralRule(ctx.relay.db, ctx.clock, rule)
     try {
-      expect((await stats(user.login.access_token)).body.data.rule).toEqual(rule)
+      expect((await stats(user.login.access_token)).rule).toEqual(rule)
     } finally {
       await writeReferralRule(ctx.relay.db, ctx.clock, defaultReferralRule)
     }
   })
 
   it('requires a login', async () => {
-    expect((await ctx.request('GET', referralEndpoints.stats.path)).status).toBe(401)
-    expect((await ctx.request('GET', referralEndpoints.records.path)).status).toBe(401)
+    expect((await ctx.refusal(referralEndpoints.stats)).status).toBe(401)
+    expect((await ctx.refusal(referralEndpoints.records)).status).toBe(401)
   })
 })
 

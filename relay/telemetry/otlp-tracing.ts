@@ -9,10 +9,10 @@ import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
 import type { Tracing } from './spans.ts'
 
-/** Spans name the service `relay-portal` unless OTEL_SERVICE_NAME says otherwise. */
-export function otlpTracing(): Tracing {
+/** Spans name the service by OTEL_SERVICE_NAME (relay/config.ts). */
+export function otlpTracing(serviceName: string): Tracing {
   const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME?.trim() || 'relay-portal' }),
+    resource: resourceFromAttributes({ 'service.name': serviceName }),
     spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
   })
   const tracer = provider.getTracer('relay-portal')

@@ -10,9 +10,9 @@ import type { Tracing } from './spans.ts'
 
 let started: Promise<Tracing> | undefined
 
-/** The process's tracing, made once; null unless `enabled` (`OTEL_EXPORTER_OTLP_ENDPOINT` is set). */
-export function startTracing(enabled: boolean): Promise<Tracing | null> {
-  if (!enabled) return Promise.resolve(null)
-  started ??= import('./otlp-tracing.ts').then(({ otlpTracing }) => otlpTracing())
+/** The process's tracing, made once; null unless `OTEL_EXPORTER_OTLP_ENDPOINT` is set. */
+export function startTracing(config: { otlpEndpoint?: string; otelServiceName: string }): Promise<Tracing | null> {
+  if (config.otlpEndpoint === undefined) return Promise.resolve(null)
+  started ??= import('./otlp-tracing.ts').then(({ otlpTracing }) => otlpTracing(config.otelServiceName))
   return started
 }

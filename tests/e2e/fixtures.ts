@@ -22,6 +22,7 @@ import { commands, processIo } from '../../relay/cli.ts'
 import { runCli } from '../../relay/cli-registry.ts'
 import { startFakeProvider } from '../fixtures/fake-provider.ts'
 import { e2eEnv } from './env.ts'
+import { elapse } from '../fixtures/time.ts'
 
 /** The command's standard output; a failing command fails the test with its error output. */
 export async function admin(...args: string[]): Promise<string> {
@@ -63,7 +64,7 @@ export async function latestCode(email: string, { after = 0 } = {}): Promise<str
     const messages = (await response.json()) as SinkMessage[]
     const code = messages.length > after ? /\b(\d{6})\b/.exec(messages.at(-1)!.text)?.[1] : undefined
     if (code) return code
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await elapse(200)
   }
   throw new Error(`no code mailed to ${email}`)
 }

@@ -5,6 +5,7 @@
  */
 import { e2eEnv } from './env.ts'
 import { admin, createUser, expect, relayApi, signIn, test, uniqueName } from './fixtures.ts'
+import { elapse } from '../fixtures/time.ts'
 
 // Operator commands start a process each.
 test.beforeEach(() => test.slow())
@@ -178,7 +179,7 @@ test('with scripts, a wait answered before the page hydrated counts from its ans
   const refused = page.waitForResponse((response) => response.request().method() === 'POST' && response.status() === 429)
   await page.getByTestId('send-code').click()
   const answered = Number(/请等待 (\d+) 秒/.exec(await (await refused).text())![1])
-  await new Promise((resolve) => setTimeout(resolve, 2500))
+  await elapse(2500)
   release()
   // The answer hydrates without a press, and its button counts what is left of the wait, not the whole of it again.
   const button = page.getByTestId('send-code')

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { admin, createUser, expect, signIn, test } from './fixtures.ts'
 import { e2eEnv } from './env.ts'
+import { elapse } from '../fixtures/time.ts'
 
 interface Client {
   clientId: string
@@ -54,7 +55,7 @@ function devicePoller(client: Client, deviceSecret: string, intervalSeconds: num
   let last = 0
   return async () => {
     const wait = last + intervalSeconds * 1000 + 250 - Date.now()
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    if (wait > 0) await elapse(wait)
     last = Date.now()
     return call('POST', '/api/oauth/internal/token', {
       grant_type: 'urn:ietf:params:oauth:grant-type:device_code',

@@ -25,6 +25,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixture
 import { startFakeProvider, type FakeProvider, type FakeUsage } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
+import { elapse } from '../fixtures/time.ts'
 
 /** The native binary, or why there is none (another platform: the lockfile carries linux-x64's alone). */
 function findClaudeBinary(): { path: string } | { missing: string } {
@@ -129,7 +130,7 @@ for (const kind of databaseKinds()) {
       for (;;) {
         const rows = await runtime.deps.db.selectFrom('proxy_calls').selectAll().where('user_id', '=', userId).orderBy('id').execute()
         if (rows.length >= count || Date.now() > deadline) return rows
-        await new Promise((resolve) => setTimeout(resolve, 50))
+        await elapse(50)
       }
     }
 
@@ -290,7 +291,7 @@ for (const kind of databaseKinds()) {
       await admin('provider', 'disable', providerId)
       try {
         // Running relays reread providers within two seconds (docs/decisions/076-the-hot-path.md).
-        await new Promise((resolve) => setTimeout(resolve, 2100))
+        await elapse(2100)
         const before = provider.received.length
         const run = await claude(['-p', 'Hello'], { token: grace.key, counted: true })
         expect(run.code).not.toBe(0)
@@ -301,7 +302,7 @@ for (const kind of databaseKinds()) {
         expect(provider.received.length).toBe(before)
       } finally {
         await admin('provider', 'enable', providerId)
-        await new Promise((resolve) => setTimeout(resolve, 2100))
+        await elapse(2100)
       }
       // On record as the relay's refusal, with its reason, and charged nothing.
       const calls = await callsOf(grace.id, 1)

@@ -27,6 +27,7 @@ import { startFakeProvider, type FakeProvider, type FakeUsage } from '../fixture
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
 import { codexConfigToml, codexKeyVariable } from '../../app/utils/cli-setup.ts'
+import { elapse } from '../fixtures/time.ts'
 
 /** The native binary, or why there is none (another platform, or optional dependencies skipped). */
 function findCodexBinary(): { path: string } | { missing: string } {
@@ -91,7 +92,7 @@ for (const kind of databaseKinds()) {
       for (;;) {
         const rows = await runtime.deps.db.selectFrom('proxy_calls').selectAll().where('user_id', '=', userId).orderBy('id').execute()
         if (rows.length >= count || Date.now() > deadline) return rows
-        await new Promise((resolve) => setTimeout(resolve, 50))
+        await elapse(50)
       }
     }
 

@@ -14,6 +14,7 @@ import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { seedCustomer, serveModel, startProductionServer, type ProductionServer, type SeededCustomer } from '../fixtures/production-server.ts'
 import { startTcpProxy, type TcpProxy } from '../fixtures/tcp-proxy.ts'
+import { elapse } from '../fixtures/time.ts'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const applicationName = `outage-test-${process.pid}`
@@ -89,7 +90,7 @@ describeOnPostgres('the production server when PostgreSQL goes away', () => {
       if (points.status === 200 && message.status === 200) return Date.now() - start
       expect([points.status, message.status].every((status) => status === 200 || status === 503)).toBe(true)
       if (Date.now() - start > 15_000) throw new Error(`still ${points.status}/${message.status} 15 s after the database returned`)
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      await elapse(100)
     }
   }
 
@@ -104,7 +105,7 @@ describeOnPostgres('the production server when PostgreSQL goes away', () => {
   it('keeps serving when its idle connections are terminated', async () => {
     for (let i = 0; i < 5; i += 1) expect((await modelCall()).status).toBe(200)
     expect(await terminateServerConnections()).toBeGreaterThan(0)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await elapse(200)
     expect(server.alive()).toBe(true)
     expect(await timeUntilServing()).toBeLessThan(5_000)
     for (let i = 0; i < 5; i += 1) expect((await pointsCall()).status).toBe(200)
@@ -113,7 +114,7 @@ describeOnPostgres('the production server when PostgreSQL goes away', () => {
   it('keeps serving when its connections are terminated under load: every call answered 200 or 503', async () => {
     const calls = Array.from({ length: 200 }, (_, i) => (i % 4 === 0 ? pointsCall() : modelCall()).then((answer) => answer.status, () => 0))
     for (let i = 0; i < 3; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 60))
+      await elapse(60)
       await terminateServerConnections()
     }
     const statuses = await Promise.all(calls)
@@ -127,7 +128,7 @@ describeOnPostgres('the production server when PostgreSQL goes away', () => {
     const cutAt = Date.now()
     await expectRetryable503(await pointsCall(), 'envelope')
     await expectRetryable503(await modelCall(), 'anthropic')
-    await new Promise((resolve) => setTimeout(resolve, 10_000 - (Date.now() - cutAt)))
+    await elapse(10_000 - (Date.now() - cutAt))
     expect(server.alive()).toBe(true)
     proxy.restore()
     expect(await timeUntilServing()).toBeLessThan(5_000)
@@ -138,7 +139,7 @@ describeOnPostgres('the production server when PostgreSQL goes away', () => {
     const from = Date.now()
     await expectRetryable503(await pointsCall(), 'envelope')
     await expectRetryable503(await modelCall(), 'anthropic')
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 10_000 - (Date.now() - from))))
+    await elapse(Math.max(0, 10_000 - (Date.now() - from)))
     expect(server.alive()).toBe(true)
     proxy.restore()
     expect(await timeUntilServing()).toBeLessThan(5_000)

@@ -27,6 +27,7 @@ import { defaultGeminiUsage, geminiSignature, startFakeGemini, type FakeGemini, 
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
 import { geminiEnv, geminiSettings } from '../../app/utils/cli-setup.ts'
+import { elapse } from '../fixtures/time.ts'
 
 const geminiCli = join(dirname(createRequire(import.meta.url).resolve('@google/gemini-cli/package.json')), 'bundle', 'gemini.js')
 
@@ -89,7 +90,7 @@ for (const kind of databaseKinds()) {
       for (;;) {
         const rows = await runtime.deps.db.selectFrom('proxy_calls').selectAll().where('user_id', '=', userId).orderBy('id').execute()
         if (rows.length >= count || Date.now() > deadline) return rows
-        await new Promise((resolve) => setTimeout(resolve, 50))
+        await elapse(50)
       }
     }
 

@@ -9,6 +9,7 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
 import { startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
+import { elapse } from '../fixtures/time.ts'
 
 /** Sends `head` (a request line and headers, CRLF-terminated, no body) and returns the status of the answer, or null when the connection closed without one. */
 function rawRequest(port: number, head: string): Promise<number | null> {
@@ -119,7 +120,7 @@ describe.each(databaseKinds())('odd requests to the production server (%s)', (ki
 
   it('is still up and answering once every timer those requests armed has run', async () => {
     // The render path's stream timeout is 6 s: a timer armed by a refused request fires by then.
-    await new Promise((resolve) => setTimeout(resolve, 7_000))
+    await elapse(7_000)
     expect(server.alive()).toBe(true)
     expect((await fetch(`${server.url}/resources/health`)).status).toBe(200)
     expect(server.output()).not.toMatch(/ReferenceError|uncaught exception|unhandled rejection/i)

@@ -8,14 +8,15 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { NodeType, parse, type Node } from 'node-html-parser'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { buildDirectory, loadConfig, useConfig } from '../../relay/config.ts'
 
 export const portalOrigin = 'http://portal.test'
-const buildFile = resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js')
+const buildFile = resolve(buildDirectory(), 'server/index.js')
 
-/** Loads the build with the given environment (read once, on first use, by the portal). */
-export async function loadPortal(env: Record<string, string>): Promise<(request: Request) => Promise<Response>> {
+/** Loads the build with the configuration `env` makes (none: the one this process was handed already). */
+export async function loadPortal(env?: Record<string, string>): Promise<(request: Request) => Promise<Response>> {
   if (!existsSync(buildFile)) throw new Error('No portal build: run `npm run build` first.')
-  Object.assign(process.env, env)
+  if (env) useConfig(loadConfig({ NODE_ENV: process.env.NODE_ENV, ...env }))
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild
   return createRequestHandler(build, 'production')
 }

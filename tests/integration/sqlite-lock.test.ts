@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { seedCustomer, serveModel, startProductionServer, type ProductionServer, type SeededCustomer } from '../fixtures/production-server.ts'
+import { elapse } from '../fixtures/time.ts'
 
 const model = 'claude-lock-test'
 
@@ -57,7 +58,7 @@ describe('the production server while another process holds the SQLite write loc
     holder.exec('begin immediate')
     try {
       const waiting = modelCall()
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      await elapse(300)
       // The synchronous busy wait used to hold the event loop: a static file took 6.7 s.
       const file = await timed('/favicon.svg')
       const health = await timed('/resources/health')
@@ -68,7 +69,7 @@ describe('the production server while another process holds the SQLite write loc
       expect(refused.status).toBe(503)
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
       expect(await refused.json()).toMatchObject({ type: 'error', error: { type: 'api_error' } })
-      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await elapse(1_500)
     } finally {
       holder.exec('rollback')
       holder.close()
@@ -81,7 +82,7 @@ describe('the production server while another process holds the SQLite write loc
     const holder = new BetterSqlite3(database.url)
     holder.exec('begin immediate')
     const call = modelCall()
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await elapse(1_000)
     holder.exec('rollback')
     holder.close()
     expect((await call).status).toBe(200)

@@ -11,6 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../fixtures/databases.ts'
 import { unusedPort } from '../fixtures/ports.ts'
 import { productionSecrets } from '../fixtures/production-server.ts'
+import { elapse } from '../fixtures/time.ts'
 
 interface Started {
   npm: ChildProcess
@@ -42,7 +43,7 @@ async function npmStart(database: TestDatabase): Promise<Started> {
   const deadline = Date.now() + 60_000
   while (!(await fetch(`${url}/resources/health`).then((r) => r.ok, () => false))) {
     if (Date.now() > deadline || npm.exitCode !== null) throw new Error(`npm start did not serve:\n${chunks.join('')}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await elapse(200)
   }
   const children = readFileSync(`/proc/${npm.pid}/task/${npm.pid}/children`, 'utf8').trim().split(/\s+/).map(Number)
   expect(children).toHaveLength(1)
