@@ -415,6 +415,8 @@ export interface PointsHoldsTable {
   settled_timestamp: number | null
   /** The relay instance that took it (RELAY_INSTANCE); null for holds taken by no relay. */
   owner: string | null
+  /** Once the call's answer has started: its settlement as JSON, for the sweep if its relay is lost (proxy/answered-holds.ts). */
+  answered: string | null
 }
 
 export interface PointsLedgerTable {

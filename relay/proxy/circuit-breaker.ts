@@ -18,11 +18,8 @@ export interface BreakerSettings {
 
 export type CircuitState = { state: 'closed' } | { state: 'open'; until: number } | { state: 'half-open' }
 
-/**
- * How a call came to try a provider: its circuit was closed, the call holds its half-open trial,
- * or every circuit was open and this one's cool-down ends first (`soonestToClose`).
- */
-export type Admission = 'closed' | 'trial' | 'forced'
+/** How a call came to try a provider: its circuit was closed, or the call holds its half-open trial. */
+export type Admission = 'closed' | 'trial'
 
 export type AttemptOutcome = 'success' | 'failure' | 'no verdict'
 
@@ -61,14 +58,13 @@ export class CircuitBreaker {
     return 'trial'
   }
 
-  /** Of providers none of which `admit`s, the one whose cool-down ends first: tried rather than refusing the call. */
-  soonestToClose(providerIds: readonly string[]): string | undefined {
-    let soonest: { id: string; until: number } | undefined
-    for (const id of providerIds) {
-      const until = this.#circuits.get(id)?.openUntil ?? -Infinity
-      if (!soonest || until < soonest.until) soonest = { id, until }
-    }
-    return soonest?.id
+  /**
+   * Of providers none of which `admit`s, how long until the first cool-down ends: what a call's
+   * client is told to wait. A cool-down already over (its trial is in flight) counts as 0.
+   */
+  reopensInMs(providerIds: readonly string[]): number {
+    const now = this.#clock.now()
+    return Math.max(0, Math.min(...providerIds.map((id) => this.#circuits.get(id)?.openUntil ?? now)) - now)
   }
 
   /** What became of an attempt the breaker admitted. */
@@ -82,8 +78,8 @@ export class CircuitBreaker {
       if (circuit.openUntil !== null) this.#onChange(providerId, null)
     } else if (admission === 'trial') {
       this.#open(providerId)
-    } else if (admission === 'closed' && (circuit?.openUntil ?? null) === null) {
-      // A forced try failing, or a failure reported after others opened the circuit, changes nothing.
+    } else if ((circuit?.openUntil ?? null) === null) {
+      // A failure reported after others opened the circuit changes nothing.
       const now = this.#clock.now()
       const failures = [...(circuit?.failures ?? []).filter((at) => at > now - this.#settings.windowMs), now]
       if (failures.length >= this.#settings.failures) this.#open(providerId)

@@ -44,6 +44,8 @@ export const proxyErrorKinds = {
   provider_failed: { status: 502, retry: true, anthropic: 'api_error', openai: ['server_error', 'upstream_error'] },
   // No enabled provider serves the model: an operator's change, not a moment's, so no retries.
   no_provider: { status: 503, retry: false, anthropic: 'api_error', openai: ['server_error', 'no_provider'] },
+  // Every provider of the model has an open circuit: retry after Retry-After, the end of the first cool-down (failover.ts).
+  providers_unavailable: { status: 503, retry: true, anthropic: 'overloaded_error', openai: ['server_error', 'service_unavailable'] },
   // The relay's database is out of reach for a moment: retry after Retry-After.
   unavailable: { status: 503, retry: true, anthropic: 'api_error', openai: ['server_error', 'service_unavailable'] },
   // This relay process answers as many calls as MAX_STREAMS_PER_PROCESS allows (call-slots.ts): another process, or a moment later, can.

@@ -6,7 +6,8 @@
  * other status is the provider's answer to the client's request and is passed on.
  *
  * Each failure feeds the provider's circuit (circuit-breaker.ts), and providers whose circuit is
- * open are skipped; when all are, the one whose cool-down ends first is tried anyway. After a
+ * open are skipped; when all are, the call is refused at once (503) with a Retry-After at the
+ * end of the first cool-down, when a half-open trial lets one call through. After a
  * failure a retry might cure — a connection error, a 429, 529 or other 5xx — the next provider
  * is tried after a jittered, growing pause, and only while the retry deadline allows; after a
  * timeout or a 401/403/408 the next one is tried at once, as waiting would not help. Each
@@ -33,13 +34,13 @@ export class ClientGone extends Error {
   }
 }
 
-/** No provider answered; `providerId` is the last one tried. */
+/** No provider answered; `providerId` is the last one tried, null when every circuit was open. */
 export class ProvidersFailed extends ProxyError {
   constructor(
     error: ProxyError,
-    readonly providerId: string,
+    readonly providerId: string | null,
   ) {
-    super(error.kind, error.message)
+    super(error.kind, error.message, error.headers)
   }
 }
 
@@ -92,8 +93,11 @@ export class Failover {
           throw new ClientGone(last?.id ?? '')
         }
       }
-      const next = this.#admit(untried, last === null)
-      if (!next) break
+      const next = this.#admit(untried)
+      if (!next) {
+        if (last === null) throw this.#allOpen(untried)
+        break
+      }
       const { provider, admission } = next
       untried.splice(untried.indexOf(provider), 1)
       if (last) this.metrics?.failedOver(last.label)
@@ -130,18 +134,25 @@ export class Failover {
           : new ProxyError('provider_failed', `The upstream provider failed (status ${response.status}).`)
       retry = worthRetrying(response.status)
     }
-    throw new ProvidersFailed(failure ?? new ProxyError('no_provider', 'No provider is available for this model.'), last?.id ?? '')
+    throw new ProvidersFailed(failure ?? new ProxyError('no_provider', 'No provider is available for this model.'), last?.id ?? null)
   }
 
-  /** The first provider whose circuit lets a call through; for a call's first attempt, else the one closest to closing. */
-  #admit(untried: readonly Provider[], first: boolean): { provider: Provider; admission: Admission } | null {
+  /** The first provider whose circuit lets a call through. */
+  #admit(untried: readonly Provider[]): { provider: Provider; admission: Admission } | null {
     for (const provider of untried) {
       const admission = this.breaker.admit(provider.id)
       if (admission) return { provider, admission }
     }
-    if (!first) return null
-    const id = this.breaker.soonestToClose(untried.map((p) => p.id))
-    const provider = untried.find((p) => p.id === id)
-    return provider ? { provider, admission: 'forced' } : null
+    return null
+  }
+
+  /**
+   * Every provider of the call has an open circuit (or its one trial in flight): no attempt, a
+   * refusal with the wait until the first cool-down ends (docs/decisions/073-upstream-calls.md).
+   */
+  #allOpen(providers: readonly Provider[]): ProvidersFailed {
+    const seconds = Math.max(1, Math.ceil(this.breaker.reopensInMs(providers.map((p) => p.id)) / 1000))
+    const error = new ProxyError('providers_unavailable', `Every upstream provider of this model is failing; the relay tries one again in ${seconds} s.`, { 'retry-after': String(seconds) })
+    return new ProvidersFailed(error, null)
   }
 }

@@ -24,6 +24,7 @@ import { ProxyError, proxyErrorResponse, proxyErrorStatus } from './client-error
 import { clientSide, type ClientSide } from './client-side.ts'
 import type { CallRequest, Dialect } from './dialects.ts'
 import { ClientGone, ProvidersFailed, type Failover, type Forwarded } from './failover.ts'
+import { markAnswered } from './answered-holds.ts'
 import { actualCharge } from './metering.ts'
 import type { Provider } from './providers.ts'
 import { withModel } from './model-mapping.ts'
@@ -114,19 +115,36 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     )
     const relayMs = performance.now() - started - uploadMs
 
+    type End = { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null; firstByteMs?: number }
+    const settlementOf = (end: End) => {
+      const durationMs = performance.now() - started
+      const tried = providers.find((p) => p.id === end.providerId)
+      const upstreamModel = tried && tried.model !== request.model ? tried.model : null
+      return { cost, usage: end.usage, leaseId, call: { ...end, ...call, durationMs, relayMs, upstreamModel }, provider: tried?.label ?? none }
+    }
     // Settled after the answer, in a group with other calls' (settlements.ts); never awaited on
     // the way out, so an error answer is not held up either.
-    const finish = (end: { outcome: CallOutcome; status: number; providerId: string | null; usage: TokenUsage | null; firstByteMs?: number }) => {
-      const durationMs = performance.now() - started
+    const finish = (end: End) => {
       leave()
-      const tried = providers.find((p) => p.id === end.providerId)
-      const provider = tried?.label ?? none
-      const upstreamModel = tried && tried.model !== request.model ? tried.model : null
+      const { provider, ...settlement } = settlementOf(end)
+      const { durationMs } = settlement.call
       services.metrics?.ended({ ...end, api: dialect.api, model: cost.model, provider, durationMs, relayMs })
       span?.end({ ...spanUsage(end.usage), 'gen_ai.request.model': request.model, 'http.response.status_code': end.status, 'relay.provider': provider, 'relay.outcome': end.outcome, 'relay.points': actualCharge(cost, end.usage).actual }, end.outcome === 'failed')
-      const settled = services.settlements.add({ charge, cost, usage: end.usage, leaseId, call: { ...end, ...call, durationMs, relayMs, upstreamModel } })
+      const settled = services.settlements.add({ ...settlement, charge })
       inFlight.end()
       return settled
+    }
+    /**
+     * Before the answer reaches the client: the settlement as known now, on the hold, for the
+     * sweep to charge and record the call if this relay dies before its own settlement is written
+     * (answered-holds.ts). A write that fails leaves the call as it was before: given back if lost.
+     */
+    const answering = async (end: End) => {
+      if (charge.kind !== 'hold') return
+      const { provider: _provider, ...state } = settlementOf(end)
+      await markAnswered(services.db, charge.holdId, state).catch((error: unknown) =>
+        services.logger.warn('an answered call could not be marked on its hold', { hold: charge.holdId, error: String(error) }),
+      )
     }
 
     let forwarded: Forwarded
@@ -163,6 +181,8 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     // body's buffer, head and body in one write with their length, where it was two (the head,
     // then the body with the end of its chunked encoding; docs/decisions/108-money-rules-on-postgres.md).
     const whole = request.stream ? null : await filled
+    const answered = { status: upstream.status, providerId: provider.id, firstByteMs }
+    await answering(whole ? { ...answered, outcome: 'completed', usage: meter.usage(true, inputEstimate) } : { ...answered, outcome: 'cut', usage: meter.usage(false, inputEstimate) })
     return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {
     leave()

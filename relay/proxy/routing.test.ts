@@ -190,7 +190,7 @@ describe.each(databaseKinds())('upstream routing (%s)', (kind) => {
     expect((await ledgerOf(one, user.id)).filter((row) => row.type === 'consumed').map((row) => row.change)).toEqual(Array(8).fill(-2))
   })
 
-  it('when every circuit is open still tries the one closing first, and gives the points back when it fails', async () => {
+  it('when every circuit is open answers 503 at once with Retry-After, tries nothing, and lets one trial through after the cool-down', async () => {
     const [first, second] = fakes as [FakeProvider, FakeProvider]
     for (const model of ['open-a', 'open-b', 'open-both']) await priceModel(one, { model, kind: 'fixed', points_per_call: 3 })
     const firstId = await addTestProvider(one, { kind: 'anthropic', baseUrl: first.url, models: ['open-a', 'open-both'] })
@@ -206,22 +206,45 @@ describe.each(databaseKinds())('upstream routing (%s)', (kind) => {
     expect([first.received.length, second.received.length]).toEqual([3, 3])
     await expect.poll(async () => [await stateOf(firstId), await stateOf(secondId)]).toEqual([expect.stringMatching(/^open until /), expect.stringMatching(/^open until /)])
 
-    // Both open: the first one's cool-down ends first, so it alone is tried, and fails as before.
+    // Both open: refused without an attempt, told to come back when the first cool-down ends.
     const refused = await call('open-both')
-    expect(refused.status).toBe(529)
-    expect(refused.headers.get('retry-after')).not.toBeNull()
-    expect([first.received.length, second.received.length]).toEqual([4, 3])
+    expect(refused.status).toBe(503)
+    expect(refused.headers.get('retry-after')).toBe('29')
+    expect(await refused.json()).toMatchObject({ type: 'error', error: { type: 'overloaded_error' } })
+    expect([first.received.length, second.received.length]).toEqual([3, 3])
+
+    // After the first cool-down its trial goes through, and closes it.
+    one.clock.advance(29_000)
     first.reset()
     const answered = await call('open-both')
     expect(answered.status).toBe(200)
     await answered.arrayBuffer()
-    expect([first.received.length, second.received.length]).toEqual([5, 3])
+    expect([first.received.length, second.received.length]).toEqual([4, 3])
     await expect.poll(async () => [await stateOf(firstId), await stateOf(secondId)]).toEqual(['closed', expect.stringMatching(/^open until /)])
 
     await settled(one, user.id, 8)
     const calls = await callsOf(user.id)
     expect(calls.map((c) => [c.outcome, c.points])).toEqual([...Array(7).fill(['failed', 0]), ['completed', 3]])
     expect((await ledgerOf(one, user.id)).reduce((sum, row) => sum + row.change, 0)).toBe(-3)
+  })
+
+  it('with a single provider failing, 30 calls make only the attempts that open its circuit', async () => {
+    const [only] = fakes as [FakeProvider]
+    await priceModel(one, { model: 'single-model', kind: 'fixed', points_per_call: 2 })
+    await addTestProvider(one, { kind: 'anthropic', baseUrl: only.url, models: ['single-model'] })
+    const user = await customer(one, 100)
+    only.behaviour = { kind: 'fail', status: 500 }
+    const statuses: number[] = []
+    for (let i = 0; i < 30; i++) {
+      const response = await callRelay(one, '/v1/messages', { key: user.key, body: messages('single-model') })
+      statuses.push(response.status)
+      await response.arrayBuffer()
+    }
+    // providerBreakerFailures (3) attempts fail as 502; the other 27 are refused before reaching it.
+    expect(only.received).toHaveLength(3)
+    expect(statuses).toEqual([...Array(3).fill(502), ...Array(27).fill(503)])
+    await settled(one, user.id, 30)
+    expect((await ledgerOf(one, user.id)).reduce((sum, row) => sum + row.change, 0)).toBe(0)
   })
 
   it('retries a 429, a 529, a reset and a refused connection on the next provider, freezing and settling once', async () => {

@@ -7,11 +7,14 @@
  * several relays on one database may race for a hold, and the ledger's guarded settle lets one win.
  * When it starts, a relay also gives back at once every hold its previous run took (holds name
  * their relay's `RELAY_INSTANCE`; docs/decisions/074-settlements-and-holds.md): that run is over, so are its calls.
+ * A hold whose call had started answering is not given back but settled, and its call recorded,
+ * from what was written on it when the answer started (answered-holds.ts).
  */
 import { RelayError } from '../http/relay-error.ts'
 import { settle } from '../points/ledger.ts'
 import { periodicSweep } from '../periodic-sweep.ts'
 import type { RelayServices } from '../services.ts'
+import { answeredSettlement } from './answered-holds.ts'
 
 const sweepEveryMs = 10 * 60_000
 /** Per sweep; the next sweep takes the rest. */
@@ -29,15 +32,15 @@ export async function countStaleHolds(services: Pick<RelayServices, 'db' | 'cloc
 }
 
 /**
- * Gives back the holds older than the limit and, with `startedAt`, those this relay's instance
- * took before it started; returns how many.
+ * Ends the holds older than the limit and, with `startedAt`, those this relay's instance took
+ * before it started: given back, or settled from their answer; returns how many.
  */
 export async function releaseStaleHolds(services: RelayServices, { startedAt }: { startedAt?: number } = {}): Promise<number> {
   const { db, clock, logger, config } = services
   const before = clock.now() - config.staleHoldMinutes * 60_000
   const stale = await db
     .selectFrom('points_holds')
-    .select(['id', 'user_id', 'amount', 'model', 'create_timestamp'])
+    .select(['id', 'account_id', 'user_id', 'amount', 'model', 'create_timestamp', 'answered'])
     .where('settled_timestamp', 'is', null)
     .where((eb) =>
       startedAt === undefined
@@ -48,7 +51,20 @@ export async function releaseStaleHolds(services: RelayServices, { startedAt }: 
     .limit(batch)
     .execute()
   let released = 0
+  const answered: Promise<void>[] = []
   for (const hold of stale) {
+    if (hold.answered !== null) {
+      // Through the settlement queue, as its relay would have: charged, recorded, its key's counters moved.
+      answered.push(services.settlements.add(answeredSettlement({ ...hold, answered: hold.answered })))
+      released += 1
+      logger.warn('stale hold settled from its answer (its relay was lost mid-answer)', {
+        hold: hold.id,
+        user: hold.user_id,
+        model: hold.model,
+        taken: new Date(hold.create_timestamp).toISOString(),
+      })
+      continue
+    }
     try {
       await settle(services, { holdId: hold.id, actual: 0 })
       released += 1
@@ -64,6 +80,7 @@ export async function releaseStaleHolds(services: RelayServices, { startedAt }: 
       if (!(error instanceof RelayError && error.reason === 'conflict')) throw error
     }
   }
+  await Promise.all(answered)
   // Leases of calls the lost relay had in flight (call-leases.ts): counted by no limit any more, removed here.
   await db.deleteFrom('call_leases').where('create_timestamp', '<', before).execute()
   return released
