@@ -48,7 +48,7 @@ export function mountProxyRoutes(app: Hono<RelayEnv>, services: RelayServices): 
   mountRequestIds(app, ['/v1/*', '/v1beta', '/v1beta/*'])
   // A relay told to drain takes no new call (calls-in-flight.ts); the calls it took go on.
   for (const path of ['/v1/*', '/v1beta/*']) {
-    app.use(path, async (c, next) => (services.calls.draining ? proxyErrorResponse(path === '/v1beta/*' ? 'gemini' : apiOf(c), drainingRefusal()) : next()))
+    app.use(path, async (c, next) => (services.calls.draining ? proxyErrorResponse(path === '/v1beta/*' ? 'gemini' : apiOf(c), drainingRefusal(), c.get('requestId')) : next()))
   }
   // A base URL pasted with its /v1 (ANTHROPIC_BASE_URL=https://relay.example.com/v1) makes the
   // SDKs call /v1/v1/…: served the same, as nothing else could be meant (docs/decisions/070-refusals-in-the-clients-format.md).

@@ -22,6 +22,7 @@ import { fakeProviderSecret, startFakeProvider, type FakeProvider } from '../fix
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
 import { unusedPort } from '../fixtures/ports.ts'
 import { productionSecrets, seedCustomer, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
+import { elapse } from '../fixtures/time.ts'
 
 /** 50 in CI; fewer for a quick local look (`CRASH_KILLS=5`). */
 const kills = Number(process.env.CRASH_KILLS ?? 50)
@@ -106,7 +107,7 @@ describe.each(databaseKinds())('a relay killed mid-traffic (%s)', (kind) => {
       if (Math.random() < 0.5) provider.queue({ kind: 'hold', afterEvents: 2 })
       const url = server.url
       const running = keys.map(async ({ key, id }, i) => {
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 40))
+        await elapse(Math.random() * 40)
         const prompt = `crash call ${run}.${i}`
         const seen = await call(url, key, prompt, i % 3)
         calls.push({ keyId: id, prompt, seen })
@@ -115,8 +116,8 @@ describe.each(databaseKinds())('a relay killed mid-traffic (%s)', (kind) => {
       // before, during and after answers, whatever the machine's speed.
       const reached = provider.received.length + 1 + Math.floor(Math.random() * callsPerRun)
       const deadline = Date.now() + 10_000
-      while (provider.received.length < reached && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2))
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 30))
+      while (provider.received.length < reached && Date.now() < deadline) await elapse(2)
+      await elapse(Math.random() * 30)
       await server.kill()
       await Promise.all(running)
       provider.reset()
