@@ -14,8 +14,6 @@ import { quickUser, redeemFresh, servicesOf } from '../../tests/fixtures/points.
 import { isPostgres, type Database } from '../db/open-database.ts'
 import { releaseStaleHolds } from '../proxy/stale-holds.ts'
 import { usageCalls } from '../usage/log.ts'
-import { adminCalls } from '../admin/calls.ts'
-import type { AdminCallsFilter } from '../contract/admin-calls.ts'
 import { pointsHistory } from './history.ts'
 import { freeze, settle } from './ledger.ts'
 import { pointsBlock } from './summary.ts'
@@ -139,32 +137,6 @@ describeEachDatabase('bounded reads of a long history', (ctx) => {
     for (const statement of sweeps) expect({ sql: statement.sql, indexes: await indexesRead(ctx.relay.db, statement) }).toEqual({ sql: statement.sql, indexes: ['points_holds_open'] })
   })
 
-  it("reads the operators' call log along each filter's own index", async () => {
-    const user = await quickUser(ctx)
-    expect((await redeemFresh(ctx, user)).status).toBe(200)
-    const services = servicesOf(ctx)
-    await settle(services, { holdId: (await freeze(services, { userId: user.id, amount: 20, model: 'claude-sonnet-4-5' })).holdId, actual: 3 })
-    const { db, statements } = recording(ctx.relay.db)
-    const deep = `${ctx.clock.now()}_1`
-    const cases: Array<[AdminCallsFilter, string]> = [
-      [{}, 'proxy_calls_time'],
-      [{ from: 0, to: ctx.clock.now() }, 'proxy_calls_time'],
-      [{ user: user.id }, 'proxy_calls_user'],
-      [{ key_id: '1' }, 'proxy_calls_key'],
-      [{ model: 'never-used' }, 'proxy_calls_model'],
-      [{ provider_id: '1' }, 'proxy_calls_provider'],
-      [{ outcome: 'refused' }, 'proxy_calls_outcome'],
-    ]
-    for (const [filter, index] of cases) {
-      for (const cursor of [undefined, deep]) {
-        statements.splice(0)
-        await adminCalls(db, filter, cursor, 50)
-        const reads = statements.filter((statement) => /from "proxy_calls"/.test(statement.sql))
-        expect(reads).toHaveLength(1)
-        expect({ filter, indexes: await indexesRead(ctx.relay.db, reads[0]!) }).toEqual({ filter, indexes: expect.arrayContaining([index]) })
-      }
-    }
-  })
 
   it('reads any page of a long history in about the rows of page 2: a deep one from its day, its place in that day counted along an index', async () => {
     const user = await quickUser(ctx)

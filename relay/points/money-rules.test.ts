@@ -156,7 +156,9 @@ async function moneyState(db: Database) {
   return {
     accounts: accounts.map((row) => ({ account: names.of(row.id), ...named(row) })),
     ledger: ledger.map((row) => named(row)),
-    holds: holds.map((row): Record<string, unknown> => ({ hold: names.of(row.id), ...named(row) })),
+    // `answered` is a settlement as known when an answer started (proxy/answered-holds.ts): its
+    // timings, ids and even whether a cut stream got that far are the run's; what it settles to is compared.
+    holds: holds.map((row): Record<string, unknown> => ({ hold: names.of(row.id), ...named(row, ['answered']) })),
     days: days.map((row) => named(row)),
     // Timings are the wall clock's; everything else of a call record is the rules'.
     calls: calls.map((row) => named(row, ['duration_ms', 'first_byte_ms', 'relay_ms'])),

@@ -54,7 +54,6 @@ import * as modelMapping from './0058-model-mapping.ts'
 import * as reconciliation from './0059-reconciliation.ts'
 import * as alerts from './0060-alerts.ts'
 import * as answeredHolds from './0062-answered-holds.ts'
-import * as callLogIndexes from './0063-call-log-indexes.ts'
 import * as packageListing from './0065-package-listing.ts'
 import * as listPrices from './0066-list-prices.ts'
 
@@ -107,7 +106,6 @@ export const migrations: Record<string, Migration> = {
   '0059-reconciliation': reconciliation,
   '0060-alerts': alerts,
   '0062-answered-holds': answeredHolds,
-  '0063-call-log-indexes': callLogIndexes,
   '0065-package-listing': packageListing,
   '0066-list-prices': listPrices,
 }
