@@ -29,6 +29,7 @@ import { actualCharge } from './metering.ts'
 import type { Provider } from './providers.ts'
 import { withModel } from './model-mapping.ts'
 import { responseStream, streamToClient, type StreamEnd } from './response-stream.ts'
+import { requestIdHeader } from './request-id.ts'
 import type { RouteTable } from './route-table.ts'
 import { affinityKey } from './session-affinity.ts'
 import { tokensOfBytes } from './usage-meter.ts'
@@ -170,8 +171,11 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     const meter = dialect.meter()
     const onEnd = (end: StreamEnd) =>
       finish({ outcome: end, status: upstream.status, providerId: provider.id, usage: meter.usage(end === 'completed', inputEstimate), firstByteMs })
+    const answered = { status: upstream.status, providerId: provider.id, firstByteMs }
     if (request.stream && client.outgoing) {
-      const headers = { ...Object.fromEntries(answerHeadersOf(forwarded, true)), ...securityHeaders(services.config.publicUrl) }
+      await answering({ ...answered, outcome: 'cut', usage: meter.usage(false, inputEstimate) })
+      // Written here, past the middleware that names the request on the answers Hono writes.
+      const headers = { ...Object.fromEntries(answerHeadersOf(forwarded, true)), ...securityHeaders(services.config.publicUrl), [requestIdHeader]: id }
       streamToClient({ upstream, meter, drop: request.drop, onEnd, outgoing: client.outgoing, status: upstream.status, headers })
       // Written already: @hono/node-server leaves the response alone.
       return new Response(null, { status: upstream.status, headers: { 'x-hono-already-sent': '1' } })
@@ -181,7 +185,6 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     // body's buffer, head and body in one write with their length, where it was two (the head,
     // then the body with the end of its chunked encoding; docs/decisions/108-money-rules-on-postgres.md).
     const whole = request.stream ? null : await filled
-    const answered = { status: upstream.status, providerId: provider.id, firstByteMs }
     await answering(whole ? { ...answered, outcome: 'completed', usage: meter.usage(true, inputEstimate) } : { ...answered, outcome: 'cut', usage: meter.usage(false, inputEstimate) })
     return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {

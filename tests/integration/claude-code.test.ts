@@ -360,7 +360,10 @@ for (const kind of databaseKinds()) {
       const byClaudeRefused = await claude(['-p', 'Hello'], { token: profileToken, counted: true })
       expectStoppedAtOnce(byClaudeRefused)
       expect(byClaudeRefused.output).toContain('not granted the api scope')
-      expect(await callsOf(hana.id, 2)).toHaveLength(2)
+      // Each refusal is recorded as the client's call (its body never read, so no model), charged nothing.
+      const after = await callsOf(hana.id, 2)
+      expect(after.filter((c) => c.outcome !== 'refused')).toHaveLength(2)
+      expect(after.filter((c) => c.outcome === 'refused').every((c) => c.points === 0 && c.client_id === clientId)).toBe(true)
     })
   })
 }
