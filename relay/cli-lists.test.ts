@@ -12,11 +12,12 @@ const headers: Record<string, RegExp> = {
   'client list': /^client_id\tkind\tname\tredirect URIs$/,
   'incident list': /^id +started \(UTC\) +state +title$/,
   'model-cost list': /^model +kind +points per call, or per million tokens: input \/ output \/ cache read \/ cache write 5m \/ 1h, then per web search$/,
-  'package list': /^code +kind +limit +per hour +days +price +name \(zh \/ en \/ ja\)$/,
+  'package list': /^code +kind +listing +limit +per hour +days +price +name \(zh \/ en \/ ja\)$/,
   'provider list': /^id +kind +prio\. +status +state +key +base URL +models$/,
   'resource list': /^id +order +title +url$/,
   'team list': /^id +package +status +ends +members +owner +name$/,
   'ticket list': /^number +status +prio\. +type +owner +assignee +updated \(UTC\) +title$/,
+  'webhook list': /^id +kind +lang +signed +name +address$/,
 }
 
 describeEachDatabase('the operator CLI’s lists', (ctx) => {
@@ -40,6 +41,7 @@ describeEachDatabase('the operator CLI’s lists', (ctx) => {
     await admin('resource', 'add', '--title', 'Status', '--url', 'https://status.example.com')
     await admin('incident', 'add', '--title', 'Slow answers')
     await admin('announcement', 'create', '--level', 'info', '--message', 'Maintenance', '--until', '2999-01-01 00:00')
+    await admin('webhook', 'add', '--name', 'team chat', '--kind', 'slack', '--url', 'https://hooks.slack.example/services/T000/B000/XXXX', '--language', 'en')
     for (const [command, header] of Object.entries(headers)) {
       const output = await lines(command)
       const at = output.findIndex((line) => header.test(line))

@@ -50,7 +50,6 @@ export const webhookCommands: Command[] = [
       const id = Math.max(2, ...webhooks.map((w) => w.id.length))
       print(['id'.padEnd(id), 'kind'.padEnd(8), 'lang', 'signed', 'name', 'address'].join('  '))
       for (const w of webhooks) print([w.id.padEnd(id), w.kind.padEnd(8), w.language.padEnd(4), (w.signed ? 'yes' : 'no').padEnd(6), w.name, w.url_hint].join('  '))
-      print(`${webhooks.length} webhook(s)`)
     },
   }),
 

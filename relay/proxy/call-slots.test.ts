@@ -39,9 +39,11 @@ describeEachDatabase(
       const own = await callRelay(ctx, '/v1/messages', { key: user.key, body: stream })
       expect(own.status).toBe(429)
       expect(own.headers.get('retry-after')).toBe('1')
+      // Each refusal names its request (proxy/request-id.ts).
+      const id = (reply: Response) => ` (request id ${reply.headers.get('x-relay-request-id')})`
       expect(await own.json()).toEqual({
         type: 'error',
-        error: { type: 'rate_limit_error', message: `This account already has ${perUser} calls in flight on this relay process, its limit (MAX_STREAMS_PER_USER): wait for one to end.` },
+        error: { type: 'rate_limit_error', message: `This account already has ${perUser} calls in flight on this relay process, its limit (MAX_STREAMS_PER_USER): wait for one to end.${id(own)}` },
       })
       // Another user's call takes the process's last slot.
       held.push(callRelay(ctx, '/v1/messages', { key: other.key, body: stream }))
@@ -56,8 +58,8 @@ describeEachDatabase(
         expect(refused.headers.get('x-should-retry')).toBeNull()
       }
       const message = `This relay process is answering as many calls as it may at once (${limit}, MAX_STREAMS_PER_PROCESS): try again in a few seconds.`
-      expect(await anthropic.json()).toEqual({ type: 'error', error: { type: 'overloaded_error', message } })
-      for (const refused of [chat, responses]) expect(await refused.json()).toEqual({ error: { message, type: 'server_error', param: null, code: 'relay_busy' } })
+      expect(await anthropic.json()).toEqual({ type: 'error', error: { type: 'overloaded_error', message: `${message}${id(anthropic)}` } })
+      for (const refused of [chat, responses]) expect(await refused.json()).toEqual({ error: { message: `${message}${id(refused)}`, type: 'server_error', param: null, code: 'relay_busy' } })
       // Refused before the provider was asked, and counted as such.
       expect(provider.inFlight).toBe(limit)
       expect([await refusals('relay_busy'), await refusals('user_streams_limited')]).toEqual([busyBefore + 3, userBefore + 1])
