@@ -205,6 +205,9 @@ describeOnPostgres('two relays on one database, restarted one after the other un
     await Promise.all(loops)
 
     expect(failures).toEqual([])
+    // The last answers' settlements are written in their relays' next group, just after the client read them.
+    const recorded = () => db.selectFrom('proxy_calls').select('id').where('user_id', '=', customer.userId).execute()
+    await expect.poll(async () => (await recorded()).length, { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(completed)
     // Calls answered 503 while a relay drained never reached the ledger.
     const calls = await expectChargedOnce(db, customer.userId)
     expect(calls.filter((call) => call.outcome === 'completed')).toHaveLength(completed)
