@@ -53,7 +53,8 @@ describeEachDatabase('API reference', (ctx) => {
     target = ctx
   })
 
-  it('lists every documented call in zh, en and ja, each with its translated summary, method and path', async () => {
+  // Three languages of every page of the reference: about 150 calls, several seconds each on a busy machine.
+  it('lists every documented call in zh, en and ja, each with its translated summary, method and path', { timeout: 90_000 }, async () => {
     const document = (await ctx.request('GET', '/api/openapi.json')).body
     const documented = Object.entries(document.paths as Record<string, Record<string, { operationId: string; summary: string }>>).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => ({ id: operation.operationId, summary: operation.summary, method, path })),
