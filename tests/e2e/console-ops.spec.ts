@@ -48,7 +48,7 @@ test('an admin adds, tests, edits and toggles a provider and sets a price; the a
   await expect(page.getByTestId('provider-card').filter({ hasText: model }).getByLabel('优先级')).toHaveValue('7')
   await expect(page.getByTestId('provider-card').filter({ hasText: model }).getByTestId('provider-mapping')).toHaveText(`${model} → ${model}-20261015`)
   // Disabling asks first (docs/console.md).
-  await page.getByTestId('provider-card').filter({ hasText: model }).locator('summary').click()
+  await page.getByTestId('provider-card').filter({ hasText: model }).locator('summary', { hasText: '停用' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: '停用' }).click()
   await expect(page.getByText('已停用上游')).toBeVisible()
   await expect(page.getByTestId('provider-card').filter({ hasText: model })).toContainText('已停用')
