@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterEach, expect, it } from 'vitest'
 import { accountEndpoints } from '../contract/accounts.ts'
 import { adminEndpoints } from '../contract/admin.ts'
@@ -96,13 +97,14 @@ describeEachDatabase('operator console: creating users, trials, reading as a use
     const operator = await admin()
     const username = ctx.unique('made')
     const body = { username, email: `${username.toLowerCase()}@example.com`, user_type: 'normal' }
-    const created = await call(operator.token, adminUserEndpoints.createUser, undefined, { body, headers: { 'idempotency-key': `create-${username}` } })
+    const once = `create-${randomUUID()}`
+    const created = await call(operator.token, adminUserEndpoints.createUser, undefined, { body, headers: { 'idempotency-key': once } })
     expect(created.status, created.text).toBe(200)
     const { user, password } = created.body.data
     expect(user).toMatchObject({ username, status: 'active', user_type: 'normal' })
     expect(password).toMatch(/^[\w-]{16}$/)
     // A double submit answers the same user and password; one row, one audit entry.
-    const replay = await call(operator.token, adminUserEndpoints.createUser, undefined, { body, headers: { 'idempotency-key': `create-${username}` } })
+    const replay = await call(operator.token, adminUserEndpoints.createUser, undefined, { body, headers: { 'idempotency-key': once } })
     expect(replay.body.data).toEqual(created.body.data)
     expect(await audit('user.create', username)).toHaveLength(1)
     const login = await ctx.request('POST', accountEndpoints.login.path, { body: { username, password } })

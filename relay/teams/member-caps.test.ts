@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { apiKeyEndpoints } from '../contract/api-keys.ts'
+import { dayOf, dayStart } from '../contract/days.ts'
 import { fillPath } from '../contract/paths.ts'
 import { teamEndpoints, type MemberCaps } from '../contract/teams.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
@@ -67,8 +68,8 @@ describeEachDatabase('team member caps', (ctx) => {
 
   it('refuses a member past the hourly cap until the hour ends, and past the daily cap until the day ends; others spend on', async () => {
     const { owner, member } = await team()
-    // Start on a whole hour, so the next call of the hour is not in the next hour.
-    ctx.clock.advance(hour - (ctx.clock.now() % hour))
+    // Start at the beginning of a day, so neither the hour nor the day turns before the test moves the clock.
+    ctx.clock.set(dayStart(dayOf(ctx.clock.now()) + 1))
     expect((await setCaps(owner, member.id, { hourly_points_cap: 25 })).status).toBe(200)
     for (let i = 1; i <= 3; i++) {
       expect((await message(member)).status).toBe(200)
