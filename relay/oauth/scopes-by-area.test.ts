@@ -4,23 +4,42 @@
  * `billing`; tickets, keys, profile and password changes only a portal session may make.
  */
 import { accountEndpoints } from '../contract/accounts.ts'
+import { apiKeyEndpoints } from '../contract/api-keys.ts'
+import type { Endpoint } from '../contract/endpoint.ts'
+import { pointsEndpoints } from '../contract/points.ts'
+import { referralEndpoints } from '../contract/referral.ts'
+import { resourceEndpoints } from '../contract/resources.ts'
+import { subscriptionEndpoints } from '../contract/subscriptions.ts'
+import { teamEndpoints } from '../contract/teams.ts'
+import { ticketEndpoints } from '../contract/tickets.ts'
 import { expect, it } from 'vitest'
+import type { CallInput } from '../../app/utils/relay-client.server.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { codeFlowTokens, registerClient } from '../../tests/fixtures/oauth.ts'
+import type { TestRelay } from '../../tests/fixtures/relay-harness.ts'
 
-const calls: Array<{ method: string; path: string; body?: unknown; needs: 'profile' | 'billing' | 'session' }> = [
-  { method: 'GET', path: accountEndpoints.info.path, needs: 'profile' },
-  { method: 'GET', path: '/api/user/resources', needs: 'profile' },
-  { method: 'GET', path: '/api/user/points', needs: 'billing' },
-  { method: 'GET', path: '/api/user/points/history', needs: 'billing' },
-  { method: 'GET', path: '/api/user/subscriptions/history', needs: 'billing' },
-  { method: 'GET', path: '/api/user/team/info', needs: 'billing' },
-  { method: 'GET', path: '/api/user/referral/stats', needs: 'billing' },
-  { method: 'POST', path: '/api/user/redeem-code', body: { redeem_code: 'ABCD-EFGH-JKLM-NPQR' }, needs: 'billing' },
-  { method: 'GET', path: '/api/user/tickets', needs: 'session' },
-  { method: 'GET', path: '/api/user/api-keys', needs: 'session' },
-  { method: 'PUT', path: accountEndpoints.profile.path, body: { name: 'x' }, needs: 'session' },
-  { method: 'PUT', path: accountEndpoints.password.path, body: { old_password: 'a', new_password: 'longer password' }, needs: 'session' },
+/** A call made with whichever token the test holds, and the scope it needs. */
+function declared<E extends Endpoint>(endpoint: E, needs: 'profile' | 'billing' | 'session', input = {} as CallInput<E>) {
+  return {
+    label: `${endpoint.method.toUpperCase()} ${endpoint.path}`,
+    needs,
+    outcome: (ctx: TestRelay, token: string) => ctx.outcome(endpoint, { ...input, token }),
+  }
+}
+
+const calls = [
+  declared(accountEndpoints.info, 'profile'),
+  declared(resourceEndpoints.list, 'profile'),
+  declared(pointsEndpoints.points, 'billing'),
+  declared(pointsEndpoints.history, 'billing'),
+  declared(subscriptionEndpoints.history, 'billing'),
+  declared(teamEndpoints.info, 'billing'),
+  declared(referralEndpoints.stats, 'billing'),
+  declared(subscriptionEndpoints.redeemCode, 'billing', { body: { redeem_code: 'ABCD-EFGH-JKLM-NPQR' } }),
+  declared(ticketEndpoints.list, 'session'),
+  declared(apiKeyEndpoints.list, 'session'),
+  declared(accountEndpoints.profile, 'session', { body: { name: 'x' } }),
+  declared(accountEndpoints.password, 'session', { body: { old_password: 'a', new_password: 'longer password' } }),
 ]
 
 describeEachDatabase('scopes by area', (ctx) => {
@@ -34,15 +53,15 @@ describeEachDatabase('scopes by area', (ctx) => {
     }
     for (const call of calls) {
       for (const [grant, tokens] of Object.entries(granted)) {
-        const reply = await ctx.request(call.method, call.path, { token: tokens.access_token, body: call.body })
+        const reply = await call.outcome(ctx, tokens.access_token)
         const allowed = call.needs !== 'session' && (grant === 'all' || grant === call.needs)
-        const label = `${call.method} ${call.path} with ${grant}`
-        if (allowed) expect(reply.body?.error?.details?.reason, label).not.toBe('insufficient_scope')
-        else expect([reply.status, reply.body?.error?.details?.reason], label).toEqual([403, 'insufficient_scope'])
+        const label = `${call.label} with ${grant}`
+        if (allowed) expect(reply.error?.reason, label).not.toBe('insufficient_scope')
+        else expect([reply.status, reply.error?.reason], label).toEqual([403, 'insufficient_scope'])
       }
       // The portal's own session may do everything.
-      const own = await ctx.request(call.method, call.path, { token: login.access_token, body: call.body })
-      expect(own.body?.error?.details?.reason, `${call.path} with the session`).not.toBe('insufficient_scope')
+      const own = await call.outcome(ctx, login.access_token)
+      expect(own.error?.reason, `${call.label} with the session`).not.toBe('insufficient_scope')
     }
   })
 })

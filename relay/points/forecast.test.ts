@@ -39,7 +39,7 @@ describeEachDatabase('points forecast', (ctx) => {
 
   it('reads the last hour of use, on the points summary and the status line alike', async () => {
     const user = await quickUser(ctx)
-    expect((await redeemFresh(ctx, user, await packageCode())).status).toBe(200)
+    await redeemFresh(ctx, user, await packageCode())
     const start = ctx.clock.now()
     // Idle: nothing falls, and the balance is full, so the next refill adds nothing.
     expect((await summary(user.token)).forecast).toEqual({ hourly_use: 0, runs_out_timestamp: null, next_refill_points: 0 })

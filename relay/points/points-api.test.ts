@@ -132,7 +132,7 @@ describeEachDatabase('points calls', (ctx) => {
     ctx.clock.set(Date.UTC(2025, 2, 10, 15, 30))
     const user = await quickUser(ctx)
     const services = servicesOf(ctx)
-    expect((await redeemFresh(ctx, user)).status).toBe(200)
+    await redeemFresh(ctx, user)
     await spend(services, { userId: user.id, amount: 40, model: null })
     ctx.clock.advance(hour) // 00:30 on the 11th in China, still the 10th in UTC
     await spend(services, { userId: user.id, amount: 7, model: null })

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { codeFlowTokens, decideDevice, pollDevice, registerClient, startDevice } from '../../tests/fixtures/oauth.ts'
+import { codeFlowTokens, deviceDecision, devicePoll, registerClient, startDevice } from '../../tests/fixtures/oauth.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { addTestProvider, callRelay, customer, ledgerOf, priceModel, settled } from '../../tests/fixtures/proxy.ts'
+import { oauthEndpoints } from '../contract/oauth.ts'
 import type { ModelCost } from '../contract/points.ts'
 import { PriceTable, pointsForUsage } from '../points/model-costs.ts'
 import { reservation, reservedOutputTokens } from './metering.ts'
@@ -195,8 +196,8 @@ describeEachDatabase('pricing, reservation and credentials of the /v1 API', (ctx
     const owner = await customer(ctx, 100)
     const client = await registerClient(ctx, { name: 'Relay CLI' })
     const device = await startDevice(ctx, client, ['api'])
-    expect((await decideDevice(ctx, owner.token, device.device_code)).status).toBe(200)
-    const deviceTokens = (await pollDevice(ctx, client, device.device_secret)).body.data
+    await ctx.call(oauthEndpoints.authorize, deviceDecision(owner.token, device.device_code))
+    const deviceTokens = await ctx.call(oauthEndpoints.token, devicePoll(client, device.device_secret))
     const codeTokens = await codeFlowTokens(ctx, owner.token, client, 'profile api')
     const profileOnly = await codeFlowTokens(ctx, owner.token, client, 'profile')
 

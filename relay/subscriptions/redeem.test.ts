@@ -96,7 +96,7 @@ describeEachDatabase('redeem codes', (ctx) => {
       { type: 'earned', change: 5000, balance_after: 5000, reason: 'activation' },
       { type: 'expired', change: -2400, balance_after: 0, reason: 'replaced' },
     ])
-    const old = await ctx.relay.db.selectFrom('subscriptions').selectAll().where('id', '=', first.body.data.subscription_id).executeTakeFirstOrThrow()
+    const old = await ctx.relay.db.selectFrom('subscriptions').selectAll().where('id', '=', first.subscription_id).executeTakeFirstOrThrow()
     expect(old).toMatchObject({ status: 'expired', ended_timestamp: ctx.clock.now() })
 
     const events = (await ctx.request('GET', subscriptionEndpoints.history.path, { token: user.token })).body.data
@@ -111,7 +111,7 @@ describeEachDatabase('redeem codes', (ctx) => {
     const user = await quickUser(ctx)
     await redeemFresh(ctx, user)
     ctx.clock.advance(10 * day)
-    expect((await redeemFresh(ctx, user)).body.data.replaced_previous).toBe(true)
+    expect((await redeemFresh(ctx, user)).replaced_previous).toBe(true)
     const events = (await ctx.request('GET', subscriptionEndpoints.history.path, { token: user.token })).body.data
     expect(events.items.map((e: { action: string }) => e.action)).toEqual(['renewed', 'cancelled', 'activated'])
     expect((await points(user.token)).remaining_days).toBe(30)

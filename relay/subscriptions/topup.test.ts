@@ -75,7 +75,7 @@ describeEachDatabase('top-up codes', (ctx) => {
 
   it('credits one of 100 parallel redemptions of one code', async () => {
     const users = await Promise.all(Array.from({ length: 100 }, () => quickUser(ctx)))
-    for (const user of users) expect((await redeemFresh(ctx, user)).status).toBe(200)
+    for (const user of users) await redeemFresh(ctx, user)
     const [code] = await makeCodes(ctx, await topUpPackage(777))
     const replies = await Promise.all(users.map((user) => redeem(user, code!)))
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1)

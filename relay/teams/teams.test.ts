@@ -5,7 +5,7 @@ import { afterEach, expect, it } from 'vitest'
 import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
-import { makeTeam, quickUser, redeemFresh, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
+import { makeCodes, makeTeam, quickUser, redeemFresh, servicesOf, type PointsUser } from '../../tests/fixtures/points.ts'
 import { spend } from '../points/ledger.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 
@@ -174,9 +174,10 @@ describeEachDatabase('teams', (ctx) => {
   it('keeps team members from redeeming personal packages', async () => {
     const owner = await quickUser(ctx)
     await makeTeam(ctx, owner)
-    const reply = await redeemFresh(ctx, owner)
+    const [code] = await makeCodes(ctx, 'PERSONAL')
+    const reply = await ctx.refusal(subscriptionEndpoints.redeemCode, { token: owner.token, body: { redeem_code: code! } })
     expect(reply.status).toBe(422)
-    expect(reply.body.error.details.reason).toBe('redeem_in_team')
+    expect(reply.reason).toBe('redeem_in_team')
   })
 
   it('leaves exactly one membership after 50 parallel joins by one user', async () => {
