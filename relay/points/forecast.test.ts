@@ -29,7 +29,7 @@ describe('runsOutAt', () => {
 describeEachDatabase('points forecast', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
 
-  const summary = async (token: string) => (await ctx.request('GET', pointsEndpoints.points.path, { token })).body.data
+  const summary = (token: string) => ctx.call(pointsEndpoints.points, { token })
 
   async function packageCode() {
     const code = ctx.unique('PACE').toUpperCase()
@@ -51,9 +51,9 @@ describeEachDatabase('points forecast', (ctx) => {
     // 600 an hour less 100 refilled: the remaining 1800 last 3.6 hours.
     expect((await summary(user.token)).forecast).toEqual({ hourly_use: 600, runs_out_timestamp: now + 3.6 * hour, next_refill_points: 100 })
 
-    const created = await ctx.request('POST', apiKeyEndpoints.create.path, { token: user.token, body: { name: 'status line' } })
-    const usage = await ctx.request('GET', apiKeyEndpoints.usage.path, { headers: { 'x-api-key': created.body.data.key } })
-    expect(usage.body.data.points.forecast).toEqual({ hourly_use: 600, runs_out_timestamp: now + 3.6 * hour, next_refill_points: 100 })
+    const created = await ctx.call(apiKeyEndpoints.create, { token: user.token, body: { name: 'status line' } })
+    const usage = await ctx.call(apiKeyEndpoints.usage, { headers: { 'x-api-key': created.key } })
+    expect(usage.points?.forecast).toEqual({ hourly_use: 600, runs_out_timestamp: now + 3.6 * hour, next_refill_points: 100 })
 
     // An hour after the first spend only the second counts; the refill has come meanwhile.
     ctx.clock.advance(start + hour + 1 - ctx.clock.now())
@@ -67,7 +67,7 @@ describeEachDatabase('points forecast', (ctx) => {
     const member = await quickUser(ctx)
     const teamCode = await makeTeam(ctx, owner)
     // The owner is in the team from its creation; the member joins with its code.
-    expect((await ctx.request('POST', teamEndpoints.join.path, { token: member.token, body: { team_code: teamCode } })).status).toBe(200)
+    await ctx.call(teamEndpoints.join, { token: member.token, body: { team_code: teamCode } })
     await spend(servicesOf(ctx), { userId: owner.id, amount: 300, model: 'claude-sonnet-4-5' })
     await spend(servicesOf(ctx), { userId: member.id, amount: 500, model: 'claude-sonnet-4-5' })
     for (const user of [owner, member]) expect((await summary(user.token)).forecast.hourly_use).toBe(800)

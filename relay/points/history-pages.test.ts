@@ -83,7 +83,7 @@ describeEachDatabase('points history pages', (ctx) => {
     ctx.clock.advance(2 * hour)
     await spend(servicesOf(ctx), { userId: owner.id, amount: 10, model: 'claude-sonnet-4-5' })
     ctx.clock.advance(1000)
-    expect((await ctx.request('POST', teamEndpoints.join.path, { token: member.token, body: { team_code: teamCode } })).status).toBe(200)
+    await ctx.call(teamEndpoints.join, { token: member.token, body: { team_code: teamCode } })
     await historyOverDays(ctx, member, { days: 3, instants: 45 })
     for (const pageSize of [10, 9]) await expectEveryPage(ctx.relay.db, member, pageSize)
   })

@@ -9,7 +9,7 @@ import { freeze, grant, settle, settleAll, spend } from './ledger.ts'
 describeEachDatabase('points ledger', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
 
-  const points = async (token: string) => (await ctx.request('GET', pointsEndpoints.points.path, { token })).body.data
+  const points = (token: string) => ctx.call(pointsEndpoints.points, { token })
   const rows = (userId: string) =>
     ctx.relay.db
       .selectFrom('points_ledger')

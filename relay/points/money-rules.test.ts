@@ -7,7 +7,10 @@
  * holds, day rows, call records, key and member counters, ids and the like mapped to their order.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { apiKeyEndpoints } from '../contract/api-keys.ts'
 import { dayStart, dayOf } from '../contract/days.ts'
+import { subscriptionEndpoints } from '../contract/subscriptions.ts'
+import { teamEndpoints } from '../contract/teams.ts'
 import type { Database } from '../db/open-database.ts'
 import { describeOnPostgres, createTestDatabase, type TestDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeBehaviour, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
@@ -46,22 +49,21 @@ async function history(ctx: TestRelay, provider: FakeProvider): Promise<void> {
   }
   const redeem = async (user: PointsUser, packageCode: string) => {
     const [code] = await makeCodes(ctx, packageCode)
-    const reply = await ctx.request('POST', '/api/user/redeem-code', { token: user.token, body: { redeem_code: code } })
-    expect(reply.status).toBe(200)
+    await ctx.call(subscriptionEndpoints.redeemCode, { token: user.token, body: { redeem_code: code! } })
   }
 
   // A personal plan with hourly refills, its key under quotas (calls take leases, counters count).
   const alice = await customer(ctx, 200, 10)
   const limits = { enabled: true, expires_timestamp: null, points_quota: 10_000, daily_points_quota: 5_000, allowed_models: null, rpm_limit: null, concurrency_limit: null }
-  expect((await ctx.request('PUT', `/api/user/api-keys/${alice.keyId}/limits`, { token: alice.token, body: limits })).status).toBe(200)
+  await ctx.call(apiKeyEndpoints.limits, { params: { id: alice.keyId }, token: alice.token, body: limits })
   // A small plan that runs short.
   const bob = await customer(ctx, 45)
   // A team pool: its owner, and a member with caps whose personal plan the join ends.
   const owner = await quickUser(ctx)
   const teamCode = await makeTeam(ctx, owner)
   const dave = await customer(ctx, 60)
-  expect((await ctx.request('POST', '/api/team/join', { token: dave.token, body: { team_code: teamCode } })).status).toBe(200)
-  expect((await ctx.request('PUT', `/api/user/team/members/${dave.id}/caps`, { token: owner.token, body: { hourly_points_cap: 400, daily_points_cap: 900 } })).status).toBe(200)
+  await ctx.call(teamEndpoints.join, { token: dave.token, body: { team_code: teamCode } })
+  await ctx.call(teamEndpoints.setMemberCaps, { params: { id: dave.id }, token: owner.token, body: { hourly_points_cap: 400, daily_points_cap: 900 } })
   const erin = await customer(ctx, 100)
 
   ctx.clock.advance(minute)

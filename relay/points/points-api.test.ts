@@ -1,3 +1,4 @@
+import { accountEndpoints } from '../contract/accounts.ts'
 import { pointsEndpoints } from '../contract/points.ts'
 import { subscriptionEndpoints } from '../contract/subscriptions.ts'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -34,11 +35,10 @@ describe('pointsForUsage', () => {
 
 describeEachDatabase('points calls', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
-  const get = (path: string, token: string, query?: Record<string, string>) => ctx.request('GET', path, { token, query })
 
   it('answers a user without a package with the defaults of docs/product.md, Constants', async () => {
     const user = await quickUser(ctx)
-    expect((await get(pointsEndpoints.points.path, user.token)).body.data).toEqual({
+    expect((await ctx.call(pointsEndpoints.points, { token: user.token }))).toEqual({
       balance: 0,
       points_limit: 0,
       used_points: 0,
@@ -54,11 +54,11 @@ describeEachDatabase('points calls', (ctx) => {
       team_id: null,
       forecast: { hourly_use: 0, runs_out_timestamp: null, next_refill_points: 0 },
     })
-    const info = (await ctx.request('GET', '/api/user/info', { token: user.token })).body.data
+    const info = await ctx.call(accountEndpoints.info, { token: user.token })
     expect(info.points).toMatchObject({ status: 'none', hour_points: 100, validity_days: 30, package_id: null, package_kind: null })
     expect(info.subscriptions).toEqual([])
-    expect((await get(pointsEndpoints.history.path, user.token)).body.data).toEqual({ items: [], total: 0, page: 1, pageSize: 10 })
-    expect((await get(subscriptionEndpoints.history.path, user.token)).body.data).toEqual({ items: [], total: 0, page: 1, pageSize: 10 })
+    expect((await ctx.call(pointsEndpoints.history, { token: user.token }))).toEqual({ items: [], total: 0, page: 1, pageSize: 10 })
+    expect((await ctx.call(subscriptionEndpoints.history, { token: user.token }))).toEqual({ items: [], total: 0, page: 1, pageSize: 10 })
   })
 
   it('fills the user-info block and subscriptions from the plan in force', async () => {
@@ -67,7 +67,7 @@ describeEachDatabase('points calls', (ctx) => {
     await redeemFresh(ctx, user)
     await spend(servicesOf(ctx), { userId: user.id, amount: 700, model: 'claude-sonnet-4-5' })
     ctx.clock.advance(2 * hour + 5)
-    const info = (await ctx.request('GET', '/api/user/info', { token: user.token })).body.data
+    const info = await ctx.call(accountEndpoints.info, { token: user.token })
     expect(info.points).toEqual({
       total_points: 2400,
       remaining_points: 1900,
@@ -105,9 +105,9 @@ describeEachDatabase('points calls', (ctx) => {
     await redeemFresh(ctx, user)
     const services = servicesOf(ctx)
     for (let i = 1; i <= 12; i++) await spend(services, { userId: user.id, amount: i, model: i % 2 ? 'gpt-4o' : null })
-    const first = (await get(pointsEndpoints.history.path, user.token)).body.data
+    const first = (await ctx.call(pointsEndpoints.history, { token: user.token }))
     expect(first).toMatchObject({ total: 13, page: 1, pageSize: 10 })
-    expect(first.items.map((r: { change: number }) => r.change)).toEqual([-12, -11, -10, -9, -8, -7, -6, -5, -4, -3])
+    expect(first.items.map((r) => r.change)).toEqual([-12, -11, -10, -9, -8, -7, -6, -5, -4, -3])
     expect(first.items[1]).toEqual({
       id: expect.any(String),
       type: 'consumed',
@@ -118,13 +118,13 @@ describeEachDatabase('points calls', (ctx) => {
       create_timestamp: ctx.clock.now(),
       call_id: null,
     })
-    const last = (await get(pointsEndpoints.history.path, user.token, { page: '2', pageSize: '10' })).body.data
-    expect(last.items.map((r: { type: string; change: number }) => [r.type, r.change])).toEqual([
+    const last = await ctx.call(pointsEndpoints.history, { token: user.token, query: { page: 2, pageSize: 10 } })
+    expect(last.items.map((r) => [r.type, r.change])).toEqual([
       ['consumed', -2],
       ['consumed', -1],
       ['earned', 2400],
     ])
-    expect((await get(pointsEndpoints.history.path, user.token, { pageSize: '101' })).status).toBe(400)
+    expect((await ctx.refusal(pointsEndpoints.history, { token: user.token, query: { pageSize: 101 } })).status).toBe(400)
   })
 
   it('sums consumed points per UTC+8 day for the last 10 days, today last', async () => {
@@ -138,7 +138,7 @@ describeEachDatabase('points calls', (ctx) => {
     await spend(services, { userId: user.id, amount: 7, model: null })
     ctx.clock.advance(9 * day)
 
-    const usage = (await get(pointsEndpoints.weeklyUsage.path, user.token)).body.data
+    const usage = (await ctx.call(pointsEndpoints.weeklyUsage, { token: user.token }))
     expect(usage.timezone).toBe('Asia/Shanghai')
     expect(usage.days).toHaveLength(10)
     expect(usage.days[0]).toEqual({ date: '2025-03-11', consumed_points: 7 })
@@ -146,7 +146,7 @@ describeEachDatabase('points calls', (ctx) => {
     expect(usage.days.reduce((sum: number, d: { consumed_points: number }) => sum + d.consumed_points, 0)).toBe(7)
 
     ctx.clock.advance(-day)
-    const dayEarlier = (await get(pointsEndpoints.weeklyUsage.path, user.token)).body.data.days
+    const dayEarlier = (await ctx.call(pointsEndpoints.weeklyUsage, { token: user.token })).days
     expect(dayEarlier.slice(0, 2)).toEqual([
       { date: '2025-03-10', consumed_points: 40 },
       { date: '2025-03-11', consumed_points: 7 },
@@ -155,7 +155,7 @@ describeEachDatabase('points calls', (ctx) => {
 
   it('lists the seeded model costs of current Claude and OpenAI models', async () => {
     const user = await quickUser(ctx)
-    const items = (await get(pointsEndpoints.modelCosts.path, user.token)).body.data.items as Array<{ model: string; kind: string }>
+    const items = (await ctx.call(pointsEndpoints.modelCosts, { token: user.token })).items
     const models = items.map((c) => c.model)
     expect(models).toEqual([...models].sort())
     expect(models).toEqual(expect.arrayContaining(['claude-opus-4-1', 'claude-sonnet-4-5', 'claude-haiku-4-5', 'gpt-4o', 'gpt-4.1', 'o3-mini']))

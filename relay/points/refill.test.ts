@@ -31,7 +31,7 @@ describe('refillDue', () => {
 describeEachDatabase('hourly refill and expiry', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
 
-  const points = async (token: string) => (await ctx.request('GET', pointsEndpoints.points.path, { token })).body.data
+  const points = (token: string) => ctx.call(pointsEndpoints.points, { token })
   const refillRows = (userId: string) =>
     ctx.relay.db.selectFrom('points_ledger').select(['change', 'create_timestamp']).where('user_id', '=', userId).where('type', '=', 'refilled').orderBy('id').execute()
 
@@ -76,7 +76,7 @@ describeEachDatabase('hourly refill and expiry', (ctx) => {
       const balances = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
           i % 2 === 0
-            ? ctx.request('GET', pointsEndpoints.points.path, { token: user.token }).then((r) => r.body.data.balance as number)
+            ? points(user.token).then((r) => r.balance)
             : pointsSummary(second, user.id, ctx.clock.now()).then((s) => s.balance),
         ),
       )
@@ -104,10 +104,10 @@ describeEachDatabase('hourly refill and expiry', (ctx) => {
       next_refill_timestamp: null,
       package: { code: 'PERSONAL' },
     })
-    const rows = await ctx.request('GET', pointsEndpoints.history.path, { token: user.token })
-    expect(rows.body.data.items[0]).toMatchObject({ type: 'expired', change: -2400, balance_after: 0, create_timestamp: end })
-    const events = await ctx.request('GET', subscriptionEndpoints.history.path, { token: user.token })
-    expect(events.body.data.items.map((e: { action: string }) => e.action)).toEqual(['expired', 'activated'])
+    const rows = await ctx.call(pointsEndpoints.history, { token: user.token })
+    expect(rows.items[0]).toMatchObject({ type: 'expired', change: -2400, balance_after: 0, create_timestamp: end })
+    const events = await ctx.call(subscriptionEndpoints.history, { token: user.token })
+    expect(events.items.map((e) => e.action)).toEqual(['expired', 'activated'])
 
     ctx.clock.advance(10 * hour)
     expect((await points(user.token)).balance).toBe(0)

@@ -2,7 +2,6 @@ import { pointsEndpoints } from '../contract/points.ts'
 import { subscriptionEndpoints } from '../contract/subscriptions.ts'
 import { teamEndpoints } from '../contract/teams.ts'
 import { afterEach, expect, it } from 'vitest'
-import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
@@ -43,13 +42,13 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
     expect(new Set(codes).size).toBe(3)
     for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/)
     const user = await quickUser(ctx)
-    const redeemed = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: codes[0] } })
-    expect(redeemed.body.data).toMatchObject({ package_code: 'PERSONAL', points_gained: 2400 })
+    const redeemed = await ctx.call(subscriptionEndpoints.redeemCode, { token: user.token, body: { redeem_code: codes[0]! } })
+    expect(redeemed).toMatchObject({ package_code: 'PERSONAL', points_gained: 2400 })
 
     const [expiring] = (await admin('codes', 'create', '--package', 'PERSONAL', '--count', '1', '--expires-days', '1')).stdout.split('\n')
     ctx.clock.advance(day)
-    const late = await ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { token: user.token, body: { redeem_code: expiring } })
-    expect(late.body.error.details.reason).toBe('redeem_code_invalid')
+    const late = await ctx.refusal(subscriptionEndpoints.validateRedeemCode, { token: user.token, body: { redeem_code: expiring! } })
+    expect(late.reason).toBe('redeem_code_invalid')
 
     const teamCodes = await admin('codes', 'create', '--package', 'TEAM', '--count', '1')
     expect(teamCodes.code).toBe(1)
@@ -66,9 +65,9 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
     expect(link).toBe(`${new URL('/subscription', ctx.config.publicUrl)}?team_code=${code}`)
 
     const member = await quickUser(ctx)
-    const checked = await ctx.request('GET', fillPath(teamEndpoints.validate.path, { team_code: code! }), { token: member.token })
-    expect(checked.body.data).toMatchObject({ team_name: 'Core devs', member_count: 1 })
-    const info = (await ctx.request('GET', teamEndpoints.info.path, { token: owner.token })).body.data
+    const checked = await ctx.call(teamEndpoints.validate, { params: { team_code: code! }, token: member.token })
+    expect(checked).toMatchObject({ team_name: 'Core devs', member_count: 1 })
+    const info = await ctx.call(teamEndpoints.info, { token: owner.token })
     expect(info.members).toEqual([expect.objectContaining({ user_id: owner.id, is_owner: true, is_current_user: true })])
 
     const again = await admin('team', 'create', '--name', 'Second', '--package', 'TEAM', '--owner', owner.username)
@@ -91,8 +90,8 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
     expect(missing.stderr).toContain('variable needs input and output rates')
 
     const user = await quickUser(ctx)
-    const costs = (await ctx.request('GET', pointsEndpoints.modelCosts.path, { token: user.token })).body.data.items
-    expect(costs.find((c: { model: string }) => c.model === model)).toEqual({
+    const costs = (await ctx.call(pointsEndpoints.modelCosts, { token: user.token })).items
+    expect(costs.find((c) => c.model === model)).toEqual({
       model,
       kind: 'variable',
       points_per_call: null,
@@ -115,11 +114,11 @@ describeEachDatabase('packages, codes, teams, model costs and points from the op
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('no package in force')
     await admin('codes', 'create', '--package', 'PERSONAL', '--count', '1').then(({ stdout }) =>
-      ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: stdout } }),
+      ctx.call(subscriptionEndpoints.redeemCode, { token: user.token, body: { redeem_code: stdout } }),
     )
     const granted = await admin('points', 'grant', '--user', user.username, '--amount', '500', '--reason', 'compensation')
     expect(granted).toMatchObject({ code: 0, stdout: `granted 500 to ${user.username}; balance 2900` })
-    const rows = (await ctx.request('GET', pointsEndpoints.history.path, { token: user.token })).body.data.items
+    const rows = (await ctx.call(pointsEndpoints.history, { token: user.token })).items
     expect(rows[0]).toMatchObject({ type: 'earned', change: 500, reason: 'compensation' })
   })
 }, { publicUrl: 'https://portal.example.com' })

@@ -5,7 +5,6 @@ import { teamEndpoints } from '../contract/teams.ts'
 import { ticketEndpoints } from '../contract/tickets.ts'
 import { expect, it } from 'vitest'
 import type { ContentLanguage } from '../contract/languages.ts'
-import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 import { makeCodes, makeTeam, quickUser, type PointsUser } from '../../tests/fixtures/points.ts'
@@ -13,41 +12,40 @@ import { makeCodes, makeTeam, quickUser, type PointsUser } from '../../tests/fix
 /** Every answer naming a package or written by the relay is in the request's language, never two at once. */
 describeEachDatabase('texts in the reader’s language', (ctx) => {
   const as = (user: PointsUser, lang?: string) => ({ token: user.token, headers: lang ? { 'accept-language': lang } : undefined })
-  const get = async (user: PointsUser, path: string, lang?: string) => (await ctx.request('GET', path, as(user, lang))).body.data
 
   it('names the seeded packages in the request’s language wherever an answer names them', async () => {
     const user = await quickUser(ctx)
     const [first, second] = await makeCodes(ctx, 'PERSONAL', 2)
-    const check = await ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { ...as(user, 'en-US,en;q=0.9'), body: { redeem_code: first } })
-    expect(check.body.data.package).toMatchObject({ name: 'Personal', description: 'For one developer, 100 points every hour' })
-    const redeemed = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { ...as(user, 'ja'), body: { redeem_code: first } })
-    expect(redeemed.body.data.package_name).toBe('パーソナル')
-    const replace = await ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { ...as(user, 'en'), body: { redeem_code: second } })
-    expect(replace.body.data.current.package.name).toBe('Personal')
+    const check = await ctx.call(subscriptionEndpoints.validateRedeemCode, { ...as(user, 'en-US,en;q=0.9'), body: { redeem_code: first! } })
+    expect(check.package).toMatchObject({ name: 'Personal', description: 'For one developer, 100 points every hour' })
+    const redeemed = await ctx.call(subscriptionEndpoints.redeemCode, { ...as(user, 'ja'), body: { redeem_code: first! } })
+    expect(redeemed.package_name).toBe('パーソナル')
+    const replace = await ctx.call(subscriptionEndpoints.validateRedeemCode, { ...as(user, 'en'), body: { redeem_code: second! } })
+    expect(replace.current?.package.name).toBe('Personal')
 
     const names: Record<ContentLanguage, string> = { zh: '个人版', en: 'Personal', ja: 'パーソナル' }
     for (const [lang, name] of Object.entries(names)) {
-      expect((await get(user, pointsEndpoints.points.path, lang)).package.name).toBe(name)
-      const info = await get(user, accountEndpoints.info.path, lang)
+      expect((await ctx.call(pointsEndpoints.points, as(user, lang))).package?.name).toBe(name)
+      const info = await ctx.call(accountEndpoints.info, as(user, lang))
       expect(info.points.package_name).toBe(name)
-      expect(info.subscriptions[0].package_name).toBe(name)
-      expect((await get(user, subscriptionEndpoints.history.path, lang)).items[0].package_name).toBe(name)
+      expect(info.subscriptions[0]!.package_name).toBe(name)
+      expect((await ctx.call(subscriptionEndpoints.history, as(user, lang))).items[0]!.package_name).toBe(name)
     }
     // No language asked for, or none the relay speaks: Chinese, as the portal's default.
-    expect((await get(user, pointsEndpoints.points.path)).package).toMatchObject({ name: '个人版', description: '个人开发者，每小时补充 100 积分' })
-    expect((await get(user, pointsEndpoints.points.path, 'fr-FR')).package.name).toBe('个人版')
+    expect((await ctx.call(pointsEndpoints.points, as(user))).package).toMatchObject({ name: '个人版', description: '个人开发者，每小时补充 100 积分' })
+    expect((await ctx.call(pointsEndpoints.points, as(user, 'fr-FR'))).package?.name).toBe('个人版')
   })
 
   it('names a team’s package in the request’s language', async () => {
     const owner = await quickUser(ctx)
     const code = await makeTeam(ctx, owner)
-    expect((await get(owner, teamEndpoints.info.path, 'en')).team.package.name).toBe('Team')
+    expect((await ctx.call(teamEndpoints.info, as(owner, 'en'))).team?.package?.name).toBe('Team')
     const member = await quickUser(ctx)
-    const path = (p: string) => fillPath(p, { team_code: code })
-    expect((await get(member, path(teamEndpoints.validate.path), 'ja')).package_name).toBe('チーム')
-    expect((await get(member, path(teamEndpoints.preview.path), 'en')).package.name).toBe('Team')
-    const joined = await ctx.request('POST', teamEndpoints.join.path, { ...as(member, 'en'), body: { team_code: code } })
-    expect(joined.body.data.package_name).toBe('Team')
+    const params = { team_code: code }
+    expect((await ctx.call(teamEndpoints.validate, { params, ...as(member, 'ja') })).package_name).toBe('チーム')
+    expect((await ctx.call(teamEndpoints.preview, { params, ...as(member, 'en') })).package.name).toBe('Team')
+    const joined = await ctx.call(teamEndpoints.join, { ...as(member, 'en'), body: { team_code: code } })
+    expect(joined.package_name).toBe('Team')
   })
 
   it('takes a name and description per language from the operator, or one for every language', async () => {
@@ -62,8 +60,7 @@ describeEachDatabase('texts in the reader’s language', (ctx) => {
     expect((await runOperatorCli(ctx, 'package', 'list')).stdout).toMatch(new RegExp(`^${code} +personal +listed +500 .* 入门版 / Starter / スターター$`, 'm'))
     const user = await quickUser(ctx)
     const [redeem] = await makeCodes(ctx, code)
-    const check = async (lang: string) =>
-      (await ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { ...as(user, lang), body: { redeem_code: redeem } })).body.data.package
+    const check = async (lang: string) => (await ctx.call(subscriptionEndpoints.validateRedeemCode, { ...as(user, lang), body: { redeem_code: redeem! } })).package
     expect(await check('zh')).toMatchObject({ name: '入门版', description: '试用' })
     expect(await check('en')).toMatchObject({ name: 'Starter', description: 'A trial' })
     expect(await check('ja')).toMatchObject({ name: 'スターター', description: 'お試し' })
@@ -80,29 +77,28 @@ describeEachDatabase('texts in the reader’s language', (ctx) => {
 
   it('writes the points-reset ticket it opens in the reader’s language, the person’s words as written', async () => {
     const user = await quickUser(ctx)
-    const requested = await ctx.request('POST', pointsEndpoints.resetTicket.path, {
+    const requested = await ctx.call(pointsEndpoints.resetTicket, {
       ...as(user, 'en'),
       body: { reason: 'misoperation', description: 'A script looped overnight' },
     })
-    expect(requested.status).toBe(200)
-    const id = requested.body.data.ticket_id as string
+    const id = requested.ticket_id
     const texts = {
       zh: ['积分重置申请', '误操作消耗\n\nA script looped overnight'],
       en: ['Points reset request', 'Consumed by mistake\n\nA script looped overnight'],
       ja: ['ポイントリセットの申請', '誤操作による消費\n\nA script looped overnight'],
     }
     for (const [lang, [title, content]] of Object.entries(texts)) {
-      expect((await get(user, ticketEndpoints.list.path, lang)).items[0]).toMatchObject({ id, title, content })
-      expect(await get(user, fillPath(ticketEndpoints.detail.path, { id }), lang)).toMatchObject({ id, title, content })
+      expect((await ctx.call(ticketEndpoints.list, as(user, lang))).items[0]).toMatchObject({ id, title, content })
+      expect(await ctx.call(ticketEndpoints.detail, { params: { id }, ...as(user, lang) })).toMatchObject({ id, title, content })
     }
     // A ticket a person writes keeps their title, whatever its type.
-    const own = await ctx.request('POST', ticketEndpoints.list.path, {
+    const own = await ctx.call(ticketEndpoints.create, {
       ...as(user, 'ja'),
       body: { type: 'pointsReset', title: 'My own title', content: 'My words' },
     })
-    expect(own.body.data).toMatchObject({ title: 'My own title', content: 'My words' })
+    expect(own).toMatchObject({ title: 'My own title', content: 'My words' })
 
-    const number = requested.body.data.ticket_number as string
+    const number = requested.ticket_number
     const listed = await runOperatorCli(ctx, 'ticket', 'list')
     expect(listed.stdout).toMatch(new RegExp(`^${number} .* Points reset request$`, 'm'))
     expect((await runOperatorCli(ctx, 'ticket', 'show', number)).stdout).toContain(': Consumed by mistake\n\nA script looped overnight')

@@ -14,18 +14,19 @@ const day = 86_400_000
 describeEachDatabase('redeem codes', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
 
-  const points = async (token: string) => (await ctx.request('GET', pointsEndpoints.points.path, { token })).body.data
-  const history = async (token: string) =>
-    (await ctx.request('GET', pointsEndpoints.history.path, { token, query: { pageSize: '100' } })).body.data.items
+  const points = (token: string) => ctx.call(pointsEndpoints.points, { token })
+  const history = async (token: string) => (await ctx.call(pointsEndpoints.history, { token, query: { pageSize: 100 } })).items
+  const redeeming = (token: string, code: string) => ({ token, body: { redeem_code: code } })
+  const redeem = (token: string, code: string) => ctx.call(subscriptionEndpoints.redeemCode, redeeming(token, code))
+  const validate = (token: string, code: string) => ctx.call(subscriptionEndpoints.validateRedeemCode, redeeming(token, code))
 
   it('validates without using the code, then redeems it once: the package and its points start now', async () => {
     const user = await quickUser(ctx)
     const [code] = await makeCodes(ctx, 'PERSONAL')
     // People paste codes in lower case; the hyphens are optional.
     const typed = code!.toLowerCase().replaceAll('-', ' ')
-    const checked = await ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { token: user.token, body: { redeem_code: typed } })
-    expect(checked.status).toBe(200)
-    expect(checked.body.data).toMatchObject({
+    const checked = await validate(user.token, typed)
+    expect(checked).toMatchObject({
       package: { code: 'PERSONAL', kind: 'personal', points_limit: 2400, hour_points: 100, validity_days: 30, price: 9900 },
       code_expires_timestamp: null,
       replaces_active: false,
@@ -33,9 +34,8 @@ describeEachDatabase('redeem codes', (ctx) => {
     })
     expect((await points(user.token)).status).toBe('none')
 
-    const redeemed = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: typed } })
-    expect(redeemed.status).toBe(200)
-    expect(redeemed.body.data).toMatchObject({
+    const redeemed = await redeem(user.token, typed)
+    expect(redeemed).toMatchObject({
       package_code: 'PERSONAL',
       points_gained: 2400,
       start_timestamp: ctx.clock.now(),
@@ -54,22 +54,22 @@ describeEachDatabase('redeem codes', (ctx) => {
     })
     expect(await history(user.token)).toMatchObject([{ type: 'earned', change: 2400, balance_after: 2400, reason: 'activation' }])
 
-    for (const path of [subscriptionEndpoints.redeemCode.path, subscriptionEndpoints.validateRedeemCode.path]) {
-      const again = await ctx.request('POST', path, { token: user.token, body: { redeem_code: code } })
+    for (const endpoint of [subscriptionEndpoints.redeemCode, subscriptionEndpoints.validateRedeemCode]) {
+      const again = await ctx.refusal(endpoint, redeeming(user.token, code!))
       expect(again.status).toBe(422)
-      expect(again.body.error.details.reason).toBe('redeem_code_invalid')
+      expect(again.reason).toBe('redeem_code_invalid')
     }
   })
 
   it('refuses unknown and expired codes', async () => {
     const user = await quickUser(ctx)
     const [code] = await makeCodes(ctx, 'PERSONAL', 1, 2)
-    const unknown = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: 'ABCD-EFGH-JKMN-PQRS' } })
-    expect(unknown.body.error.details.reason).toBe('redeem_code_invalid')
+    const unknown = await ctx.refusal(subscriptionEndpoints.redeemCode, redeeming(user.token, 'ABCD-EFGH-JKMN-PQRS'))
+    expect(unknown.reason).toBe('redeem_code_invalid')
     ctx.clock.advance(2 * day)
-    const expired = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code } })
+    const expired = await ctx.refusal(subscriptionEndpoints.redeemCode, redeeming(user.token, code!))
     expect(expired.status).toBe(422)
-    expect(expired.body.error.details.reason).toBe('redeem_code_invalid')
+    expect(expired.reason).toBe('redeem_code_invalid')
     expect((await points(user.token)).status).toBe('none')
   })
 
@@ -82,13 +82,13 @@ describeEachDatabase('redeem codes', (ctx) => {
     ctx.clock.advance(day)
 
     const [code] = await makeCodes(ctx, pro)
-    const checked = await ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { token: user.token, body: { redeem_code: code } })
-    expect(checked.body.data).toMatchObject({
+    const checked = await validate(user.token, code!)
+    expect(checked).toMatchObject({
       replaces_active: true,
       current: { package: { code: 'PERSONAL' }, remaining_points: 2400, remaining_days: 29 },
     })
-    const redeemed = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code } })
-    expect(redeemed.body.data).toMatchObject({ package_code: pro, points_gained: 5000, replaced_previous: true })
+    const redeemed = await redeem(user.token, code!)
+    expect(redeemed).toMatchObject({ package_code: pro, points_gained: 5000, replaced_previous: true })
     expect(await points(user.token)).toMatchObject({ balance: 5000, points_limit: 5000, used_points: 0, remaining_days: 60, package: { code: pro } })
 
     const rows = await history(user.token)
@@ -99,8 +99,8 @@ describeEachDatabase('redeem codes', (ctx) => {
     const old = await ctx.relay.db.selectFrom('subscriptions').selectAll().where('id', '=', first.subscription_id).executeTakeFirstOrThrow()
     expect(old).toMatchObject({ status: 'expired', ended_timestamp: ctx.clock.now() })
 
-    const events = (await ctx.request('GET', subscriptionEndpoints.history.path, { token: user.token })).body.data
-    expect(events.items.map((e: { action: string; current: boolean }) => [e.action, e.current])).toEqual([
+    const events = await ctx.call(subscriptionEndpoints.history, { token: user.token })
+    expect(events.items.map((e) => [e.action, e.current])).toEqual([
       ['upgraded', true],
       ['cancelled', false],
       ['activated', false],
@@ -112,8 +112,8 @@ describeEachDatabase('redeem codes', (ctx) => {
     await redeemFresh(ctx, user)
     ctx.clock.advance(10 * day)
     expect((await redeemFresh(ctx, user)).replaced_previous).toBe(true)
-    const events = (await ctx.request('GET', subscriptionEndpoints.history.path, { token: user.token })).body.data
-    expect(events.items.map((e: { action: string }) => e.action)).toEqual(['renewed', 'cancelled', 'activated'])
+    const events = await ctx.call(subscriptionEndpoints.history, { token: user.token })
+    expect(events.items.map((e) => e.action)).toEqual(['renewed', 'cancelled', 'activated'])
     expect((await points(user.token)).remaining_days).toBe(30)
   })
 
@@ -149,18 +149,17 @@ describeEachDatabase('redeem codes', (ctx) => {
     const [code] = await makeCodes(ctx, 'PERSONAL')
     await expect(redeemCode(services, { userId: user.id, clientIp: '192.0.2.1' }, code!.replaceAll('-', ''))).rejects.toThrow('reward failed')
     expect((await points(user.token)).status).toBe('none')
-    const retried = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code } })
-    expect(retried.status).toBe(200)
+    await redeem(user.token, code!)
   })
 
   it('gives exactly one success to 100 parallel redemptions of one code by one user', async () => {
     const user = await quickUser(ctx)
     const [code] = await makeCodes(ctx, 'PERSONAL')
     const replies = await Promise.all(
-      Array.from({ length: 100 }, () => ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code } })),
+      Array.from({ length: 100 }, () => ctx.outcome(subscriptionEndpoints.redeemCode, redeeming(user.token, code!))),
     )
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1)
-    const reasons = new Set(replies.filter((r) => r.status !== 200).map((r) => r.body.error.details.reason))
+    const reasons = new Set(replies.filter((r) => r.status !== 200).map((r) => r.error?.reason))
     expect([...reasons].every((reason) => reason === 'redeem_code_invalid' || reason === 'rate_limited')).toBe(true)
     expect(await points(user.token)).toMatchObject({ balance: 2400, status: 'normal' })
     const subscriptions = await ctx.relay.db.selectFrom('subscriptions').select('id').where('user_id', '=', user.id).execute()
@@ -171,11 +170,11 @@ describeEachDatabase('redeem codes', (ctx) => {
     const users = await Promise.all(Array.from({ length: 100 }, () => quickUser(ctx)))
     const [code] = await makeCodes(ctx, 'PERSONAL')
     const replies = await Promise.all(
-      users.map((user) => ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token: user.token, body: { redeem_code: code }, ip: ctx.uniqueIp() })),
+      users.map((user) => ctx.outcome(subscriptionEndpoints.redeemCode, { ...redeeming(user.token, code!), ip: ctx.uniqueIp() })),
     )
     const winners = replies.flatMap((r, i) => (r.status === 200 ? [users[i]!] : []))
     expect(winners).toHaveLength(1)
-    expect(replies.filter((r) => r.status !== 200).every((r) => r.body.error.details.reason === 'redeem_code_invalid')).toBe(true)
+    expect(replies.filter((r) => r.status !== 200).every((r) => r.error?.reason === 'redeem_code_invalid')).toBe(true)
     const subscriptions = await ctx.relay.db
       .selectFrom('subscriptions')
       .select('user_id')
@@ -187,15 +186,15 @@ describeEachDatabase('redeem codes', (ctx) => {
   it('counts code guesses per address too: accounts made at one address share one allowance', async () => {
     const users = await Promise.all(Array.from({ length: 11 }, () => quickUser(ctx)))
     const ip = ctx.uniqueIp()
-    const guess = (token: string, from = ip) =>
-      ctx.request('POST', subscriptionEndpoints.validateRedeemCode.path, { token, body: { redeem_code: 'ABCDEFGHJKMNPQRS' }, ip: from })
-    const reasons: string[] = []
-    for (const user of users) for (let i = 0; i < 28; i += 1) reasons.push((await guess(user.token)).body.error.details.reason)
+    const guess = async (token: string, from = ip) =>
+      (await ctx.refusal(subscriptionEndpoints.validateRedeemCode, { ...redeeming(token, 'ABCDEFGHJKMNPQRS'), ip: from })).reason
+    const reasons: Array<string | undefined> = []
+    for (const user of users) for (let i = 0; i < 28; i += 1) reasons.push(await guess(user.token))
     // 308 guesses, each account under its own 30: the address's 300 reached the code check.
     expect(reasons.filter((reason) => reason === 'redeem_code_invalid')).toHaveLength(300)
     expect(reasons.filter((reason) => reason === 'rate_limited')).toHaveLength(8)
     expect(ctx.logs.filter((line) => line.includes('rate limit reached') && line.includes('redeem-code-ip'))).toHaveLength(1)
     // Another address is not affected.
-    expect((await guess(users[0]!.token, ctx.uniqueIp())).body.error.details.reason).toBe('redeem_code_invalid')
+    expect(await guess(users[0]!.token, ctx.uniqueIp())).toBe('redeem_code_invalid')
   })
 })

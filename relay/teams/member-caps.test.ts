@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { apiKeyEndpoints } from '../contract/api-keys.ts'
 import { dayOf, dayStart } from '../contract/days.ts'
-import { fillPath } from '../contract/paths.ts'
 import { teamEndpoints, type MemberCaps } from '../contract/teams.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
@@ -33,31 +32,31 @@ describeEachDatabase('team member caps', (ctx) => {
   async function team(): Promise<{ owner: Member; member: Member }> {
     const [owner, member] = [await quickUser(ctx), await quickUser(ctx)]
     const code = await makeTeam(ctx, owner)
-    expect((await ctx.request('POST', teamEndpoints.join.path, { token: member.token, body: { team_code: code } })).status).toBe(200)
+    await ctx.call(teamEndpoints.join, { token: member.token, body: { team_code: code } })
     const withKey = async (user: PointsUser): Promise<Member> => ({
       ...user,
-      key: (await ctx.request('POST', apiKeyEndpoints.create.path, { token: user.token, body: { name: 'cli' } })).body.data.key,
+      key: (await ctx.call(apiKeyEndpoints.create, { token: user.token, body: { name: 'cli' } })).key,
     })
     return { owner: await withKey(owner), member: await withKey(member) }
   }
-  const setCaps = (by: PointsUser, memberId: string, caps: Partial<MemberCaps>) =>
-    ctx.request('PUT', fillPath(teamEndpoints.setMemberCaps.path, { id: memberId }), { token: by.token, body: { ...noCaps, ...caps } })
-  const memberRow = async (viewer: PointsUser, id: string) =>
-    (await ctx.request('GET', teamEndpoints.info.path, { token: viewer.token })).body.data.members.find((m: { user_id: string }) => m.user_id === id)
+  const capping = (by: PointsUser, memberId: string, caps: Partial<MemberCaps>) => ({ params: { id: memberId }, token: by.token, body: { ...noCaps, ...caps } })
+  const setCaps = (by: PointsUser, memberId: string, caps: Partial<MemberCaps>) => ctx.call(teamEndpoints.setMemberCaps, capping(by, memberId, caps))
+  const capsRefused = async (by: PointsUser, memberId: string, caps: Partial<MemberCaps>) =>
+    (await ctx.refusal(teamEndpoints.setMemberCaps, capping(by, memberId, caps))).status
+  const memberRow = async (viewer: PointsUser, id: string) => (await ctx.call(teamEndpoints.info, { token: viewer.token })).members.find((m) => m.user_id === id)
   const message = (user: Member, model = 'ten-points') =>
     callRelay(ctx, '/v1/messages', { key: user.key, body: { model, max_tokens: 40, messages: [{ role: 'user', content: 'Hi' }] } })
 
   it("lets only the team's owner set caps, validates them, and lists them with this hour's and today's use", async () => {
     const { owner, member } = await team()
     const outsider = await quickUser(ctx)
-    expect((await setCaps(member, member.id, { hourly_points_cap: 5 })).status).toBe(403)
-    expect((await setCaps(outsider, member.id, { hourly_points_cap: 5 })).status).toBe(403)
-    expect((await setCaps(owner, outsider.id, { hourly_points_cap: 5 })).status).toBe(404)
-    for (const bad of [{ hourly_points_cap: 0 }, { daily_points_cap: 1.5 }]) expect((await setCaps(owner, member.id, bad)).status).toBe(400)
+    expect(await capsRefused(member, member.id, { hourly_points_cap: 5 })).toBe(403)
+    expect(await capsRefused(outsider, member.id, { hourly_points_cap: 5 })).toBe(403)
+    expect(await capsRefused(owner, outsider.id, { hourly_points_cap: 5 })).toBe(404)
+    for (const bad of [{ hourly_points_cap: 0 }, { daily_points_cap: 1.5 }]) expect(await capsRefused(owner, member.id, bad)).toBe(400)
 
     const set = await setCaps(owner, member.id, { hourly_points_cap: 100, daily_points_cap: 500 })
-    expect(set.status).toBe(200)
-    expect(set.body.data).toEqual({ hourly_points_cap: 100, daily_points_cap: 500 })
+    expect(set).toEqual({ hourly_points_cap: 100, daily_points_cap: 500 })
     expect((await message(member)).status).toBe(200)
     await settled(ctx, member.id, 1)
     // Every member sees the caps the owner set.
@@ -70,7 +69,7 @@ describeEachDatabase('team member caps', (ctx) => {
     const { owner, member } = await team()
     // Start at the beginning of a day, so neither the hour nor the day turns before the test moves the clock.
     ctx.clock.set(dayStart(dayOf(ctx.clock.now()) + 1))
-    expect((await setCaps(owner, member.id, { hourly_points_cap: 25 })).status).toBe(200)
+    await setCaps(owner, member.id, { hourly_points_cap: 25 })
     for (let i = 1; i <= 3; i++) {
       expect((await message(member)).status).toBe(200)
       await settled(ctx, member.id, i)
