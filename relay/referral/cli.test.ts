@@ -19,7 +19,7 @@ describeEachDatabase('referral CLI', (ctx) => {
     expect(JSON.parse((await runOperatorCli(ctx, 'referral', 'rule', 'show')).stdout)).toEqual(expected)
 
     const { login } = await ctx.signUp()
-    expect((await ctx.request('GET', referralEndpoints.stats.path, { token: login.access_token })).body.data.rule).toEqual(expected)
+    expect((await ctx.call(referralEndpoints.stats, { token: login.access_token })).rule).toEqual(expected)
   })
 
   it('refuses amounts out of bounds or not numbers, and keeps the rule', async () => {

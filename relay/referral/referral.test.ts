@@ -58,7 +58,7 @@ describeEachDatabase('referral', (ctx) => {
     const inviter = await ctx.signUp()
     const other = await ctx.signUp()
     const invitee = await ctx.signUp({ invite_code: inviter.login.user.invite_code })
-    // A crafted body: fields the call does not declare are dropped.
+    // A crafted body: fields the call does not declare are dropped. (Raw: the typed call cannot send them.)
     const update = await ctx.request('PUT', accountEndpoints.profile.path, {
       token: invitee.login.access_token,
       body: { name: 'x', invited_by: other.login.user.id, invite_code: other.login.user.invite_code },

@@ -19,10 +19,10 @@ describeEachDatabase('referral rewards', (ctx) => {
 
   const redeem = async (token: string, packageCode: string, code?: string) => {
     const redeemCode = code ?? (await makeCodes(ctx, packageCode))[0]!
-    const reply = await ctx.request('POST', subscriptionEndpoints.redeemCode.path, { token, body: { redeem_code: redeemCode } })
-    return reply.status === 200 ? 'ok' : (reply.body.error.details.reason as string)
+    const reply = await ctx.outcome(subscriptionEndpoints.redeemCode, { token, body: { redeem_code: redeemCode } })
+    return reply.status === 200 ? 'ok' : reply.error?.reason
   }
-  const stats = async (token: string) => (await ctx.request('GET', referralEndpoints.stats.path, { token })).body.data
+  const stats = (token: string) => ctx.call(referralEndpoints.stats, { token })
   const rewardGrants = (userId: string) =>
     ctx.relay.db
       .selectFrom('points_ledger')
@@ -69,9 +69,9 @@ describeEachDatabase('referral rewards', (ctx) => {
       cumulative_reward_points: first.inviter_points,
       cumulative_reward_days: 0,
     })
-    const records = (await ctx.request('GET', referralEndpoints.records.path, { token: inviter.login.access_token })).body.data.items
+    const records = (await ctx.call(referralEndpoints.records, { token: inviter.login.access_token })).items
     const expected = (id: string) => [id, id === winnerId ? 'rewarded' : 'pending', id === winnerId ? first.inviter_points : 0]
-    expect(records.map((r: { id: string; status: string; reward_points: number }) => [r.id, r.status, r.reward_points]).sort()).toEqual(
+    expect(records.map((r) => [r.id, r.status, r.reward_points]).sort()).toEqual(
       [expected(invitee.login.user.id), expected(rival.login.user.id)].sort(),
     )
     await expectLedgerInvariants(ctx.relay.db)
@@ -107,11 +107,11 @@ describeEachDatabase('referral rewards', (ctx) => {
   it('refuses one\'s own invite code through another address of one\'s mailbox, and never pays between one mailbox', async () => {
     const inviter = await ctx.signUp()
     const [local, domain] = inviter.email.split('@')
-    const alias = await ctx.request('POST', accountEndpoints.register.path, {
+    const alias = await ctx.refusal(accountEndpoints.register, {
       body: { username: ctx.unique('alias'), email: `${local}+1@${domain}`, password: 'a long password 1', code: '000000', invite_code: inviter.login.user.invite_code },
       ip: ctx.uniqueIp(),
     })
-    expect(alias.body.error.details.reason).toBe('invite_code_invalid')
+    expect(alias.reason).toBe('invite_code_invalid')
 
     // An invitee who later takes an address of the inviter's mailbox.
     const { inviter: owner, invitee } = await pair()
@@ -130,7 +130,7 @@ describeEachDatabase('referral rewards', (ctx) => {
     await writeReferralRule(ctx.relay.db, ctx.clock, rule)
     try {
       const { inviter, invitee } = await pair()
-      const end = async (token: string) => (await ctx.request('GET', pointsEndpoints.points.path, { token })).body.data.end_timestamp as number
+      const end = async (token: string) => (await ctx.call(pointsEndpoints.points, { token })).end_timestamp!
       const inviterEnd = await end(inviter.login.access_token)
       expect(await redeem(invitee.login.access_token, paid)).toBe('ok')
       const inviteeStart = ctx.clock.now()

@@ -1,6 +1,5 @@
 import { ticketEndpoints } from '../contract/tickets.ts'
 import { expect, it } from 'vitest'
-import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 
@@ -8,14 +7,13 @@ describeEachDatabase('ticket CLI', (ctx) => {
   const admin = (...argv: string[]) => runOperatorCli(ctx, ...argv)
   async function openTicket(title = 'Help') {
     const account = await ctx.signUp()
-    const created = await ctx.request('POST', ticketEndpoints.list.path, {
+    const created = await ctx.call(ticketEndpoints.create, {
       token: account.login.access_token,
       body: { type: 'consultation', title, content: 'What now?' },
     })
-    return { account, id: created.body.data.id as string, number: created.body.data.number as string }
+    return { account, id: created.id, number: created.number }
   }
-  const detail = async (token: string, id: string) =>
-    (await ctx.request('GET', fillPath(ticketEndpoints.detail.path, { id }), { token })).body.data
+  const detail = (token: string, id: string) => ctx.call(ticketEndpoints.detail, { params: { id }, token })
 
   it('replies as support by number or id, moves the status, and the owner sees it in the conversation', async () => {
     const { account, id, number } = await openTicket()
@@ -31,17 +29,17 @@ describeEachDatabase('ticket CLI', (ctx) => {
     expect((await admin('ticket', 'reply', id, '--message', 'Fixed')).code).toBe(0)
     seen = await detail(account.login.access_token, id)
     expect(seen.status).toBe('processing')
-    expect(seen.messages.map((m: { content: string }) => m.content)).toEqual(['Looking into it', 'Fixed'])
+    expect(seen.messages.map((m) => m.content)).toEqual(['Looking into it', 'Fixed'])
   })
 
   it('shows a ticket without passing its author\'s terminal escape sequences to the operator\'s terminal', async () => {
     const account = await ctx.signUp()
     const hostile = 'red \u001b[31mtext\u001b[0m, title \u001b]0;pwned\u0007, clipboard \u001b]52;c;ZXZpbA==\u0007, bidi \u202Etxt.exe'
-    const created = await ctx.request('POST', ticketEndpoints.list.path, {
+    const created = await ctx.call(ticketEndpoints.create, {
       token: account.login.access_token,
       body: { type: 'other', title: 'Hi \u001b[2J', content: hostile },
     })
-    const shown = await admin('ticket', 'show', created.body.data.id)
+    const shown = await admin('ticket', 'show', created.id)
     expect(shown.code).toBe(0)
     // eslint-disable-next-line no-control-regex
     expect(shown.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/)
@@ -57,7 +55,7 @@ describeEachDatabase('ticket CLI', (ctx) => {
     expect(refused.stderr).toContain('a completed ticket cannot become processing')
     const seen = await detail(account.login.access_token, id)
     expect(seen.status).toBe('completed')
-    expect(seen.messages.map((m: { content: string }) => m.content)).toEqual(['Done'])
+    expect(seen.messages.map((m) => m.content)).toEqual(['Done'])
   })
 
   it('assigns a ticket to a user by name, who then signs the replies; tags are set and cleared', async () => {
@@ -80,7 +78,7 @@ describeEachDatabase('ticket CLI', (ctx) => {
   it('lists every user\'s tickets with a status filter and shows one with its conversation', async () => {
     const first = await openTicket('First <b>problem</b>')
     const second = await openTicket('Second problem')
-    await ctx.request('POST', fillPath(ticketEndpoints.close.path, { id: second.id }), { token: second.account.login.access_token })
+    await ctx.call(ticketEndpoints.close, { params: { id: second.id }, token: second.account.login.access_token })
 
     const open = await admin('ticket', 'list', '--status', 'open')
     expect(open.code).toBe(0)
