@@ -59,9 +59,8 @@ describeEachDatabase('reconciliation report', (ctx) => {
     const operator = await quickUser(ctx)
     await ctx.relay.db.updateTable('users').set({ user_type: 'admin' }).where('id', '=', operator.id).execute()
     const month = new Date(ctx.clock.now()).toISOString().slice(0, 7)
-    const report = await ctx.request('GET', adminOpsEndpoints.reconciliation.path, { token: operator.token, query: { month } })
-    expect(report.status).toBe(200)
-    const rows = report.body.data.rows as Array<Record<string, unknown>>
+    const report = await ctx.call(adminOpsEndpoints.reconciliation, { token: operator.token, query: { month } })
+    const rows = report.rows
     const charged = async (model: string) =>
       Number((await ctx.relay.db.selectFrom('proxy_calls').select((eb) => eb.fn.sum<number>('points').as('points')).where('user_id', '=', user.id).where('model', '=', model).executeTakeFirstOrThrow()).points)
     const row = (model: string) => rows.find((item) => item.model === model)
@@ -75,17 +74,17 @@ describeEachDatabase('reconciliation report', (ctx) => {
         web_search_requests: usage.web_search_requests * calls,
         points: await charged(model),
       })
-      expect(row(model)!.list_cents as number).toBeCloseTo(listCents(model, usage, calls), 6)
+      expect(row(model)!.list_cents!).toBeCloseTo(listCents(model, usage, calls), 6)
     }
     // Sonnet, priced twice its list price by mistake, shows it.
-    expect(row('claude-sonnet-5-5')!.points as number).toBeGreaterThan(1.9 * (row('claude-sonnet-5-5')!.list_cents as number))
+    expect(row('claude-sonnet-5-5')!.points).toBeGreaterThan(1.9 * row('claude-sonnet-5-5')!.list_cents!)
     expect(row('house-model')).toMatchObject({ calls: 1, points: 3, list_cents: null })
-    expect(report.body.data.totals).toMatchObject({ calls: 6, points: (await charged('claude-opus-5-5')) + (await charged('claude-sonnet-5-5')) + 3 })
+    expect(report.totals).toMatchObject({ calls: 6, points: (await charged('claude-opus-5-5')) + (await charged('claude-sonnet-5-5')) + 3 })
 
     // Another month holds none of it; a month is asked for as YYYY-MM.
-    const empty = await ctx.request('GET', adminOpsEndpoints.reconciliation.path, { token: operator.token, query: { month: '2001-01' } })
-    expect(empty.body.data.rows).toEqual([])
-    expect((await ctx.request('GET', adminOpsEndpoints.reconciliation.path, { token: operator.token, query: { month: '2026-13' } })).status).toBe(400)
+    const empty = await ctx.call(adminOpsEndpoints.reconciliation, { token: operator.token, query: { month: '2001-01' } })
+    expect(empty.rows).toEqual([])
+    expect((await ctx.refusal(adminOpsEndpoints.reconciliation, { token: operator.token, query: { month: '2026-13' } })).status).toBe(400)
     await expectLedgerInvariants(ctx.relay.db)
   })
 })
