@@ -129,7 +129,7 @@ describeEachDatabase('API reference', (ctx) => {
     const account = await ctx.signUp()
     const visitor = await signedIn(account)
     const [code] = await makeCodes(ctx, 'PERSONAL', 1)
-    expect((await ctx.request('POST', '/api/user/redeem-code', { token: account.login.access_token, body: { redeem_code: code } })).status).toBe(200)
+    await ctx.call(endpoints.subscriptions.redeemCode, { token: account.login.access_token, body: { redeem_code: code! } })
 
     const tried = await tryCall(visitor, '/api/docs/points', 'getApiUserPoints')
     expect(tried.status).toBe(200)

@@ -21,8 +21,8 @@ describeEachDatabase('API key last day', (ctx) => {
 
   it('refuses a past day and an impossible one, keeping what was typed', async () => {
     const account = await ctx.signUp()
-    const created = await ctx.request('POST', apiKeyEndpoints.create.path, { token: account.login.access_token, body: { name: 'expiring' } })
-    const id = String(created.body.data.id)
+    const created = await ctx.call(apiKeyEndpoints.create, { token: account.login.access_token, body: { name: 'expiring' } })
+    const id = String(created.id)
     const visitor = await signedIn(account)
     const setExpiry = (expires: string) => visitor.submit('/api-keys', { intent: 'limits', id, enabled: 'on', expires })
 
@@ -42,8 +42,8 @@ describeEachDatabase('API key last day', (ctx) => {
     expect(impossiblePage).toContain('请选择有效的日期')
     expect(impossiblePage).toContain('value="2026-02-30"')
 
-    const keys = await ctx.request('GET', apiKeyEndpoints.list.path, { token: account.login.access_token })
-    expect(keys.body.data.items[0].limits.expires_timestamp).toBeNull()
+    const keys = await ctx.call(apiKeyEndpoints.list, { token: account.login.access_token })
+    expect(keys.items[0]!.limits.expires_timestamp).toBeNull()
     const later = dateOf(Date.now() + 30 * 86_400_000)
     expect((await setExpiry(later)).status).toBe(302)
   }, 60_000)

@@ -62,7 +62,7 @@ describeEachDatabase('operator console pages', (ctx) => {
     expect(paths).toContain('/admin/packages')
     const normal = await typed('normal')
     const operator = await typed('admin')
-    const apiKey = (await ctx.request('POST', apiKeyEndpoints.create.path, { token: normal.login.access_token, body: { name: 'k' } })).body.data.key as string
+    const apiKey = (await ctx.call(apiKeyEndpoints.create, { token: normal.login.access_token, body: { name: 'k' } })).key
     const oauthToken = (await codeFlowTokens(ctx, operator.login.access_token, await registerClient(ctx))).access_token
     const visitors: Array<[string, Visitor, Record<string, string>]> = [
       ['signed out', new Visitor(handle), {}],

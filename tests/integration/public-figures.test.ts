@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { publicThresholds } from '../../relay/contract/public.ts'
+import { ticketEndpoints } from '../../relay/contract/tickets.ts'
 import { refreshPublicStats } from '../../relay/public-stats/aggregate.ts'
 import { latencyBounds } from '../../relay/public-stats/latency-histogram.ts'
 import { describeEachDatabase } from '../fixtures/databases.ts'
@@ -89,14 +90,13 @@ describeEachDatabase('public figures', (ctx) => {
     // Tickets answered after 10, 20, 30, 120 and 180 minutes; one never answered (not counted).
     const waits = [10, 20, 30, 120, 180]
     for (const minutes of [...waits, null]) {
-      const opened = await ctx.request('POST', '/api/user/tickets', {
+      const opened = await ctx.call(ticketEndpoints.create, {
         token: user.token,
         body: { type: 'consultation', title: 'Question', content: 'How do I start?' },
       })
-      expect(opened.status).toBe(200)
       if (minutes === null) continue
       ctx.clock.advance(minutes * 60_000)
-      expect((await runOperatorCli(ctx, 'ticket', 'reply', opened.body.data.number, '--message', 'Like this.')).code).toBe(0)
+      expect((await runOperatorCli(ctx, 'ticket', 'reply', opened.number, '--message', 'Like this.')).code).toBe(0)
     }
 
     // Two relays refreshing at once: one takes the calls, the other adds nothing; a later run finds nothing new.

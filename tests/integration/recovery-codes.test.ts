@@ -29,8 +29,7 @@ describeEachDatabase('recovery codes', (ctx) => {
   /** Turns two-factor sign-in on through the enrolment page; the clock then stands at a fresh step. */
   async function enrolled(account: TestAccount, visitor: Visitor) {
     ctx.clock.set(Math.ceil(ctx.clock.now() / step) * step + 1000)
-    const started = await ctx.request('POST', securityEndpoints.startTwoFactor.path, { token: account.login.access_token })
-    const secret: string = started.body.data.secret
+    const { secret } = await ctx.call(securityEndpoints.startTwoFactor, { token: account.login.access_token })
     const enabled = await visitor.submit(page, { code: totpCode(secret, ctx.clock.now()) })
     expect(enabled.status).toBe(200)
     const html = await enabled.text()
@@ -40,8 +39,9 @@ describeEachDatabase('recovery codes', (ctx) => {
 
   /** Whether `code` completes a sign-in of `account` as its second factor. */
   async function signsInWith(account: TestAccount, code: string): Promise<boolean> {
-    const password = await ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password: account.password }, ip: ctx.uniqueIp() })
-    const second = await ctx.request('POST', securityEndpoints.loginTwoFactor.path, { body: { challenge: password.body.data.challenge, code }, ip: ctx.uniqueIp() })
+    const password = await ctx.call(accountEndpoints.login, { body: { username: account.username, password: account.password }, ip: ctx.uniqueIp() })
+    if (!('challenge' in password)) throw new Error('expected a two-factor challenge')
+    const second = await ctx.outcome(securityEndpoints.loginTwoFactor, { body: { challenge: password.challenge, code }, ip: ctx.uniqueIp() })
     return second.status === 200
   }
 
@@ -96,8 +96,8 @@ describeEachDatabase('recovery codes', (ctx) => {
     expect(fresh.filter((code) => codes.includes(code))).toEqual([])
     expect(shownCodes(await (await visitor.post(page, submitted)).text())).toEqual(fresh)
     // Still on; the old codes are refused, the new ones work.
-    const status = await ctx.request('GET', securityEndpoints.twoFactor.path, { token: account.login.access_token })
-    expect(status.body.data).toMatchObject({ enabled: true, recovery_codes_left: 10 })
+    const status = await ctx.call(securityEndpoints.twoFactor, { token: account.login.access_token })
+    expect(status).toMatchObject({ enabled: true, recovery_codes_left: 10 })
     expect(await signsInWith(account, codes[1]!)).toBe(false)
     expect(await signsInWith(account, fresh[0]!)).toBe(true)
   }, 60_000)

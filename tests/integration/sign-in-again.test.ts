@@ -39,7 +39,7 @@ describeEachDatabase('signing in again', (ctx) => {
     await owner.submit('/auth/logout', {})
     expect(owner.cookies.has('__session')).toBe(false)
     for (let i = 0; i < 200; i += 1) {
-      await ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password: `guess ${i}` }, ip: ctx.uniqueIp() })
+      await ctx.refusal(accountEndpoints.login, { body: { username: account.username, password: `guess ${i}` }, ip: ctx.uniqueIp() })
     }
     // A browser without the device cookie waits, like the attacker…
     const stranger = await new Visitor(handle).submit('/auth/login', { username: account.username, password: account.password })
