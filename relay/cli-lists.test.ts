@@ -34,7 +34,7 @@ describeEachDatabase('the operator CLI’s lists', (ctx) => {
 
     const owner = await quickUser(ctx)
     await makeTeam(ctx, owner)
-    await ctx.request('POST', ticketEndpoints.list.path, { token: owner.token, body: { type: 'other', title: 'Hello', content: 'Hi' } })
+    await ctx.call(ticketEndpoints.create, { token: owner.token, body: { type: 'other', title: 'Hello', content: 'Hi' } })
     await ctx.request('POST', pointsEndpoints.resetTicket.path, { token: owner.token, body: { reason: 'other', description: 'Please' } })
     await admin('client', 'create', '--name', 'Acme', '--redirect-uri', 'https://acme.example/cb')
     await admin('provider', 'add', '--kind', 'openai', '--base-url', 'https://api.openai.example/v1', '--key', 'sk-test-0123456789abcdef')
@@ -63,7 +63,7 @@ describeEachDatabase('the operator CLI’s lists', (ctx) => {
     expect(await admin('model-cost', 'remove', '--model', model)).toMatchObject({ code: 0, stdout: `removed ${model}` })
     expect((await admin('model-cost', 'list')).stdout).not.toContain(model)
     const user = await quickUser(ctx)
-    const costs = (await ctx.request('GET', pointsEndpoints.modelCosts.path, { token: user.token })).body.data.items as { model: string }[]
+    const costs = (await ctx.call(pointsEndpoints.modelCosts, { token: user.token })).items
     expect(costs.map((c) => c.model)).not.toContain(model)
     expect(await admin('model-cost', 'remove', '--model', model)).toMatchObject({ code: 1, stderr: `model-cost remove: no cost for ${model} (see model-cost list)` })
   })

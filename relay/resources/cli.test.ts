@@ -14,14 +14,14 @@ describeEachDatabase('resource CLI', (ctx) => {
     const first = await admin('resource', 'add', '--title', 'Status', '--url', 'https://status.example.com')
     expect((await admin('resource', 'list')).stdout).toMatch(new RegExp(`^id +order +title +url\\n${first.stdout} +0 {2}Status[\\s\\S]*${added.stdout} +2 {2}Docs[\\s\\S]*2 link\\(s\\)$`))
 
-    const seen = await ctx.request('GET', resourceEndpoints.list.path, { token: login.access_token })
-    expect(seen.body.data.items).toEqual([
+    const seen = await ctx.call(resourceEndpoints.list, { token: login.access_token })
+    expect(seen.items).toEqual([
       { id: first.stdout, title: 'Status', url: 'https://status.example.com', description: null, sort_order: 0 },
       { id: added.stdout, title: 'Docs', url: 'https://docs.example.com', description: 'API reference', sort_order: 2 },
     ])
 
     expect(await admin('resource', 'remove', added.stdout)).toMatchObject({ code: 0, stdout: `removed ${added.stdout}` })
-    expect((await ctx.request('GET', resourceEndpoints.list.path, { token: login.access_token })).body.data.count).toBe(1)
+    expect((await ctx.call(resourceEndpoints.list, { token: login.access_token })).count).toBe(1)
     const again = await admin('resource', 'remove', added.stdout)
     expect(again.code).toBe(1)
     expect(again.stderr).toContain('no resource link')

@@ -4,11 +4,11 @@ import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { addResourceLink, removeResourceLink } from './service.ts'
 
 describeEachDatabase('resource links', (ctx) => {
-  const list = (token?: string) => ctx.request('GET', resourceEndpoints.list.path, { token })
+  const list = (token: string) => ctx.call(resourceEndpoints.list, { token })
 
   it('lists the links in display order with their count and the time of the last change, removals included', async () => {
     const { login } = await ctx.signUp()
-    expect((await list(login.access_token)).body.data).toEqual({ items: [], count: 0, last_updated_timestamp: null })
+    expect(await list(login.access_token)).toEqual({ items: [], count: 0, last_updated_timestamp: null })
 
     const db = ctx.relay.db
     const added = ctx.clock.now()
@@ -18,8 +18,7 @@ describeEachDatabase('resource links', (ctx) => {
     const faq = await addResourceLink(db, { title: 'FAQ', url: 'https://example.com/faq', sortOrder: 2 }, ctx.clock.now())
 
     const reply = await list(login.access_token)
-    expect(reply.status).toBe(200)
-    expect(reply.body.data).toEqual({
+    expect(reply).toEqual({
       items: [
         { id: status.id, title: 'Status <page>', url: 'http://status.example.com', description: null, sort_order: 0 },
         { id: guide.id, title: 'Guide', url: 'https://docs.example.com/guide', description: 'Start here', sort_order: 2 },
@@ -31,8 +30,8 @@ describeEachDatabase('resource links', (ctx) => {
 
     ctx.clock.advance(5_000)
     await removeResourceLink(db, guide.id, ctx.clock.now())
-    const after = (await list(login.access_token)).body.data
-    expect(after.items.map((l: { id: string }) => l.id)).toEqual([status.id, faq.id])
+    const after = await list(login.access_token)
+    expect(after.items.map((l) => l.id)).toEqual([status.id, faq.id])
     expect(after).toMatchObject({ count: 2, last_updated_timestamp: ctx.clock.now() })
     await expect(removeResourceLink(db, guide.id, ctx.clock.now())).rejects.toMatchObject({ reason: 'not_found' })
   })
@@ -46,6 +45,6 @@ describeEachDatabase('resource links', (ctx) => {
   })
 
   it('needs a signed-in user', async () => {
-    expect((await list()).status).toBe(401)
+    expect((await ctx.refusal(resourceEndpoints.list)).status).toBe(401)
   })
 })
