@@ -29,8 +29,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { addProviderSchema, updateProviderSchema } from '#app/schemas/admin-ops.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { badForm, bulkOutcome, operatorOutcome } from './outcome.server.ts'
@@ -65,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await relay.call(endpoints.adminOps.addProvider, { body: submission.value, ...formKeyOf(formData) })
     } catch (error) {
-      return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+      return relayRefusal(submission, error, { failed: 'admin:failed' })
     }
     return redirectWithToast(back, { type: 'success', key: 'admin:ops.toast.providerAdded' })
   }

@@ -30,8 +30,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay, startViewAs } from '#app/middleware/session.server.ts'
 import { adjustPointsSchema, userKeysSchema, userStatusSchema, userTypeSchema } from '#app/schemas/admin.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
@@ -98,7 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // A repeated post of the same form (reload, double click) moves the points once.
         ;({ balance } = await relay.call(endpoints.admin.adjustPoints, { params: id, body: submission.value, ...formKeyOf(formData) }))
       } catch (error) {
-        return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+        return relayRefusal(submission, error, { failed: 'admin:failed' })
       }
       const key = submission.value.direction === 'grant' ? 'admin:toast.granted' : 'admin:toast.deducted'
       return redirectWithToast(back, { type: 'success', key, values: { balance } })
