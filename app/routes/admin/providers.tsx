@@ -8,7 +8,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, useLocation } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import type { Route } from './+types/providers'
 import { endpoints, idSchema, providerKinds, providerStates, type AdminProvider } from '#relay/contract/index.ts'
 import { BulkForm, RowCheck } from '#app/components/admin/bulk-actions.tsx'
@@ -189,6 +189,9 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
             </div>
           ))}
         </dl>
+        <Link to={`/admin?period=7d&provider_id=${provider.id}#over-time`} className="inline-block text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400" data-testid="provider-over-time">
+          {t('ops.providers.overTime')} →
+        </Link>
         <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_7rem] sm:items-end" data-testid="provider-edit">
           <input type="hidden" name="id" value={provider.id} />
           <div className="min-w-0 space-y-1.5">
