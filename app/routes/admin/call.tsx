@@ -90,11 +90,11 @@ export default function AdminCallPage({ loaderData }: Route.ComponentProps) {
             <>
               <Facts
                 facts={[
-                  { label: t('calls.provider'), value: <span className="break-all">{call.provider ?? call.provider_id}</span> },
+                  { label: t('calls.provider'), value: <span className="break-words">{call.provider ?? call.provider_id}</span> },
                   { label: t('calls.detail.upstreamModel'), value: <span className="font-mono text-sm break-all">{call.upstream_model ?? call.model}</span> },
                 ]}
                 size="sm"
-                className="mt-4 grid-cols-1 sm:grid-cols-2"
+                className="mt-4 grid-cols-1"
               />
               <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t('calls.detail.attemptsHint')}</p>
             </>

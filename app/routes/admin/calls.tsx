@@ -122,12 +122,12 @@ function Filters({ providers, filters, result }: { providers: Array<{ value: str
       clear={{ to: '/admin/calls', label: t('filter.clear') }}
       apply={t('filter.apply')}
       testId="admin-calls-filters"
-      className="sm:grid-cols-2 lg:grid-cols-4"
+      className="grid-cols-2 lg:grid-cols-4"
     >
-      <Field meta={fields.request} label={t('calls.requestId')} placeholder={t('calls.requestIdHint')} inputMode="numeric" autoComplete="off" />
+      <Field meta={fields.request} label={t('calls.requestId')} placeholder={t('calls.requestIdHint')} inputMode="numeric" autoComplete="off" className="col-span-2 lg:col-span-1" />
       <Field meta={fields.user} label={t('calls.user')} placeholder={t('calls.userHint')} autoComplete="off" />
       <Field meta={fields.key} label={t('calls.key')} inputMode="numeric" autoComplete="off" />
-      <Field meta={fields.model} label={t('calls.model')} placeholder={t('calls.modelHint')} autoComplete="off" />
+      <Field meta={fields.model} label={t('calls.model')} placeholder={t('calls.modelHint')} autoComplete="off" className="col-span-2 lg:col-span-1" />
       <SelectField meta={fields.provider} label={t('calls.provider')} placeholder={t('filter.any')} options={providers} />
       <SelectField
         meta={fields.outcome}
