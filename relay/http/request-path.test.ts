@@ -3,7 +3,7 @@ import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeGemini, type FakeGemini } from '../../tests/fixtures/fake-gemini.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
-import { addTestProvider, customer, priceModel, settled } from '../../tests/fixtures/proxy.ts'
+import { addTestProvider, balanceOf, customer, priceModel, settled } from '../../tests/fixtures/proxy.ts'
 import { serveRelay, type ServedRelay } from '../../tests/fixtures/serve-relay.ts'
 
 // Over HTTP on loopback, as clients reach it: a base URL ending in '/' joined with '/v1/…' makes
@@ -54,8 +54,9 @@ describeEachDatabase('a base URL ending in / on every model API', (ctx) => {
     const replies = await Promise.all(calls)
     expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200))
     await Promise.all(replies.map((r) => r.text()))
-    // Five charged calls (count_tokens and the model lists are free and unrecorded), at their one point each.
-    await settled(ctx, user.id, 5)
+    // Six calls on record (count_tokens free), five charged their one point; the model lists are not recorded.
+    await settled(ctx, user.id, 6)
+    expect(await balanceOf(ctx, user.token)).toMatchObject({ balance: 995, frozen_points: 0 })
     expect(provider.received.map((r) => r.url).sort()).toEqual(['/v1/chat/completions', '/v1/chat/completions', '/v1/messages', '/v1/messages/count_tokens', '/v1/responses'])
   })
 })
