@@ -68,14 +68,14 @@ export function OverTime({
           <Table
             caption={t('ops.overview.overTime.title')}
             columns={[
-              { id: 'time', label: t('ops.overview.overTime.time') },
-              { id: 'calls', label: t('ops.overview.overTime.calls'), align: 'end' },
-              { id: 'failures', label: t('ops.overview.overTime.failures'), align: 'end' },
-              { id: 'errors', label: t('ops.overview.overTime.errorRate'), align: 'end' },
-              { id: 'refused', label: t('ops.overview.overTime.relayRefused'), align: 'end' },
-              { id: 'points', label: t('ops.overview.overTime.points'), align: 'end' },
-              { id: 'input', label: t('ops.overview.overTime.inputTokens'), align: 'end' },
-              { id: 'output', label: t('ops.overview.overTime.outputTokens'), align: 'end' },
+              { id: 'time', label: t('ops.overview.overTime.time'), className: 'whitespace-nowrap' },
+              { id: 'calls', label: t('ops.overview.overTime.calls'), align: 'end', className: 'whitespace-nowrap' },
+              { id: 'failures', label: t('ops.overview.overTime.failures'), align: 'end', className: 'whitespace-nowrap' },
+              { id: 'errors', label: t('ops.overview.overTime.errorRate'), align: 'end', className: 'whitespace-nowrap' },
+              { id: 'refused', label: t('ops.overview.overTime.relayRefused'), align: 'end', className: 'whitespace-nowrap' },
+              { id: 'points', label: t('ops.overview.overTime.points'), align: 'end', className: 'whitespace-nowrap' },
+              { id: 'input', label: t('ops.overview.overTime.inputTokens'), align: 'end', className: 'whitespace-nowrap' },
+              { id: 'output', label: t('ops.overview.overTime.outputTokens'), align: 'end', className: 'whitespace-nowrap' },
             ]}
           >
             {series.buckets.map((bucket) => (
