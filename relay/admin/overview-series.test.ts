@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { adminEndpoints } from '../contract/admin.ts'
 import { adminOpsEndpoints, type AdminOverviewSeries, type OverviewPeriod } from '../contract/admin-ops.ts'
+import { pointsEndpoints } from '../contract/points.ts'
 import { dayOf, dayStart, hourMs } from '../contract/days.ts'
 import { refreshOperatorStats } from './overview.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
@@ -116,6 +118,14 @@ describeEachDatabase('operator overview over time', (ctx) => {
     const served = await series('30d', { provider_id: providerId })
     expect(served.buckets).toEqual(expected(served, (c) => String(c.provider_id) === providerId))
     expect(served.buckets.reduce((sum, b) => sum + b.relay_refused, 0)).toBe(0)
+
+    // The user's page in the console charts what their own dashboard does: the ledger's days.
+    const page = await ctx.call(adminEndpoints.user, { token: operator.token, params: { id: user.id } })
+    expect(page.usage).toEqual(await ctx.call(pointsEndpoints.weeklyUsage, { token: user.token }))
+    for (const day of [0, 1, 2]) {
+      const ledger = consumed.filter((row) => dayOf(Number(row.create_timestamp)) === first + day).reduce((sum, row) => sum - Number(row.change), 0)
+      expect(page.usage.days.find((d) => d.date === new Date((first + day) * 86_400_000).toISOString().slice(0, 10))?.consumed_points).toBe(ledger)
+    }
   })
 
   it('refuses an unknown period, and anyone but an operator', async () => {

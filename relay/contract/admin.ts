@@ -14,7 +14,7 @@ import { endpoint } from './endpoint.ts'
 import { bulkChangedSchema, bulkRows, pageQuery, pagedSchema } from './paging.ts'
 import { adminAnnouncementSchema, createAnnouncementBody } from './notifications.ts'
 import { idPathParams } from './paths.ts'
-import { maxPointsChange, pointsHistorySchema, pointsSummarySchema } from './points.ts'
+import { maxPointsChange, pointsHistorySchema, pointsSummarySchema, weeklyUsageSchema } from './points.ts'
 import {
   ticketContentSchema,
   ticketDetailSchema,
@@ -170,6 +170,8 @@ export const adminUserDetailSchema = z
     user: userSchema,
     points: pointsSummarySchema,
     ledger: pointsHistorySchema,
+    /** The points they consumed per day, as their dashboard's chart shows them. */
+    usage: weeklyUsageSchema,
     api_keys: z.array(apiKeySchema),
     tickets: ticketPageSchema,
   })

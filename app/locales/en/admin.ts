@@ -135,6 +135,7 @@ export default {
     package: 'Package',
     noPackage: 'No package in force',
     until: 'Ends',
+    usage: 'Points used per day (last 10 days, UTC+8)',
     ledger: 'Latest ledger rows',
     ledgerEmpty: 'No ledger rows yet',
     change: 'Change',

@@ -135,6 +135,7 @@ export default {
     package: 'プラン',
     noPackage: '有効なプランはありません',
     until: '終了日時',
+    usage: '1 日あたりの使用ポイント（直近 10 日、UTC+8）',
     ledger: '最近のポイント履歴',
     ledgerEmpty: 'ポイント履歴はまだありません',
     change: '増減',

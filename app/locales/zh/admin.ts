@@ -133,6 +133,7 @@ export default {
     package: '套餐',
     noPackage: '没有生效中的套餐',
     until: '到期时间',
+    usage: '每日消耗积分（近 10 天，北京时间）',
     ledger: '最近的积分流水',
     ledgerEmpty: '还没有积分流水',
     change: '变动',

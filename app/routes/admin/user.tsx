@@ -20,6 +20,8 @@ import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { NotFoundCard } from '#app/components/not-found-card.tsx'
 import { TicketStatusBadge } from '#app/components/tickets/ticket-labels.tsx'
+import { BarChart } from '#app/components/charts/bar-chart.tsx'
+import { dayLabel } from '#app/components/charts/bars.ts'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { ConfirmDisclosure } from '#app/components/ui/confirm-disclosure.tsx'
@@ -148,6 +150,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <PointsCard detail={detail} />
+          <UsageCard detail={detail} />
           <LedgerCard detail={detail} />
           <TicketsCard detail={detail} />
           <KeysCard detail={detail} />
@@ -241,6 +244,19 @@ function PointsCard({ detail }: { detail: AdminUserDetail }) {
           t('user.noPackage')
         )}
       </p>
+    </Card>
+  )
+}
+
+/** What the user's dashboard charts: the points they consumed per day. */
+function UsageCard({ detail }: { detail: AdminUserDetail }) {
+  const { t, i18n } = useTranslation('admin')
+  return (
+    <Card data-testid="user-usage">
+      <CardTitle>{t('user.usage')}</CardTitle>
+      <div className="mt-4">
+        <BarChart bars={detail.usage.days.map((day) => ({ key: day.date, label: dayLabel(day.date, i18n.language), value: day.consumed_points }))} label={t('user.usage')} />
+      </div>
     </Card>
   )
 }
