@@ -4,9 +4,10 @@
  */
 import { z } from 'zod'
 import { callOutcomes, isId, usageFilterQuery, usageLogBounds } from '#relay/contract/index.ts'
+import { calendarDateSchema } from '#relay/contract/days.ts'
 import { dayMs, startOfDay } from '#app/utils/utc8-days.ts'
 
-const dateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'usage:filters.errors.date').optional()
+const dateField = calendarDateSchema('usage:filters.errors.date').optional()
 
 export const usageFiltersSchema = z
   .object({
