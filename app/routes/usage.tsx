@@ -140,51 +140,73 @@ function Filters({ keys, filters, result }: { keys: Array<{ id: string; name: st
 function CallTable({ calls }: { calls: UsageCall[] }) {
   const { t } = useTranslation('usage')
   const number = useNumberFormat()
-  const cell = 'flex items-baseline justify-between gap-3 py-0.5 md:table-cell md:py-2.5 md:pr-3 md:whitespace-nowrap'
+  // The page's column is about 930 px wide whatever the screen: names, reasons and token counts
+  // wrap rather than push the table past it; figures and times stay on one line each.
+  const cell = 'flex items-baseline justify-between gap-3 py-0.5 md:table-cell md:py-2.5 md:pr-3'
+  const oneLine = `${cell} md:whitespace-nowrap`
   const end = `${cell} md:text-right`
   const phoneLabel = 'text-xs text-zinc-500 md:hidden dark:text-zinc-400'
   const columns = [
-    { id: 'time', label: t('calls.time') },
+    // The request id sits under the time, as a link to the call's page, instead of a column of its own.
+    {
+      id: 'time',
+      label: (
+        <>
+          {t('calls.time')}
+          <span className="block">{t('calls.requestId')}</span>
+        </>
+      ),
+    },
     { id: 'key', label: t('calls.key') },
     { id: 'model', label: t('calls.model') },
     { id: 'outcome', label: t('calls.outcome') },
     { id: 'tokens', label: t('calls.tokens'), align: 'end' as const },
     { id: 'points', label: t('calls.points'), align: 'end' as const },
     { id: 'timing', label: t('calls.timing'), align: 'end' as const },
-    { id: 'id', label: t('calls.requestId') },
   ]
   const label = (id: string) => <span className={phoneLabel}>{columns.find((column) => column.id === id)!.label}</span>
   return (
     <Table phone="stack" caption={t('calls.title')} testId="usage-table" columns={columns}>
       {calls.map((call) => (
         <tr key={call.id} id={`call-${call.id}`} data-testid="usage-row" className="block py-3 target:bg-indigo-50 md:table-row md:py-0 dark:target:bg-indigo-950/40">
-          <td className={`${cell} text-zinc-600 dark:text-zinc-400`}>
+          <td className={`${oneLine} text-zinc-600 dark:text-zinc-400`}>
             {label('time')}
-            <LocalTime ms={call.create_timestamp} />
+            <span className="text-right md:text-left">
+              <LocalTime ms={call.create_timestamp} />
+              {/* The call's own page: its reason, timing, charge and points rows. */}
+              <Link
+                to={`/usage/${call.id}`}
+                className="block font-mono text-[11px] text-indigo-600 hover:text-indigo-500 dark:text-indigo-400"
+                data-testid="usage-call-link"
+              >
+                {call.id}
+              </Link>
+            </span>
           </td>
-          <td className={`${cell} font-medium text-zinc-900 dark:text-zinc-100`}>
+          <td className={`${oneLine} font-medium text-zinc-900 dark:text-zinc-100`}>
             {label('key')}
-            <span className="truncate md:max-w-40">{call.key_name ?? (call.client_id ? t('calls.client', { client: call.client_id }) : '—')}</span>
+            <span className="truncate md:inline-block md:max-w-36 md:align-bottom" title={call.key_name ?? undefined}>
+              {call.key_name ?? (call.client_id ? t('calls.client', { client: call.client_id }) : '—')}
+            </span>
           </td>
-          <td className={cell}>
+          <td className={`${cell} md:min-w-36`}>
             {label('model')}
             <span className="font-mono text-xs break-all">{call.model}</span>
             <span className="block text-[11px] text-zinc-500 dark:text-zinc-400">{t(`apis.${call.api}`)}</span>
           </td>
-          <td className={cell}>
+          <td className={`${cell} md:min-w-32`}>
             {label('outcome')}
             <CallOutcome call={call} />
           </td>
           <td className={`${end} text-xs text-zinc-600 tabular-nums dark:text-zinc-400`}>
             {label('tokens')}
-            <span className="text-right">
+            <span className="text-right md:whitespace-nowrap">
               <span className="block">{t('calls.inOut', { input: number(call.input_tokens), output: number(call.output_tokens) })}</span>
-              {call.cache_read_tokens || call.cache_write_tokens ? (
-                <span className="block">{t('calls.cache', { read: number(call.cache_read_tokens), write: number(call.cache_write_tokens) })}</span>
-              ) : null}
+              {call.cache_read_tokens ? <span className="block">{t('calls.cacheRead', { tokens: number(call.cache_read_tokens) })}</span> : null}
+              {call.cache_write_tokens ? <span className="block">{t('calls.cacheWrite', { tokens: number(call.cache_write_tokens) })}</span> : null}
             </span>
           </td>
-          <td className={`${end} font-semibold tabular-nums`}>
+          <td className={`${end} font-semibold tabular-nums md:whitespace-nowrap`}>
             {label('points')}
             <span className="text-right">
               {number(call.points)}
@@ -193,19 +215,12 @@ function CallTable({ calls }: { calls: UsageCall[] }) {
               ) : null}
             </span>
           </td>
-          <td className={`${end} text-xs text-zinc-600 tabular-nums dark:text-zinc-400`}>
+          <td className={`${end} text-xs text-zinc-600 tabular-nums md:whitespace-nowrap dark:text-zinc-400`}>
             {label('timing')}
             <span className="text-right">
               <span className="block">{t('calls.duration', { ms: number(call.duration_ms) })}</span>
               {call.first_byte_ms !== null ? <span className="block">{t('calls.firstByte', { ms: number(call.first_byte_ms) })}</span> : null}
             </span>
-          </td>
-          <td className={`${cell} font-mono text-xs text-zinc-500 dark:text-zinc-400`}>
-            {label('id')}
-            {/* The call's own page: its reason, timing, charge and points rows. */}
-            <Link to={`/usage/${call.id}`} className="text-indigo-600 hover:text-indigo-500 dark:text-indigo-400" data-testid="usage-call-link">
-              {call.id}
-            </Link>
           </td>
         </tr>
       ))}
