@@ -34,8 +34,8 @@ describeEachDatabase('API key last day', (ctx) => {
     const pastPage = await past.text()
     expect(pastPage).toContain('最后可用日期不能早于今天')
     expect(pastPage).toContain(`value="${yesterday}"`)
-    // A quota not set reads as no limit, not as a limit of 0.
-    expect(textOf(pastPage, 'use-total')).toBe('总积分额度 0 / 不限')
+    // A quota not set reads as unlimited, with no 0 that could pass for a limit of 0.
+    expect(textOf(pastPage, 'use-total')).toBe('总积分额度 不限')
 
     const impossible = await setExpiry('2026-02-30')
     expect(impossible.status).toBe(400)
