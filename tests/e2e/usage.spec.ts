@@ -2,10 +2,12 @@
  * Key limits and the usage log, with JavaScript on and off: the owner sets a key's limits on the
  * API keys page (a refused value keeps what was typed), a call over the limit is refused by the
  * relay and shows as refused in the log, the log filters, its CSV export downloads, and the
- * points history shows the answered call as one line linking to its rows.
+ * points history shows the answered call as one line linking to its rows. A key's last day
+ * cannot be before today; the log fits a 1280 px screen in English.
  */
 import { readFile } from 'node:fs/promises'
 import { parseRelayJson } from '../../relay/contract/json.ts'
+import { dateOf } from '../../app/utils/utc8-days.ts'
 import { startFakeProvider } from '../fixtures/fake-provider.ts'
 import { e2eEnv } from './env.ts'
 import { admin, createUser, expect, relayApi, serveFakeModel, signIn, test, uniqueName } from './fixtures.ts'
@@ -149,6 +151,29 @@ test('a bad date range is refused with its message and the typed dates kept', as
   await expect(page.getByText('结束日期不能早于开始日期')).toBeVisible()
   await expect(page.getByLabel('开始日期')).toHaveValue('2026-11-20')
   await expect(page.getByLabel('结束日期')).toHaveValue('2026-11-10')
+})
+
+test('a key\'s last day before today is refused beside the field with the typed day kept; today is accepted', async ({ page }) => {
+  const user = await createUser()
+  const { access_token: token } = await relayApi('/api/user/login', { username: user.username, password: user.password })
+  await relayApi('/api/user/api-keys', { name: 'laptop' }, token)
+  await signIn(page, user)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/api-keys')
+  const limits = page.getByTestId('key-limits')
+  await limits.getByText('设置限制').click()
+  // Days are UTC+8, the relay's.
+  const yesterday = dateOf(Date.now() - 86_400_000)
+  await limits.getByLabel('有效期至').fill(yesterday)
+  await limits.getByRole('button', { name: '保存限制' }).click()
+  await expect(limits.getByText('最后可用日期不能早于今天')).toBeVisible()
+  await expect(limits.getByLabel('有效期至')).toHaveValue(yesterday)
+
+  const today = dateOf(Date.now())
+  await limits.getByLabel('有效期至').fill(today)
+  await limits.getByRole('button', { name: '保存限制' }).click()
+  await expect(limits.getByText(`有效期至 ${today}`)).toBeVisible()
+  await expect(limits.getByText('已启用')).toBeVisible()
 })
 
 test.describe('read in English on a 1280 px screen', () => {
