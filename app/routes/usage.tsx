@@ -74,7 +74,7 @@ export default function Usage({ loaderData }: Route.ComponentProps) {
         ) : (
           <CallTable
             calls={calls.items}
-            columns={['time', 'key', 'model', 'outcome', 'tokens', 'points', 'timing', 'id']}
+            columns={['when', 'key', 'model', 'outcome', 'tokens', 'points', 'timing']}
             href={(call) => `/usage/${call.id}`}
             testId="usage"
           />

@@ -4,10 +4,11 @@
  */
 import { z } from 'zod'
 import { callOutcomes, isId, usageFilterQuery, usageLogBounds } from '#relay/contract/index.ts'
+import { calendarDateSchema } from '#relay/contract/days.ts'
 import { dayMs, startOfDay } from '#app/utils/utc8-days.ts'
 
 /** A day the form names; `message` is the page's own translation key. */
-export const dateField = (message: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message).optional()
+export const dateField = (message: string) => calendarDateSchema(message).optional()
 
 /** Whether a range's end is not before its start (either may be left out). */
 export const datesInOrder = (filters: { from?: string; to?: string }) => !filters.from || !filters.to || filters.from <= filters.to

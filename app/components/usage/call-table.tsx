@@ -7,11 +7,13 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { UsageCall } from '#relay/contract/index.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
+import { cn } from '#app/components/ui/cn.ts'
 import { Table } from '#app/components/ui/table.tsx'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
 import { CallOutcome } from './call-outcome.tsx'
 
-export type CallColumnName = 'time' | 'key' | 'model' | 'outcome' | 'tokens' | 'points' | 'timing' | 'id'
+/** `when`: the time with the request id under it, a link to the call's page (a narrower table than `time` and `id`). */
+export type CallColumnName = 'time' | 'when' | 'key' | 'model' | 'outcome' | 'tokens' | 'points' | 'timing' | 'id'
 
 /** A page's own column: its head and what each call shows under it. */
 export interface CallColumn<T> {
@@ -40,8 +42,14 @@ export function CallTable<T extends UsageCall>({
 }) {
   const { t } = useTranslation('usage')
   const number = useNumberFormat()
-  const named: Record<CallColumnName, string> = {
+  const named: Record<CallColumnName, React.ReactNode> = {
     time: t('calls.time'),
+    when: (
+      <>
+        {t('calls.time')}
+        <span className="block">{t('calls.requestId')}</span>
+      </>
+    ),
     key: t('calls.key'),
     model: t('calls.model'),
     outcome: t('calls.outcome'),
@@ -53,16 +61,41 @@ export function CallTable<T extends UsageCall>({
   const heads = columns.map((column) =>
     typeof column === 'string' ? { id: column, label: named[column], align: endColumns.has(column) ? ('end' as const) : undefined } : { id: column.id, label: column.label },
   )
-  const cell = 'flex items-baseline justify-between gap-3 py-0.5 md:table-cell md:py-2.5 md:pr-3 md:whitespace-nowrap'
+  // A page's column is about 930 px wide whatever the screen: names, reasons and token counts wrap
+  // rather than push the table past it (English runs longest); times and figures stay on one line.
+  const cell = 'flex items-baseline justify-between gap-3 py-0.5 md:table-cell md:py-2.5 md:pr-3'
+  const oneLine = `${cell} md:whitespace-nowrap`
   const end = `${cell} md:text-right`
+  const idLink = (call: T, className?: string) => (
+    // The call's own page: its reason, timing, charge and points rows.
+    <Link to={href(call)} className={cn('text-indigo-600 hover:text-indigo-500 dark:text-indigo-400', className)} data-testid={`${testId}-call-link`}>
+      {call.id}
+    </Link>
+  )
   const cells: Record<CallColumnName, { className: string; render: (call: T) => React.ReactNode }> = {
-    time: { className: `${cell} text-zinc-600 dark:text-zinc-400`, render: (call) => <LocalTime ms={call.create_timestamp} /> },
+    time: { className: `${oneLine} text-zinc-600 dark:text-zinc-400`, render: (call) => <LocalTime ms={call.create_timestamp} /> },
+    when: {
+      className: `${oneLine} text-zinc-600 dark:text-zinc-400`,
+      render: (call) => (
+        <span className="text-right md:text-left">
+          <LocalTime ms={call.create_timestamp} />
+          {idLink(call, 'block font-mono text-[11px]')}
+        </span>
+      ),
+    },
     key: {
-      className: `${cell} font-medium text-zinc-900 dark:text-zinc-100`,
-      render: (call) => <span className="truncate md:max-w-40">{call.key_name ?? (call.client_id ? t('calls.client', { client: call.client_id }) : '—')}</span>,
+      className: `${oneLine} font-medium text-zinc-900 dark:text-zinc-100`,
+      render: (call) => {
+        const name = call.key_name ?? (call.client_id ? t('calls.client', { client: call.client_id }) : '—')
+        return (
+          <span className="truncate md:inline-block md:max-w-36 md:align-bottom" title={name}>
+            {name}
+          </span>
+        )
+      },
     },
     model: {
-      className: cell,
+      className: `${cell} md:min-w-36`,
       render: (call) => (
         <span className="text-right md:text-left">
           <span className="font-mono text-xs break-all">{call.model || noModel}</span>
@@ -70,20 +103,19 @@ export function CallTable<T extends UsageCall>({
         </span>
       ),
     },
-    outcome: { className: cell, render: (call) => <CallOutcome call={call} /> },
+    outcome: { className: `${cell} md:min-w-32`, render: (call) => <CallOutcome call={call} /> },
     tokens: {
       className: `${end} text-xs text-zinc-600 tabular-nums dark:text-zinc-400`,
       render: (call) => (
         <span className="text-right">
           <span className="block">{t('calls.inOut', { input: number(call.input_tokens), output: number(call.output_tokens) })}</span>
-          {call.cache_read_tokens || call.cache_write_tokens ? (
-            <span className="block">{t('calls.cache', { read: number(call.cache_read_tokens), write: number(call.cache_write_tokens) })}</span>
-          ) : null}
+          {call.cache_read_tokens ? <span className="block">{t('calls.cacheRead', { tokens: number(call.cache_read_tokens) })}</span> : null}
+          {call.cache_write_tokens ? <span className="block">{t('calls.cacheWrite', { tokens: number(call.cache_write_tokens) })}</span> : null}
         </span>
       ),
     },
     points: {
-      className: `${end} font-semibold tabular-nums`,
+      className: `${end} font-semibold tabular-nums md:whitespace-nowrap`,
       render: (call) => (
         <span className="text-right">
           {number(call.points)}
@@ -94,7 +126,7 @@ export function CallTable<T extends UsageCall>({
       ),
     },
     timing: {
-      className: `${end} text-xs text-zinc-600 tabular-nums dark:text-zinc-400`,
+      className: `${end} text-xs text-zinc-600 tabular-nums md:whitespace-nowrap dark:text-zinc-400`,
       render: (call) => (
         <span className="text-right">
           <span className="block">{t('calls.duration', { ms: number(call.duration_ms) })}</span>
@@ -102,15 +134,7 @@ export function CallTable<T extends UsageCall>({
         </span>
       ),
     },
-    id: {
-      className: `${cell} font-mono text-xs text-zinc-500 dark:text-zinc-400`,
-      // The call's own page: its reason, timing, charge and points rows.
-      render: (call) => (
-        <Link to={href(call)} className="text-indigo-600 hover:text-indigo-500 dark:text-indigo-400" data-testid={`${testId}-call-link`}>
-          {call.id}
-        </Link>
-      ),
-    },
+    id: { className: `${oneLine} font-mono text-xs text-zinc-500 dark:text-zinc-400`, render: (call) => idLink(call) },
   }
   return (
     <Table phone="stack" caption={t('calls.title')} testId={`${testId}-table`} columns={heads}>
