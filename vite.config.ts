@@ -2,7 +2,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { getRequestListener } from '@hono/node-server'
 import { defineConfig, type Plugin } from 'vite'
-import { isRelayPath } from './server/relay-paths.ts'
+import { isRelayTarget } from './server/relay-paths.ts'
 
 /**
  * `npm run dev`: the relay runs inside the Vite dev server exactly as in production, mounted at
@@ -23,7 +23,7 @@ function embeddedRelay(): Plugin {
         relay.fetch(request, { clientIp: env.incoming?.socket.remoteAddress ?? '127.0.0.1' }),
       )
       server.middlewares.use((req, res, next) => {
-        if (req.url && isRelayPath(new URL(req.url, 'http://localhost').pathname)) return void listener(req, res)
+        if (req.url && isRelayTarget(req.url)) return void listener(req, res)
         next()
       })
       server.httpServer?.once('close', () => void relay.close())

@@ -48,6 +48,10 @@ export default [
     route('admin/tickets/:id', 'routes/admin/ticket.tsx'),
     route('admin/users', 'routes/admin/users.tsx'),
     route('admin/users/:id', 'routes/admin/user.tsx'),
+    // The call log (docs/console.md, "Calls"); a resource route: the same rows as a CSV download.
+    route('admin/calls', 'routes/admin/calls.tsx'),
+    route('admin/calls/export', 'routes/admin/calls-export.ts'),
+    route('admin/calls/:id', 'routes/admin/call.tsx'),
     route('admin/codes', 'routes/admin/codes.tsx'),
     // Resource routes: a new batch of codes, and code rows, as CSV downloads.
     route('admin/codes/batch', 'routes/admin/codes-batch.ts'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isRelayPath } from './relay-paths.ts'
+import { isRelayPath, isRelayTarget } from './relay-paths.ts'
 
 describe('isRelayPath', () => {
   it('gives the relay /api and /v1, but the API reference pages and their data to the portal', () => {
@@ -10,5 +10,10 @@ describe('isRelayPath', () => {
   it('reads leading slashes as one, as the relay does (a base URL ending in /)', () => {
     for (const path of ['//v1/messages', '///api/user/points']) expect(isRelayPath(path), path).toBe(true)
     expect(isRelayPath('//api/docs')).toBe(false)
+  })
+
+  it('reads a request target as it came, query and all, never as a URL relative to a host', () => {
+    for (const target of ['//v1/messages', '//v1/messages?beta=true', '/v1beta?key=k', '//v1beta/models/m:generateContent?alt=sse']) expect(isRelayTarget(target), target).toBe(true)
+    for (const target of ['/api/docs?lang=en', '/dashboard?next=/v1/messages', '/messages']) expect(isRelayTarget(target), target).toBe(false)
   })
 })

@@ -15,3 +15,12 @@ export function isRelayPath(requestPath: string): boolean {
   if (portalPage.test(path)) return false
   return path.startsWith('/api/') || path.startsWith('/v1/') || path === '/v1beta' || path.startsWith('/v1beta/')
 }
+
+/**
+ * The same for a request target as Node hands it over (`req.url`, path and query as they came),
+ * read as it stands: resolved against a base URL, `//v1/messages` would be the path `/messages`
+ * on a host named `v1`, and the portal would answer it (the dev server did, 403 to every key).
+ */
+export function isRelayTarget(target: string): boolean {
+  return isRelayPath(target.split('?')[0]!)
+}

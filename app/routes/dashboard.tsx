@@ -8,7 +8,8 @@ import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { apiKeyPrefix, endpoints, type ReferralRule, type UserInfo } from '#relay/contract/index.ts'
-import { UsageChart } from '#app/components/charts/usage-chart.tsx'
+import { BarChart } from '#app/components/charts/bar-chart.tsx'
+import { dayLabel } from '#app/components/charts/bars.ts'
 import { CopyField } from '#app/components/copy-button.tsx'
 import { OtherClientsGuide } from '#app/components/cli-guides/other-clients.tsx'
 import { CliTutorial } from '#app/components/dashboard/cli-tutorial.tsx'
@@ -190,7 +191,7 @@ function Pace({ forecast }: { forecast: UserInfo['points']['forecast'] }) {
 }
 
 function Usage({ days, className }: { days: Array<{ date: string; points: number }>; className?: string }) {
-  const { t } = useTranslation('dashboard')
+  const { t, i18n } = useTranslation('dashboard')
   const format = useNumberFormat()
   const total = days.reduce((sum, day) => sum + day.points, 0)
   return (
@@ -200,7 +201,7 @@ function Usage({ days, className }: { days: Array<{ date: string; points: number
         <p className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400">{t('usage.total', { total: format(total) })}</p>
       </div>
       <div className="mt-4">
-        <UsageChart days={days} label={t('usage.chartLabel')} />
+        <BarChart bars={days.map((day) => ({ key: day.date, label: dayLabel(day.date, i18n.language), value: day.points }))} label={t('usage.chartLabel')} />
       </div>
       {total === 0 ? <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{t('usage.empty')}</p> : null}
       <Link to="/points#history" className="mt-3 inline-block text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">

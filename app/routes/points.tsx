@@ -32,8 +32,7 @@ import { getI18n, getLocale } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { resetRequestSchema } from '#app/schemas/points.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { optionalRead } from '#app/utils/optional-read.server.ts'
 import { pageParam } from '#app/utils/page-param.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -65,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: { number: ticket.ticket_number, points: formatNumber(context, ticket.points_added) },
     })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'points:reset.failed', network: 'errors:network' })
+    return relayRefusal(submission, error, { failed: 'points:reset.failed' })
   }
 }
 

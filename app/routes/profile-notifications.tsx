@@ -17,8 +17,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { notificationSettingsFormSchema } from '#app/schemas/notifications.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -34,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await getRelay(context).call(endpoints.notifications.saveSettings, { body: { ...submission.value, balance_threshold: submission.value.balance_threshold ?? null } })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'notifications:failed', network: 'errors:network' })
+    return relayRefusal(submission, error, { failed: 'notifications:failed' })
   }
   return redirectWithToast('/profile/notifications', { type: 'success', key: 'notifications:saved' })
 }

@@ -27,7 +27,6 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay, replaceTokens } from '#app/middleware/session.server.ts'
 import { changePasswordSchema, profileSchema } from '#app/schemas/profile.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
 import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { optionalRead } from '#app/utils/optional-read.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -77,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // An emptied field arrives as undefined: send '' so the relay clears it.
     await relay.call(endpoints.accounts.profile, { body: { name: v.name ?? '', phone: v.phone ?? '', company: v.company ?? '', avatar: v.avatar ?? '' } })
   } catch (error) {
-    return forIntent('profile', flowRefusal(submission, error, { failed: 'profile:edit.failed', network: 'errors:network' }))
+    return forIntent('profile', relayRefusal(submission, error, { failed: 'profile:edit.failed' }))
   }
   return redirectWithToast('/profile', { type: 'success', key: 'profile:edit.saved' })
 }

@@ -8,15 +8,10 @@ import type { Route } from './+types/usage-export'
 import { endpoints } from '#relay/contract/index.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { usageFiltersSchema, usageQuery } from '#app/schemas/usage.ts'
+import { downloadResponse } from '#app/utils/download-response.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const submission = parseWithZod(new URL(request.url).searchParams, { schema: usageFiltersSchema })
   if (submission.status !== 'success') return new Response(null, { status: 400 })
-  const answer = await getRelay(context).download(endpoints.usage.export, { query: usageQuery(submission.value) })
-  const headers = new Headers({ 'cache-control': 'no-store' })
-  for (const name of ['content-type', 'content-disposition']) {
-    const value = answer.headers.get(name)
-    if (value) headers.set(name, value)
-  }
-  return new Response(answer.body, { headers })
+  return downloadResponse(await getRelay(context).download(endpoints.usage.export, { query: usageQuery(submission.value) }))
 }

@@ -1,6 +1,7 @@
 /** Forms of the API keys screen; bounds from the relay contract. */
 import { z } from 'zod'
 import { apiKeyBounds, apiKeyLimitBounds, idInputSchema, modelPatternSchema, networkSchema, type ApiKeyLimits } from '#relay/contract/index.ts'
+import { calendarDateSchema } from '#relay/contract/days.ts'
 import { dateOf, dayMs, startOfDay } from '#app/utils/utc8-days.ts'
 import { requiredText } from './auth.ts'
 import { limitField } from './limit-field.ts'
@@ -21,12 +22,8 @@ export function listItemsOf(text: string | undefined): string[] {
 export const apiKeyLimitsFormSchema = z.object({
   id: idInputSchema,
   enabled: z.boolean().optional(),
-  // A real calendar day: `2026-02-30` is refused, not read as 2 March.
-  expires: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'apiKeys:limits.errors.date')
-    .refine((date) => !Number.isNaN(startOfDay(date)) && dateOf(startOfDay(date)) === date, 'apiKeys:limits.errors.date')
-    .optional(),
+  // A day already past is the relay's to refuse (its clock decides, api_key_expiry_past).
+  expires: calendarDateSchema('apiKeys:limits.errors.date').optional(),
   pointsQuota: limitField(apiKeyLimitBounds.points),
   dailyPointsQuota: limitField(apiKeyLimitBounds.points),
   rpmLimit: limitField(apiKeyLimitBounds.rpm),

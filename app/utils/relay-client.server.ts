@@ -12,7 +12,7 @@
  * - `relay.download(endpoints.usage.export, { query })`: a declared download answered as it
  *   comes, its body streamed on unread; the timeout and the budget cover only its start.
  * - A page has a budget for all its relay calls (`pageBudgetMs`): past it, however far its calls
- *   got, the page is the branded "service slow" error (504) and the session is kept
+ *   got and whether or not the transport stops at an abort, the page is the branded "service slow" error (504) and the session is kept
  *   (docs/decisions/004-slow-or-absent-relay.md). A reply cut off or trickling in is the same kind of failure.
  */
 import { data } from 'react-router'
@@ -154,6 +154,25 @@ function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError')
 }
 
+/**
+ * `work`, or the signal's abort, whichever comes first. The embedded relay runs in this process:
+ * its `fetch` is the relay's handler itself, which goes on past a Request's aborted signal (a
+ * relay waiting on a database that does not answer), where a remote relay's `fetch` would reject.
+ * So the page's deadline is kept here, whatever the transport; an answer that comes after it is
+ * dropped, its body cancelled so nothing it streams (a download's cursor) stays open.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const abort = () => {
+      reject(signal.reason)
+      void work.then((late) => (late instanceof Response ? late.body?.cancel() : undefined)).catch(() => {})
+    }
+    if (signal.aborted) return abort()
+    signal.addEventListener('abort', abort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
+}
+
 /** CallInput with its types erased, as the client handles every call alike. */
 interface Input {
   params?: unknown
@@ -187,13 +206,14 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       const timeout = downloadTimer ? downloadTimer.signal : AbortSignal.timeout(Math.min(relayTimeoutMs, left))
       const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
       try {
-        response = await options.transport(
-          new Request(url, { method, headers, body: body === undefined ? undefined : stringifyRelayJson(body), signal }),
+        response = await untilAborted(
+          options.transport(new Request(url, { method, headers, body: body === undefined ? undefined : stringifyRelayJson(body), signal })),
+          signal,
         )
         clearTimeout(stop)
         if (download && response.ok) return response
         // Read under the same signal: a body cut off or trickling in fails here, not as a bare 500.
-        text = await response.text()
+        text = await untilAborted(response.text(), signal)
         break
       } catch (error) {
         clearTimeout(stop)

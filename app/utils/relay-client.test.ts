@@ -1,6 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { describe, expect, expectTypeOf, it } from 'vitest'
+import { describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { endpoints, type TicketPage } from '#relay/contract/index.ts'
 import { createRelayClient, isRelayUnavailable, RelayCallError, RelayReplyMismatch, type RelayClient } from './relay-client.server.ts'
 import { elapse } from '../../tests/fixtures/time.ts'
@@ -198,5 +198,21 @@ describe('a relay too slow for the page', () => {
     } finally {
       await relay.close()
     }
+  })
+
+  it('shows "service slow" (504) on time when the relay runs in this process and goes on past the abort', async () => {
+    // The embedded relay's fetch is its handler: an aborted Request does not stop it.
+    let answerLate!: (response: Response) => void
+    const client = createRelayClient({ transport: () => new Promise<Response>((resolve) => (answerLate = resolve)), baseUrl: 'http://relay.internal', deadline: Date.now() + 300 })
+    const error = await client.call(endpoints.accounts.checkUsername, { query: { username: 'hana' } }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    )
+    expect(isRelayUnavailable(error)).toBe(true)
+    expect((error as { init: { status: number } }).init.status).toBe(504)
+    // The answer that comes after is dropped, and its body cancelled, not left open.
+    let cancelled = false
+    answerLate(new Response(new ReadableStream({ cancel: () => void (cancelled = true) })))
+    await vi.waitFor(() => expect(cancelled).toBe(true))
   })
 })

@@ -13,7 +13,7 @@ import { addProviderAsOperator, removeProviderAsOperator, setProviderEnabledAsOp
 import { typicalCall } from '../contract/admin-ops.ts'
 import type { RelayServices } from '../services.ts'
 import { assignAsOperator } from '../tickets/operator.ts'
-import { adminProviders, operatorOverview } from './overview.ts'
+import { adminProviders, operatorOverview, overviewSeries } from './overview.ts'
 
 export function adminOpsRoutes(services: RelayServices): Route[] {
   const { db, clock } = services
@@ -21,6 +21,7 @@ export function adminOpsRoutes(services: RelayServices): Route[] {
   const providerNow = async (id: string) => (await adminProviders(services)).find((provider) => provider.id === id)!
   return [
     defineRoute(adminOpsEndpoints.overview, async ({ query }) => operatorOverview(services, query.period)),
+    defineRoute(adminOpsEndpoints.overviewSeries, async ({ query }) => overviewSeries(services, query)),
     defineRoute(adminOpsEndpoints.reconciliation, async ({ query }) => reconciliation(db, new ProviderKeyBox(services.config.jwtSecrets), query.month)),
     defineRoute(adminOpsEndpoints.listPrices, async () => listPricesForConsole(db)),
     defineRoute(adminOpsEndpoints.setListPrices, async ({ user, clientIp, body }) => setListPricesAsOperator(db, consoleOperator(user, clientIp), clock, body)),

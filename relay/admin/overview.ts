@@ -7,8 +7,9 @@
  * 720 hours × models × providers rows, and counts distinct users and keys over the hours asked.
  */
 import { sql } from 'kysely'
-import type { AdminProvider, CallFigures, OverviewPeriod } from '../contract/admin-ops.ts'
+import type { AdminOverviewSeries, AdminProvider, CallFigures, OverviewPeriod } from '../contract/admin-ops.ts'
 import { outcomeLabelOf, overviewPeriodHours } from '../contract/admin-ops.ts'
+import { dayMs, dayOf, dayStart, hourMs } from '../contract/days.ts'
 import { ticketStatuses, type TicketStatus } from '../contract/tickets.ts'
 import { lastIdAt } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
@@ -22,7 +23,6 @@ import { addHistogram, bucketOf, emptyHistogram, parseHistogram, percentileBelow
 import type { RelayServices } from '../services.ts'
 
 const refreshEveryMs = 60_000
-const hourMs = 3_600_000
 /** The provider figures beside each provider: its last day. */
 const recentHours = 24
 
@@ -253,4 +253,39 @@ export async function operatorOverview(services: Pick<RelayServices, 'db' | 'clo
     tickets,
     providers,
   }
+}
+
+/**
+ * The overview's figures over time: per hour over 24 hours, per UTC+8 day over longer periods
+ * (an hour never straddles two such days: the offset is whole hours).
+ */
+export async function overviewSeries(
+  services: Pick<RelayServices, 'db' | 'clock'>,
+  query: { period: OverviewPeriod; model?: string; provider_id?: string },
+): Promise<AdminOverviewSeries> {
+  const now = services.clock.now()
+  const from = firstHour(now, overviewPeriodHours[query.period])
+  let read = services.db.selectFrom('ops_call_hours').selectAll().where('hour_start', '>=', from)
+  if (query.model) read = read.where('model', '=', query.model)
+  if (query.provider_id) read = read.where('provider_id', '=', query.provider_id)
+  const rows = await read.execute()
+  const bucket = query.period === '24h' ? 'hour' : 'day'
+  const startOf = bucket === 'hour' ? (ms: number) => ms : (ms: number) => dayStart(dayOf(ms))
+  const step = bucket === 'hour' ? hourMs : dayMs
+  const buckets = new Map<number, AdminOverviewSeries['buckets'][number]>()
+  for (let start = startOf(from); start <= now; start += step) {
+    buckets.set(start, { start, calls: 0, failures: 0, relay_refused: 0, points: 0, input_tokens: 0, output_tokens: 0 })
+  }
+  for (const row of rows) {
+    const figures = buckets.get(startOf(Number(row.hour_start)))
+    // An hour aggregated ahead of the clock (a relay whose clock runs fast) has no bucket yet.
+    if (!figures) continue
+    figures.calls += row.calls
+    figures.failures += row.failures
+    figures.relay_refused += row.relay_refused
+    figures.points += Number(row.points)
+    figures.input_tokens += Number(row.input_tokens)
+    figures.output_tokens += Number(row.output_tokens)
+  }
+  return { period: query.period, bucket, from_timestamp: from, buckets: [...buckets.values()] }
 }

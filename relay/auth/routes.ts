@@ -1,5 +1,6 @@
 /** Sign-in (both steps), registration, sessions and e-mail codes: the account calls that need no access token. */
 import { accountEndpoints } from '../contract/accounts.ts'
+import type { ContentLanguage } from '../contract/languages.ts'
 import { isUniqueViolation } from '../db/open-database.ts'
 import type { EmailCodePurpose } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
@@ -30,10 +31,10 @@ export function authRoutes(services: RelayServices): Route[] {
   }
 
   /** A new code and its mail; an SMTP failure is a 503 the user can retry, not a 500. */
-  async function mailCode(email: string, purpose: EmailCodePurpose): Promise<void> {
+  async function mailCode(email: string, purpose: EmailCodePurpose, lang: ContentLanguage): Promise<void> {
     const code = await issueEmailCode(services, email, purpose)
     try {
-      await services.mailer.send(codeMail(email, purpose, code, services.config.emailCodeTtlSeconds))
+      await services.mailer.send(codeMail(email, purpose, code, services.config.emailCodeTtlSeconds, lang))
     } catch (error) {
       services.logger.error('mail delivery failed', { to: email, purpose, error: String(error) })
       throw new RelayError('unavailable', 'could not send the e-mail, try again later')
@@ -41,9 +42,9 @@ export function authRoutes(services: RelayServices): Route[] {
   }
 
   /** A reset code for `email` if it is registered; run after the answer, failures only logged. */
-  async function mailResetCode(email: string): Promise<void> {
+  async function mailResetCode(email: string, lang: ContentLanguage): Promise<void> {
     try {
-      if (await findUserByEmail(db, email)) await mailCode(email, 'reset')
+      if (await findUserByEmail(db, email)) await mailCode(email, 'reset', lang)
     } catch (error) {
       // mailCode logged an SMTP failure already.
       if (!(error instanceof RelayError)) services.logger.error('reset code not sent', { error: String(error) })
@@ -149,18 +150,18 @@ export function authRoutes(services: RelayServices): Route[] {
       return { ok: true as const }
     }),
 
-    defineRoute(accountEndpoints.sendRegisterCode, async ({ body, clientIp }) => {
+    defineRoute(accountEndpoints.sendRegisterCode, async ({ body, clientIp, lang }) => {
       if (await findUserByEmail(db, body.email)) throw new RelayError('email_taken')
       await enforceCodeLimits(body.email, clientIp)
-      await mailCode(body.email, 'register')
+      await mailCode(body.email, 'register', lang)
       return codeSent
     }),
 
-    defineRoute(accountEndpoints.sendResetCode, async ({ body, clientIp }) => {
+    defineRoute(accountEndpoints.sendResetCode, async ({ body, clientIp, lang }) => {
       // The same limits, and nothing else, on the way to the answer whether or not the address
       // is registered: neither a 429 nor the time taken tells (docs/decisions/099-sign-in.md).
       await enforceCodeLimits(body.email, clientIp)
-      void mailResetCode(body.email)
+      void mailResetCode(body.email, lang)
       return codeSent
     }),
 

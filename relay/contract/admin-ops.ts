@@ -99,6 +99,38 @@ export const overviewSchema = z
   .meta({ id: 'AdminOverview' })
 export type AdminOverview = z.output<typeof overviewSchema>
 
+/** The overview's figures over time: one model or provider, or all. */
+export const overviewSeriesQuery = overviewQuery.extend({
+  model: z.string().trim().min(1).max(128).optional(),
+  provider_id: idSchema.optional(),
+})
+
+/**
+ * Calls, failures, points and tokens per hour over 24 hours and per day (UTC+8) over 7 or 30 days,
+ * every bucket present: the overview's totals spread over time, from the same hourly aggregates,
+ * so the buckets add up to the overview's figures (the first day may be partial, as the period is).
+ */
+export const overviewSeriesSchema = z
+  .object({
+    period: z.enum(overviewPeriods),
+    bucket: z.enum(['hour', 'day']),
+    from_timestamp: timestampSchema,
+    buckets: z.array(
+      z.object({
+        /** The bucket's first instant: a UTC hour, or 00:00 UTC+8. */
+        start: timestampSchema,
+        calls: z.int(),
+        failures: z.int(),
+        relay_refused: z.int(),
+        points: z.int(),
+        input_tokens: z.int(),
+        output_tokens: z.int(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminOverviewSeries' })
+export type AdminOverviewSeries = z.output<typeof overviewSeriesSchema>
+
 /* ---------- Reconciliation ---------- */
 
 export const reconciliationQuery = z.object({
@@ -378,6 +410,16 @@ export const adminOpsEndpoints = {
     auth: 'admin',
     query: overviewQuery,
     response: overviewSchema,
+  }),
+  overviewSeries: endpoint({
+    method: 'get',
+    path: '/api/admin/overview/series',
+    summary: 'Calls, failures, points and tokens per hour (24 hours) or per day (7 or 30 days), of one model or provider or all',
+    description: 'The same hourly aggregates as the overview, so the buckets add up to its figures.',
+    tag,
+    auth: 'admin',
+    query: overviewSeriesQuery,
+    response: overviewSeriesSchema,
   }),
   providers: endpoint({
     method: 'get',

@@ -10,11 +10,12 @@ import { adminCallEndpoints } from './admin-calls.ts'
 import { adminCatalogEndpoints, catalogAuditActions, catalogTargetKinds } from './admin-catalog.ts'
 import { adminUserEndpoints } from './admin-users.ts'
 import { apiKeyBounds, apiKeySchema } from './api-keys.ts'
+import { calendarDateSchema } from './days.ts'
 import { endpoint } from './endpoint.ts'
 import { bulkChangedSchema, bulkRows, pageQuery, pagedSchema } from './paging.ts'
 import { adminAnnouncementSchema, createAnnouncementBody } from './notifications.ts'
 import { idPathParams } from './paths.ts'
-import { maxPointsChange, pointsHistorySchema, pointsSummarySchema } from './points.ts'
+import { maxPointsChange, pointsHistorySchema, pointsSummarySchema, weeklyUsageSchema } from './points.ts'
 import {
   ticketContentSchema,
   ticketDetailSchema,
@@ -91,7 +92,7 @@ export const adminIncidentSchema = z
   .meta({ id: 'AdminIncident' })
 export type AdminIncident = z.output<typeof adminIncidentSchema>
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
+const day = calendarDateSchema('a day as YYYY-MM-DD')
 
 export const auditQuery = pageQuery.extend({
   /** An admin's username, or the OS user of a CLI run (exact, any case). */
@@ -170,6 +171,8 @@ export const adminUserDetailSchema = z
     user: userSchema,
     points: pointsSummarySchema,
     ledger: pointsHistorySchema,
+    /** The points they consumed per day, as their dashboard's chart shows them. */
+    usage: weeklyUsageSchema,
     api_keys: z.array(apiKeySchema),
     tickets: ticketPageSchema,
   })

@@ -4,7 +4,7 @@ import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
-import { addTestProvider, noKeyLimits, balanceOf, callRelay, callsAtOnce, customer, expectRefusedUntilTomorrow, priceModel, settled, type Customer } from '../../tests/fixtures/proxy.ts'
+import { addTestProvider, noKeyLimits, balanceOf, callRelay, callsAtOnce, customer, expectRefusedUntilTomorrow, pointPerToken, priceModel, settled, type Customer } from '../../tests/fixtures/proxy.ts'
 
 
 describeEachDatabase('API key limits', (ctx) => {
@@ -16,6 +16,8 @@ describeEachDatabase('API key limits', (ctx) => {
     await addTestProvider(ctx, { kind: 'openai', baseUrl: provider.url, models: ['*'] })
     await priceModel(ctx, { model: 'ten-points', kind: 'fixed', points_per_call: 10 })
     await priceModel(ctx, { model: 'one-point', kind: 'fixed', points_per_call: 1 })
+    await priceModel(ctx, { model: 'five-points', kind: 'fixed', points_per_call: 5 })
+    await priceModel(ctx, pointPerToken('per-token'))
     await priceModel(ctx, { model: 'claude-haiku-9', kind: 'fixed', points_per_call: 1 })
     await priceModel(ctx, { model: 'claude-opus-9', kind: 'fixed', points_per_call: 1 })
   })
@@ -159,34 +161,69 @@ describeEachDatabase('API key limits', (ctx) => {
     await expectLedgerInvariants(ctx.relay.db)
   })
 
-  it('stops a key at its points quota, total and per day, counting calls in flight', async () => {
+  it('keeps a key within its points quota, total and per day: a call that could pass it is refused up front', async () => {
     const user = await customer(ctx, 1000)
     await setLimits(user, { points_quota: 25 })
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 2; i++) {
       expect((await message(user)).status).toBe(200)
       await settled(ctx, user.id, i + 1)
     }
-    const refused = await message(user)
-    expect(refused.status).toBe(429)
-    expect(refused.headers.get('x-should-retry')).toBe('false')
-    expect(await refused.text()).toContain('used its quota of 25 points')
+    // 5 points left: a ten-point call would pass the quota, one-point calls fit until none is left.
+    const tooBig = await message(user)
+    expect(tooBig.status).toBe(429)
+    expect(tooBig.headers.get('x-should-retry')).toBe('false')
+    expect(await tooBig.text()).toContain('has 5 points left of its quota of 25 points, and this call needs 10')
+    for (let i = 0; i < 5; i++) expect((await message(user, 'one-point')).status).toBe(200)
+    const spent = await message(user, 'one-point')
+    expect(spent.status).toBe(429)
+    expect(await spent.text()).toContain('has used its quota of 25 points')
+    await settled(ctx, user.id, 7, 2)
+    expect((await keyOf(user)).use.points_used).toBe(25)
 
     // A day's quota comes back the next day (UTC+8).
     await setLimits(user, { daily_points_quota: 40 })
     expect((await message(user)).status).toBe(200)
-    await settled(ctx, user.id, 4)
+    await settled(ctx, user.id, 8, 2)
+    expect(await (await message(user)).text()).toContain("has 5 points left of today's quota of 40 points")
     await expectRefusedUntilTomorrow(ctx, () => message(user))
-    await settled(ctx, user.id, 5, 2)
-    expect((await keyOf(user)).use).toMatchObject({ points_used: 50, day_points_used: 10 })
+    await settled(ctx, user.id, 9, 4)
+    expect((await keyOf(user)).use).toMatchObject({ points_used: 45, day_points_used: 10 })
+    await expectLedgerInvariants(ctx.relay.db)
+  })
 
-    // Parallel calls: a call starts while the quota less the calls in flight has room.
-    const parallel = await customer(ctx, 1000)
-    await setLimits(parallel, { points_quota: 5 })
-    const all = await callsAtOnce(provider, 20, 5, () => message(parallel, 'one-point'))
+  it('counts calls in flight against the quota: of 20 parallel calls, only those whose points fit run', async () => {
+    const ones = await customer(ctx, 1000)
+    await setLimits(ones, { points_quota: 5 })
+    const all = await callsAtOnce(provider, 20, 5, () => message(ones, 'one-point'))
     expect(all.filter((r) => r.status === 200)).toHaveLength(5)
     await Promise.all(all.map((r) => r.text()))
-    await settled(ctx, parallel.id, 5, 15)
-    expect((await keyOf(parallel)).use.points_used).toBe(5)
+    await settled(ctx, ones.id, 5, 15)
+    expect((await keyOf(ones)).use.points_used).toBe(5)
+
+    // Five-point calls under a quota of 12: two run (10 points), the third would make 15.
+    const fives = await customer(ctx, 1000)
+    await setLimits(fives, { points_quota: 12 })
+    const five = await callsAtOnce(provider, 20, 2, () => message(fives, 'five-points'))
+    expect(five.filter((r) => r.status === 200)).toHaveLength(2)
+    expect(five.filter((r) => r.status === 429)).toHaveLength(18)
+    await Promise.all(five.map((r) => r.text()))
+    await settled(ctx, fives.id, 2, 18)
+    expect((await keyOf(fives)).use.points_used).toBe(10)
+    await expectLedgerInvariants(ctx.relay.db)
+  })
+
+  it("measures a token-priced call by its hold: refused when the hold passes what is left, counted at what it cost", async () => {
+    const user = await customer(ctx, 100_000)
+    await setLimits(user, { points_quota: 1000 })
+    const ask = (maxTokens: number) =>
+      callRelay(ctx, '/v1/messages', { key: user.key, body: { model: 'per-token', max_tokens: maxTokens, messages: [{ role: 'user', content: 'Hi' }] } })
+    const tooBig = await ask(2000)
+    expect(tooBig.status).toBe(429)
+    expect(await tooBig.text()).toContain('has 1000 points left of its quota of 1000 points, and this call needs')
+    // The hold is an estimate: the counters take what the usage cost (120 in, 40 out).
+    expect((await ask(100)).status).toBe(200)
+    await settled(ctx, user.id, 1, 1)
+    expect((await keyOf(user)).use.points_used).toBe(160)
     await expectLedgerInvariants(ctx.relay.db)
   })
 })

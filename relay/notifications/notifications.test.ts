@@ -137,7 +137,7 @@ describeEachDatabase(
       expect((await login('Firefox/140', '198.51.100.7')).status).toBe(200)
       expect((await login('Firefox/140', '198.51.100.99')).status).toBe(200)
       const [mail] = await delivered(ctx.smtp, account.email, 2)
-      expect(mail!.subject).toBe('注册验证码 / Your sign-up code')
+      expect(mail!.subject).toBe('注册验证码')
       const notice = ctx.smtp.messages(account.email)[1]!
       expect(notice.subject).toBe('您的账户在新设备上登录')
       expect(notice.text).toContain('198.51.100.7')
@@ -161,8 +161,8 @@ describeEachDatabase(
       await spend(servicesOf(ctx), { userId: user.id, amount: 1800, model: null })
       nextScan()
       const [first] = await delivered(ctx.smtp, emailOf(user), 1)
-      expect(first!.subject).toBe('ポイント残高が 1000 を下回りました')
-      expect(first!.text).toContain('1000')
+      expect(first!.subject).toBe('ポイント残高が 1,000 を下回りました')
+      expect(first!.text).toContain('1,000')
       // Saving the same threshold again is no new fall.
       await settings(user, { balance_threshold: 1000 }, 'ja')
       nextScan()

@@ -36,15 +36,15 @@ export async function takeLease(
   return db.transaction().execute(async (trx) => {
     const now = clock.now()
     const staleBefore = now - config.staleHoldMinutes * minuteMs
-    if (holder.keyId !== null) await checkKey(trx, holder.keyId, now, staleBefore)
-    if (holder.memberId !== null) await checkMember(trx, holder.memberId, now, staleBefore)
+    if (holder.keyId !== null) await checkKey(trx, holder.keyId, now, staleBefore, points)
+    if (holder.memberId !== null) await checkMember(trx, holder.memberId, now, staleBefore, points)
     const id = newId()
     await trx.insertInto('call_leases').values({ id, key_id: holder.keyId, member_id: holder.memberId, points, create_timestamp: now }).execute()
     return id
   })
 }
 
-async function checkKey(trx: Database, keyId: string, now: number, staleBefore: number): Promise<void> {
+async function checkKey(trx: Database, keyId: string, now: number, staleBefore: number, points: number): Promise<void> {
   const key = await trx
     .selectFrom('api_keys')
     .select(['points_quota', 'daily_points_quota', 'rpm_limit', 'concurrency_limit', 'points_used', 'day_points_used', 'points_day'])
@@ -76,22 +76,21 @@ async function checkKey(trx: Database, keyId: string, now: number, staleBefore: 
       })
     }
   }
-  if (key.points_quota !== null && Number(key.points_used) + leases.points >= key.points_quota) {
-    throw new ProxyError('key_quota_exhausted', `This API key has used its quota of ${key.points_quota} points: its owner can raise it on the portal's API keys page.`)
+  const total = key.points_quota === null ? null : pastLimit(key.points_quota, Number(key.points_used) + leases.points, points)
+  if (total) {
+    throw new ProxyError('key_quota_exhausted', `${total('This API key has', `its quota of ${key.points_quota} points`)}: its owner can raise it on the portal's API keys page.`)
   }
-  if (key.daily_points_quota !== null) {
-    const today = dayOf(now)
-    const used = (key.points_day === today ? Number(key.day_points_used) : 0) + leases.points
-    if (used >= key.daily_points_quota) {
-      throw new ProxyError('key_quota_exhausted', `This API key has used today's quota of ${key.daily_points_quota} points (days in UTC+8).`, {
-        'retry-after': String(secondsUntil(dayStart(today + 1), now)),
-      })
-    }
+  const today = dayOf(now)
+  const daily = key.daily_points_quota === null ? null : pastLimit(key.daily_points_quota, (key.points_day === today ? Number(key.day_points_used) : 0) + leases.points, points)
+  if (daily) {
+    throw new ProxyError('key_quota_exhausted', `${daily('This API key has', `today's quota of ${key.daily_points_quota} points (days in UTC+8)`)}.`, {
+      'retry-after': String(secondsUntil(dayStart(today + 1), now)),
+    })
   }
 }
 
-/** The team owner's caps: this hour's and today's charged points, plus the member's calls in flight. */
-async function checkMember(trx: Database, userId: string, now: number, staleBefore: number): Promise<void> {
+/** The team owner's caps: this hour's and today's charged points, plus the member's calls in flight and this one. */
+async function checkMember(trx: Database, userId: string, now: number, staleBefore: number, points: number): Promise<void> {
   const member = await trx
     .selectFrom('team_members')
     .select(['hourly_points_cap', 'daily_points_cap', 'hour_points_used', 'points_hour', 'day_points_used', 'points_day'])
@@ -102,17 +101,30 @@ async function checkMember(trx: Database, userId: string, now: number, staleBefo
   if (!member) return
   const { points: inFlight } = await leasesOf(trx, 'member_id', userId, staleBefore, now - minuteMs)
   const hour = hourOf(now)
-  if (member.hourly_points_cap !== null && (member.points_hour === hour ? Number(member.hour_points_used) : 0) + inFlight >= member.hourly_points_cap) {
-    throw new ProxyError('member_cap_reached', `Your team's owner capped your use at ${member.hourly_points_cap} points an hour: this hour's are spent.`, {
+  const hourly = member.hourly_points_cap === null ? null : pastLimit(member.hourly_points_cap, (member.points_hour === hour ? Number(member.hour_points_used) : 0) + inFlight, points)
+  if (hourly) {
+    throw new ProxyError('member_cap_reached', `Your team's owner capped your use at ${member.hourly_points_cap} points an hour: ${hourly('you have', "this hour's")}.`, {
       'retry-after': String(secondsUntil((hour + 1) * hourMs, now)),
     })
   }
   const today = dayOf(now)
-  if (member.daily_points_cap !== null && (member.points_day === today ? Number(member.day_points_used) : 0) + inFlight >= member.daily_points_cap) {
-    throw new ProxyError('member_cap_reached', `Your team's owner capped your use at ${member.daily_points_cap} points a day (days in UTC+8): today's are spent.`, {
+  const daily = member.daily_points_cap === null ? null : pastLimit(member.daily_points_cap, (member.points_day === today ? Number(member.day_points_used) : 0) + inFlight, points)
+  if (daily) {
+    throw new ProxyError('member_cap_reached', `Your team's owner capped your use at ${member.daily_points_cap} points a day (days in UTC+8): ${daily('you have', "today's")}.`, {
       'retry-after': String(secondsUntil(dayStart(today + 1), now)),
     })
   }
+}
+
+/**
+ * Null when a call holding `points` fits under `limit` beside the `taken` points (counted and in
+ * flight); else the refusal's words, given who `has` it and `what` limit. A quota or cap is a promise: a call
+ * whose hold could pass it is refused up front, not let through to overshoot (docs/money.md).
+ */
+function pastLimit(limit: number, taken: number, points: number): ((has: string, what: string) => string) | null {
+  const left = limit - taken
+  if (left > 0 && points <= left) return null
+  return left <= 0 ? (has, what) => `${has} used ${what}` : (has, what) => `${has} ${left} point${left === 1 ? '' : 's'} left of ${what}, and this call needs ${points}`
 }
 
 function secondsUntil(time: number, now: number): number {

@@ -14,6 +14,7 @@ import { RelayError } from '../http/relay-error.ts'
 import { recordAudit, type Operator } from '../audit/audit-log.ts'
 import { listApiKeys } from '../keys/service.ts'
 import { pointsHistory } from '../points/history.ts'
+import { weeklyUsage } from '../points/weekly-usage.ts'
 import { grant, spend } from '../points/ledger.ts'
 import { inTransaction } from '../points/locks.ts'
 import { pointsSummary } from '../points/summary.ts'
@@ -42,13 +43,14 @@ export async function userForOperator(db: Database, userId: string, now: number,
   const user = await findUserById(db, userId)
   if (!user) throw new RelayError('not_found', 'user not found')
   const latest = { page: 1, pageSize: 10 }
-  const [points, ledger, apiKeys, tickets] = await Promise.all([
+  const [points, ledger, usage, apiKeys, tickets] = await Promise.all([
     pointsSummary(db, userId, now, lang),
     pointsHistory(db, userId, latest),
+    weeklyUsage(db, userId, now),
     listApiKeys(db, userId, now, staleHoldMinutes),
     listTickets(db, { ...latest, userId }, lang),
   ])
-  return { user: toUser(user), points, ledger, api_keys: apiKeys, tickets }
+  return { user: toUser(user), points, ledger, usage, api_keys: apiKeys, tickets }
 }
 
 /** The user an operator names: by id in the console, by username in the CLI (a username may be all digits). */

@@ -5,7 +5,7 @@
  * overview renders its figures for each period.
  */
 import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
-import { createUser, expect, relayApi, signIn, test, uniqueName } from './fixtures.ts'
+import { createUser, expect, relayApi, serveFakeModel, signIn, test, uniqueName } from './fixtures.ts'
 
 test.beforeEach(() => test.slow())
 
@@ -94,9 +94,11 @@ test('an admin adds, tests, edits and toggles a provider and sets a price; the a
   await expect(page.getByTestId('audit-row')).toHaveCount(1)
 })
 
-test('the overview renders its figures for each period, and the queue filters by assignee', async ({ page }) => {
+test('the overview renders its figures for each period and over time, and the queue filters by assignee', async ({ page, jsEnabled }) => {
   const operator = await createUser('admin')
   const owner = await createUser()
+  // A provider to choose in the chart's filter, whichever of this file's tests runs first; no call reaches it.
+  await (await serveFakeModel('e2e-over-time-')).close()
   const { access_token: token } = await relayApi('/api/user/login', { username: owner.username, password: owner.password })
   await relayApi('/api/user/tickets', { type: 'consultation', title: `Assign ${owner.username}`, content: 'Who helps me?' }, token)
 
@@ -110,6 +112,31 @@ test('the overview renders its figures for each period, and the queue filters by
   await expect(page).toHaveURL(/period=7d/)
   await expect(page.getByTestId('period-switch').getByRole('link', { name: '7 天' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByTestId('by-model')).toBeVisible()
+
+  // Over time: four charts (chart.js with JavaScript, HTML bars without) and a table of the same
+  // figures, a row per UTC+8 day of the period, adding up to the period's calls.
+  const overTime = page.getByTestId('over-time')
+  for (const chart of ['calls', 'points', 'tokens', 'errors']) {
+    await expect(overTime.getByTestId(`over-time-${chart}`).getByTestId(jsEnabled ? 'chart-canvas' : 'chart-bars')).toBeVisible()
+  }
+  await overTime.getByTestId('over-time-table').locator('summary').click()
+  const rows = overTime.getByTestId('over-time-table').locator('tbody tr')
+  // Seven days of hours reach into an eighth calendar day unless the period starts at midnight.
+  await expect(rows.first()).toBeVisible()
+  expect([7, 8]).toContain(await rows.count())
+  const calls = (await rows.locator('td:nth-child(2)').allTextContents()).reduce((sum, text) => sum + Number(text.replace(/,/g, '')), 0)
+  await expect(page.getByTestId('stat-calls').locator('dd').first()).toHaveText(new Intl.NumberFormat('zh-CN').format(calls))
+  // One provider's figures, kept across a change of period.
+  const providerOption = overTime.getByLabel('上游').locator('option').nth(1)
+  const providerId = await providerOption.getAttribute('value')
+  await overTime.getByLabel('上游').selectOption(providerId!)
+  await overTime.getByRole('button', { name: '查看' }).click()
+  await expect(page).toHaveURL(new RegExp(`provider_id=${providerId}`))
+  await page.getByTestId('period-switch').getByRole('link', { name: '24 小时' }).click()
+  await expect(page).toHaveURL(new RegExp(`period=24h&provider_id=${providerId}`))
+  await expect(page.getByTestId('over-time').getByLabel('上游')).toHaveValue(providerId!)
+  await page.getByTestId('over-time').getByTestId('over-time-table').locator('summary').click()
+  await expect(page.getByTestId('over-time').getByTestId('over-time-table').locator('tbody tr')).toHaveCount(24)
 
   await page.goto('/admin/tickets')
   await page.getByRole('link', { name: `Assign ${owner.username}` }).click()

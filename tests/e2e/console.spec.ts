@@ -33,7 +33,7 @@ test('only admins find the console', async ({ page }) => {
   await expect(page.getByTestId('admin-nav')).toHaveCount(0)
 })
 
-test('an admin answers a ticket, decides a reset, disables a user and grants points; the audit log shows each', async ({ page }) => {
+test('an admin answers a ticket, decides a reset, disables a user and grants points; the audit log shows each', async ({ page, jsEnabled }) => {
   const operator = await createUser('admin')
   const owner = await createUser()
   const { access_token: ownerToken } = await relayApi('/api/user/login', { username: owner.username, password: owner.password })
@@ -78,6 +78,9 @@ test('an admin answers a ticket, decides a reset, disables a user and grants poi
   await page.getByRole('button', { name: '搜索' }).click()
   await page.getByRole('link', { name: resetUser.username }).click()
   await expect(page.getByTestId('user-balance')).toHaveText('2,400')
+  // Their usage chart, as their dashboard draws it: ten days.
+  await expect(page.getByTestId('user-usage').getByTestId(jsEnabled ? 'chart-canvas' : 'chart-bars')).toBeVisible()
+  await expect(page.getByTestId('user-usage').locator('table tr')).toHaveCount(10)
   await page.getByLabel('积分', { exact: true }).fill('150')
   await page.getByLabel('原因').fill('goodwill')
   await page.getByRole('button', { name: '提交', exact: true }).click()

@@ -63,7 +63,7 @@ test('redeem a code, see the package everywhere, then replace it behind the warn
   const balance = (await page.getByTestId('stat-balance').locator('dd').first().textContent())!.trim()
   expect(Number(balance.replace(/\D/g, ''))).toBeGreaterThan(0)
   // The chart: chart.js draws it once hydrated; without JavaScript the HTML bars are the chart.
-  await expect(page.getByTestId(jsEnabled ? 'usage-canvas' : 'usage-bars')).toBeVisible()
+  await expect(page.getByTestId(jsEnabled ? 'chart-canvas' : 'chart-bars')).toBeVisible()
   // The invite link: a copy button with JavaScript, a selectable readonly field without.
   const inviteLink = page.getByRole('textbox', { name: '邀请链接' })
   await expect(inviteLink).toHaveAttribute('readonly', '')

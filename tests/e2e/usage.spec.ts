@@ -2,11 +2,15 @@
  * Key limits and the usage log, with JavaScript on and off: the owner sets a key's limits on the
  * API keys page (a refused value keeps what was typed), a call over the limit is refused by the
  * relay and shows as refused in the log, the log filters, its CSV export downloads, and the
- * points history shows the answered call as one line linking to its rows.
+ * points history shows the answered call as one line linking to its rows. A key's last day
+ * cannot be before today; the log fits a 1280 px screen in English.
  */
 import { readFile } from 'node:fs/promises'
+import { parseRelayJson } from '../../relay/contract/json.ts'
+import { dateOf } from '../../app/utils/utc8-days.ts'
+import { startFakeProvider } from '../fixtures/fake-provider.ts'
 import { e2eEnv } from './env.ts'
-import { admin, createUser, expect, relayApi, serveFakeModel, signIn, test } from './fixtures.ts'
+import { admin, createUser, expect, relayApi, serveFakeModel, signIn, test, uniqueName } from './fixtures.ts'
 
 let served: Awaited<ReturnType<typeof serveFakeModel>>
 
@@ -82,6 +86,8 @@ test('set a key limit, see a refused call in the log, filter it and export CSV',
   // The key's use against its limits: the answered call's 32 points today.
   await page.goto('/api-keys')
   await expect(page.getByTestId('key-limits').getByTestId('use-day')).toContainText('32 / 1,000')
+  // No total quota: unlimited, with what was used beside it rather than as "32 / …".
+  await expect(page.getByTestId('key-limits').getByTestId('use-total').locator('dd')).toHaveText(/^不限\s*已用 32$/)
 
   await page.goto('/points')
   await page.getByTestId('points-call-log').click()
@@ -145,4 +151,82 @@ test('a bad date range is refused with its message and the typed dates kept', as
   await expect(page.getByText('结束日期不能早于开始日期')).toBeVisible()
   await expect(page.getByLabel('开始日期')).toHaveValue('2026-11-20')
   await expect(page.getByLabel('结束日期')).toHaveValue('2026-11-10')
+})
+
+test('a key\'s last day before today is refused beside the field with the typed day kept; today is accepted', async ({ page }) => {
+  const user = await createUser()
+  const { access_token: token } = await relayApi('/api/user/login', { username: user.username, password: user.password })
+  await relayApi('/api/user/api-keys', { name: 'laptop' }, token)
+  await signIn(page, user)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/api-keys')
+  const limits = page.getByTestId('key-limits')
+  await limits.getByText('设置限制').click()
+  // Days are UTC+8, the relay's.
+  const yesterday = dateOf(Date.now() - 86_400_000)
+  await limits.getByLabel('有效期至').fill(yesterday)
+  await limits.getByRole('button', { name: '保存限制' }).click()
+  await expect(limits.getByText('最后可用日期不能早于今天')).toBeVisible()
+  await expect(limits.getByLabel('有效期至')).toHaveValue(yesterday)
+
+  const today = dateOf(Date.now())
+  await limits.getByLabel('有效期至').fill(today)
+  await limits.getByRole('button', { name: '保存限制' }).click()
+  await expect(limits.getByText(`有效期至 ${today}`)).toBeVisible()
+  await expect(limits.getByText('已启用')).toBeVisible()
+})
+
+test.describe('read in English on a 1280 px screen', () => {
+  test.use({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
+
+  test('the log fits the page without scrolling sideways, with long names and large figures', async ({ page }) => {
+    // The widest rows a user makes: every token count in the hundreds of thousands, cache reads and
+    // writes, a long model and key name, a refusal with its reason.
+    const provider = await startFakeProvider()
+    provider.behaviour = { kind: 'answer', usage: { input_tokens: 456_789, output_tokens: 98_765, cache_read_tokens: 1_234_567, cache_write_tokens: 345_678 } }
+    try {
+      const model = uniqueName('claude-sonnet-4-5-20250929-')
+      await admin('provider', 'add', '--kind', 'anthropic', '--base-url', provider.url, '--key', 'e2e-provider-key-0000', '--models', model)
+      await admin('model-cost', 'set', '--model', model, '--kind', 'variable', '--input', '100', '--output', '500')
+      const user = await createUser()
+      const [code] = (await admin('codes', 'create', '--package', 'PERSONAL', '--count', '1')).split('\n')
+      const { access_token: token } = await relayApi('/api/user/login', { username: user.username, password: user.password })
+      await relayApi('/api/user/redeem-code', { redeem_code: code!.trim() }, token)
+      // The key's id is a 64-bit number on the wire: read as the portal reads it, not as a double.
+      const creation = await fetch(`${e2eEnv.baseUrl}/api/user/api-keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Build server (staging, eu-west)' }),
+      })
+      const created = (parseRelayJson(await creation.text()) as { data: { id: string; key: string } }).data
+      const limits = { enabled: true, expires_timestamp: null, points_quota: null, daily_points_quota: null, allowed_models: null, rpm_limit: 1, concurrency_limit: null, allowed_ips: null }
+      const set = await fetch(`${e2eEnv.baseUrl}/api/user/api-keys/${created.id}/limits`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(limits),
+      })
+      expect(set.status).toBe(200)
+      for (const status of [200, 429]) {
+        const reply = await call(created.key, model)
+        expect(reply.status).toBe(status)
+        await reply.text()
+      }
+      await expect
+        .poll(async () => {
+          const reply = await fetch(`${e2eEnv.baseUrl}/api/user/usage/calls`, { headers: { authorization: `Bearer ${token}` } })
+          return ((await reply.json()) as { data: { items: unknown[] } }).data.items.length
+        })
+        .toBe(2)
+
+      await signIn(page, user)
+      await expect(page).toHaveURL(/\/dashboard$/)
+      await page.goto('/usage')
+      await expect(page.getByTestId('usage-row')).toHaveCount(2)
+      await expect(page.getByTestId('usage-table')).toContainText('1,234,567')
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }))
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+    } finally {
+      await provider.close()
+    }
+  })
 })

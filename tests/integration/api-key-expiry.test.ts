@@ -1,6 +1,7 @@
 /**
  * The last day of an API key, set on the keys page without JavaScript: a day that has passed and
- * a day that does not exist are refused with a message beside the field, and the typed date stays.
+ * a day that does not exist are refused with a message beside the field, and the typed date stays;
+ * today is accepted.
  * A quota left blank reads as no limit.
  */
 import { beforeAll, expect, it } from 'vitest'
@@ -27,14 +28,14 @@ describeEachDatabase('API key last day', (ctx) => {
     const setExpiry = (expires: string) => visitor.submit('/api-keys', { intent: 'limits', id, enabled: 'on', expires })
 
     // The relay's clock decides what has passed; the portal's day is UTC+8.
-    const yesterday = dateOf(Date.now() - 86_400_000)
+    const yesterday = dateOf(ctx.clock.now() - 86_400_000)
     const past = await setExpiry(yesterday)
     expect(past.status).toBe(422)
     const pastPage = await past.text()
     expect(pastPage).toContain('最后可用日期不能早于今天')
     expect(pastPage).toContain(`value="${yesterday}"`)
-    // A quota not set reads as no limit, not as a limit of 0.
-    expect(textOf(pastPage, 'use-total')).toBe('总积分额度 0 / 不限')
+    // A quota not set reads as unlimited, with no 0 that could pass for a limit of 0.
+    expect(textOf(pastPage, 'use-total')).toBe('总积分额度 不限')
 
     const impossible = await setExpiry('2026-02-30')
     expect(impossible.status).toBe(400)
@@ -44,7 +45,9 @@ describeEachDatabase('API key last day', (ctx) => {
 
     const keys = await ctx.call(apiKeyEndpoints.list, { token: account.login.access_token })
     expect(keys.items[0]!.limits.expires_timestamp).toBeNull()
-    const later = dateOf(Date.now() + 30 * 86_400_000)
+    // Today (UTC+8) is the last day allowed: the key works until midnight.
+    expect((await setExpiry(dateOf(ctx.clock.now()))).status).toBe(302)
+    const later = dateOf(ctx.clock.now() + 30 * 86_400_000)
     expect((await setExpiry(later)).status).toBe(302)
   }, 60_000)
 })

@@ -60,6 +60,7 @@ describeEachDatabase('operator console pages', (ctx) => {
   it('answers every console address with the same bare 404 to anyone but an admin, and posting changes nothing', async () => {
     const paths = consolePaths()
     expect(paths).toContain('/admin/packages')
+    expect(paths).toEqual(expect.arrayContaining(['/admin/calls', '/admin/calls/export', '/admin/calls/1']))
     const normal = await typed('normal')
     const operator = await typed('admin')
     const apiKey = (await ctx.call(apiKeyEndpoints.create, { token: normal.login.access_token, body: { name: 'k' } })).key

@@ -166,7 +166,7 @@ describeEachDatabase('points screens', (ctx) => {
     expect(textOf(html, 'stat-balance')).toContain('积分余额 0')
     expect(textOf(html, 'stat-status')).toContain('未订阅')
     // Without JavaScript the chart is the HTML bars, and the table carries the same 10 days.
-    expect(html).toContain('data-testid="usage-bars"')
+    expect(html).toContain('data-testid="chart-bars"')
     expect(parse(html).querySelectorAll('table.sr-only th[scope="row"]')).toHaveLength(10)
     expect(html).toContain(`value="${portalOrigin}/auth/register?invite=${account.login.user.invite_code}"`)
     expect(textOf(html, 'reward-rule')).toContain('10,000 积分')

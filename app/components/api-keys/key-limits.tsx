@@ -64,7 +64,7 @@ export function KeyLimits({ apiKey, lastResult, now }: { apiKey: ApiKey; lastRes
   )
 }
 
-/** Each limit with its current use; a limit not set reads "no limit". */
+/** Each limit with its current use; a limit not set reads "unlimited", with what was used beside it once something was. */
 function KeyUse({ apiKey, now }: { apiKey: ApiKey; now: number }) {
   const { t } = useTranslation('apiKeys')
   const number = useNumberFormat()
@@ -103,7 +103,15 @@ function KeyUse({ apiKey, now }: { apiKey: ApiKey; now: number }) {
           <div key={row.id} className="space-y-1" data-testid={`use-${row.id}`}>
             <dt className="text-xs text-zinc-500 dark:text-zinc-400">{row.label}</dt>
             <dd className="text-sm text-zinc-900 tabular-nums dark:text-zinc-100">
-              {row.max === null ? t('limits.useUnlimited', { used: number(row.value) }) : t('limits.useOf', { used: number(row.value), max: number(row.max) })}
+              {row.max !== null ? (
+                t('limits.useOf', { used: number(row.value), max: number(row.max) })
+              ) : (
+                // No "0 / …": a bare 0 beside the quota's name reads as a limit of 0.
+                <>
+                  {t('limits.unlimited')}
+                  {row.value > 0 ? <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">{t('limits.usedSoFar', { used: number(row.value) })}</span> : null}
+                </>
+              )}
             </dd>
             {row.max !== null ? <ProgressBar value={row.value} max={row.max} label={row.label} /> : null}
           </div>

@@ -1,6 +1,6 @@
 /**
  * A figure per name (calls per model, per provider) as horizontal bars, loaded like the usage
- * chart (usage-chart.tsx): the server, a browser without JavaScript and one still fetching
+ * chart (bar-chart.tsx): the server, a browser without JavaScript and one still fetching
  * chart.js show HTML bars; once hydrated, the lazily loaded chart.js canvas replaces them. The
  * page shows the same numbers in a table beside it.
  */

@@ -61,7 +61,8 @@ export default {
     modelsOnly: 'Only: {{models}}',
     addressesOnly: 'Only from: {{addresses}}',
     useOf: '{{used}} / {{max}}',
-    useUnlimited: '{{used}} / No limit',
+    unlimited: 'Unlimited',
+    usedSoFar: '{{used}} used',
     errors: {
       date: 'Choose a valid date',
       pattern: 'Model names may hold letters, digits, * and . _ - : / @ only',

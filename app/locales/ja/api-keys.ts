@@ -61,7 +61,8 @@ export default {
     modelsOnly: '限定：{{models}}',
     addressesOnly: '接続元を限定：{{addresses}}',
     useOf: '{{used}} / {{max}}',
-    useUnlimited: '{{used}} / 無制限',
+    unlimited: '無制限',
+    usedSoFar: '使用済み {{used}}',
     errors: {
       date: '有効な日付を選択してください',
       pattern: 'モデル名に使えるのは英数字、* と . _ - : / @ のみです',

@@ -237,6 +237,7 @@ export default {
     postApiAdminOauthClientsId: 'クライアントの名前、リダイレクト URI、ファーストパーティ設定を変更（ID とシークレットはそのまま）',
     postApiAdminOauthClientsIdRemove: 'クライアントとその認可コード・リフレッシュトークンをすべて削除',
     getApiAdminOverview: '24 時間・7 日・30 日の呼び出し、ポイント、アクティブなユーザーとキー、エラーと遅延（モデル別・プロバイダー別）；未完了チケット；プロバイダー',
+    getApiAdminOverviewSeries: '呼び出し・失敗・ポイント・トークンの推移（24 時間は時間ごと、7 日・30 日は日ごと）、モデルまたはプロバイダーで絞り込み可',
     getApiAdminProviders: '上流プロバイダーとサーキットの状態、直近 24 時間の呼び出し（種類と状態で絞り込み）',
     postApiAdminProvidersBulkEnabled: '複数のプロバイダーへの転送をまとめて再開または停止',
     postApiAdminProviders: '上流プロバイダーを追加；キーは暗号化して保存し、再表示しない',

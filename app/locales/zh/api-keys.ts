@@ -59,7 +59,8 @@ export default {
     modelsOnly: '仅限：{{models}}',
     addressesOnly: '仅限来源：{{addresses}}',
     useOf: '{{used}} / {{max}}',
-    useUnlimited: '{{used}} / 不限',
+    unlimited: '不限',
+    usedSoFar: '已用 {{used}}',
     errors: {
       date: '请选择有效的日期',
       pattern: '模型名只能包含字母、数字、* 和 . _ - : / @',

@@ -235,6 +235,7 @@ export default {
     postApiAdminOauthClientsId: '修改客户端名称、回调地址和第一方标记（ID 与密钥不变）',
     postApiAdminOauthClientsIdRemove: '删除客户端及其所有授权码和刷新令牌',
     getApiAdminOverview: '24 小时、7 天或 30 天内的调用、积分、活跃用户与密钥、错误与延迟，按模型和上游；未结工单；上游状态',
+    getApiAdminOverviewSeries: '调用、失败、积分和 token 按小时（24 小时）或按天（7 天、30 天）的走势，可限定一个模型或上游',
     getApiAdminProviders: '上游及其熔断状态和近 24 小时调用情况，可按接口与状态筛选',
     postApiAdminProvidersBulkEnabled: '一次恢复或停止向多个上游转发',
     postApiAdminProviders: '添加上游；其密钥加密保存，不再显示',

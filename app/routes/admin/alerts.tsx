@@ -31,8 +31,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { addWebhookSchema } from '#app/schemas/admin-ops.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { pageParam } from '#app/utils/page-param.ts'
 import { badForm, operatorOutcome } from './outcome.server.ts'
 
@@ -57,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // No redirect: a json webhook's secret exists only in this reply.
       return data({ result: submission.reply({ resetForm: true }), added })
     } catch (error) {
-      return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+      return relayRefusal(submission, error, { failed: 'admin:failed' })
     }
   }
   const id = idSchema.safeParse(formData.get('id'))

@@ -26,8 +26,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { announcementFormSchema } from '#app/schemas/notifications.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { fallbackZone, instantInZone, offsetName } from '#app/utils/zoned-time.ts'
 import { badForm, operatorOutcome } from './outcome.server.ts'
@@ -60,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...formKeyOf(formData),
     })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf: { validation: 'ends_at' } })
+    return relayRefusal(submission, error, { failed: 'admin:failed', fieldOf: { validation: 'ends_at' } })
   }
   return redirectWithToast(back, { type: 'success', key: 'admin:toast.announcementCreated' })
 }

@@ -29,8 +29,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { generateCodesSchema } from '#app/schemas/admin.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { pageParam } from '#app/utils/page-param.ts'
 import { badForm, bulkOutcome, operatorOutcome } from './outcome.server.ts'
 
@@ -78,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The download posts the same form (values and key) again, and is answered with this batch.
     return data({ result: submission.reply({ resetForm: true }), generated, asked: { ...submission.value, formKey: key.idempotencyKey } })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf: { not_found: 'package_code' } })
+    return relayRefusal(submission, error, { failed: 'admin:failed', fieldOf: { not_found: 'package_code' } })
   }
 }
 

@@ -22,8 +22,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { incidentFormSchema } from '#app/schemas/admin-ops.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { badForm, operatorOutcome } from './outcome.server.ts'
 
@@ -61,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await relay.call(endpoints.admin.createIncident, { body: submission.value, ...formKeyOf(formData) })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+    return relayRefusal(submission, error, { failed: 'admin:failed' })
   }
   return redirectWithToast(back, { type: 'success', key: 'admin:toast.incidentCreated' })
 }

@@ -1,7 +1,7 @@
 /**
  * The console's overview (`/admin`): calls, points, active users and keys, error rate and the
  * relay's added latency over 24 hours, 7 or 30 days (links, so the switch works without
- * JavaScript), by model and by provider; open tickets by status; the providers and their circuits.
+ * JavaScript), over time (per hour or day) and by model and by provider; open tickets by status; the providers and their circuits.
  * The figures come from hourly aggregates (docs/decisions/120-figures-from-hourly-aggregates.md), never from the call log.
  */
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import type { Route } from './+types/index'
 import { endpoints, openTicketStatuses, overviewPeriods, type AdminOverview } from '#relay/contract/index.ts'
 import { oneOf } from '#app/components/admin/list-controls.tsx'
 import { CircuitBadge, EnabledBadge, ErrorRate, FiguresTable, Latency, SuccessRate } from '#app/components/admin/ops-figures.tsx'
+import { OverTime } from '#app/components/admin/over-time.tsx'
 import { BreakdownChart } from '#app/components/charts/breakdown-chart.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { TicketStatusBadge } from '#app/components/tickets/ticket-labels.tsx'
@@ -23,9 +24,16 @@ import { getRelay } from '#app/middleware/session.server.ts'
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const period = oneOf(new URL(request.url), 'period', overviewPeriods) ?? '24h'
-  const overview = await getRelay(context).call(endpoints.adminOps.overview, { query: { period } })
-  return { title: getI18n(context).t('admin:ops.overview.title'), overview }
+  const url = new URL(request.url)
+  const period = oneOf(url, 'period', overviewPeriods) ?? '24h'
+  // The chart's choice, as the filter form sends it; the relay refuses what is not a model or provider id.
+  const filter = { model: url.searchParams.get('model')?.trim() || undefined, provider_id: url.searchParams.get('provider_id')?.match(/^\d{1,19}$/)?.[0] }
+  const relay = getRelay(context)
+  const [overview, series] = await Promise.all([
+    relay.call(endpoints.adminOps.overview, { query: { period } }),
+    relay.call(endpoints.adminOps.overviewSeries, { query: { period, ...filter } }),
+  ])
+  return { title: getI18n(context).t('admin:ops.overview.title'), overview, series, filter }
 }
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
@@ -48,7 +56,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
             t('ops.overview.subtitle')
           )
         }
-        actions={<PeriodSwitch current={overview.period} />}
+        actions={<PeriodSwitch current={overview.period} filter={loaderData.filter} />}
       />
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="overview-totals">
         <Stat
@@ -70,6 +78,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         <Stat label={t('ops.overview.tokens')} value={numbers.format(totals.input_tokens + totals.output_tokens)} detail={t('ops.overview.tokensDetail', { input: numbers.format(totals.input_tokens), output: numbers.format(totals.output_tokens) })} />
         <Stat label={t('ops.overview.firstByte')} value={<Latency below={totals.first_byte_p50_below_ms} />} />
       </dl>
+      <OverTime series={loaderData.series} filter={loaderData.filter} models={overview.by_model.map((row) => row.model)} providers={overview.providers} />
       <div className="grid gap-6 xl:grid-cols-2">
         <Breakdown title={t('ops.overview.byModel')} nameLabel={t('ops.overview.model')} rows={models} testId="by-model" />
         <Breakdown title={t('ops.overview.byProvider')} nameLabel={t('ops.overview.provider')} rows={providers} testId="by-provider" />
@@ -82,14 +91,16 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function PeriodSwitch({ current }: { current: AdminOverview['period'] }) {
+function PeriodSwitch({ current, filter }: { current: AdminOverview['period']; filter: { model?: string; provider_id?: string } }) {
   const { t } = useTranslation('admin')
+  // The chart's model or provider stays chosen across periods.
+  const chosen = Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined)
   return (
     <nav aria-label={t('ops.overview.period')} className="inline-flex rounded-xl border border-zinc-200 bg-white p-1 dark:border-zinc-800 dark:bg-zinc-900" data-testid="period-switch">
       {overviewPeriods.map((period) => (
         <Link
           key={period}
-          to={`?period=${period}`}
+          to={`?${new URLSearchParams([['period', period], ...chosen])}`}
           aria-current={period === current ? 'page' : undefined}
           className={cn(
             'rounded-lg px-3 py-1.5 text-sm font-medium',

@@ -3,7 +3,7 @@
  * signed out, or signed in as any other type — gets the plain 404 page and no sign of the
  * console; the relay refuses its calls to them the same way.
  */
-import { BellRing, ClipboardList, Coins, Gauge, Gift, KeyRound, Link2, Megaphone, Package, Scale, ScrollText, Server, Share2, Siren, Tags, Ticket, Users, UsersRound } from 'lucide-react'
+import { Activity, BellRing, ClipboardList, Coins, Gauge, Gift, KeyRound, Link2, Megaphone, Package, Scale, ScrollText, Server, Share2, Siren, Tags, Ticket, Users, UsersRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { createContext, data, isRouteErrorResponse, NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/layout'
@@ -67,6 +67,7 @@ const sections = [
   { to: '/admin', key: 'ops.nav.overview', icon: Gauge, end: true },
   { to: '/admin/tickets', key: 'nav.tickets', icon: Ticket },
   { to: '/admin/users', key: 'nav.users', icon: Users },
+  { to: '/admin/calls', key: 'nav.calls', icon: Activity },
   { to: '/admin/codes', key: 'nav.codes', icon: Gift },
   { to: '/admin/announcements', key: 'nav.announcements', icon: Megaphone },
   { to: '/admin/incidents', key: 'nav.incidents', icon: Siren },

@@ -18,8 +18,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { listPricesBody, listPricesFormSchema, listPricesText } from '#app/schemas/admin-ops.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -35,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await getRelay(context).call(endpoints.adminOps.setListPrices, { body: listPricesBody(submission.value) })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+    return relayRefusal(submission, error, { failed: 'admin:failed' })
   }
   return redirectWithToast('/admin/list-prices', { type: 'success', key: 'admin:listPrices.saved' })
 }

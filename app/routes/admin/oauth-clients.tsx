@@ -25,8 +25,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { oauthClientFormSchema } from '#app/schemas/admin-catalog.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { removeOrSave, rowToEdit } from './edit-remove.server.ts'
 
@@ -55,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await relay.call(endpoints.admin.updateOAuthClient, { params: { id }, body: submission.value })
     } catch (error) {
-      return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf })
+      return relayRefusal(submission, error, { failed: 'admin:failed', fieldOf })
     }
     return redirectWithToast(back, { type: 'success', key: 'admin:catalog.toast.clientSaved' })
   }
@@ -64,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const created = await relay.call(endpoints.admin.createOAuthClient, { body: submission.value, ...formKeyOf(formData) })
     return data({ result: submission.reply({ resetForm: true }), created })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf })
+    return relayRefusal(submission, error, { failed: 'admin:failed', fieldOf })
   }
 }
 

@@ -24,8 +24,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { packageFormSchema } from '#app/schemas/admin-catalog.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { badForm, operatorOutcome } from './outcome.server.ts'
 
@@ -58,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     saved = await getRelay(context).call(endpoints.admin.updatePackage, { params: { id: params.id }, body: submission.value })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+    return relayRefusal(submission, error, { failed: 'admin:failed' })
   }
   return redirectWithToast('/admin/packages', { type: 'success', key: 'admin:catalog.toast.packageSaved', values: { code: saved.code } })
 }

@@ -25,8 +25,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { newPackageFormSchema } from '#app/schemas/admin-catalog.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
 import { useYuan } from '#app/utils/use-yuan.ts'
@@ -47,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A repeated post of the same form creates the package once.
     await getRelay(context).call(endpoints.admin.createPackage, { body: submission.value, ...formKeyOf(formData) })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf: { conflict: 'code' } })
+    return relayRefusal(submission, error, { failed: 'admin:failed', fieldOf: { conflict: 'code' } })
   }
   return redirectWithToast('/admin/packages', { type: 'success', key: 'admin:catalog.toast.packageCreated', values: { code: submission.value.code } })
 }

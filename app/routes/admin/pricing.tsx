@@ -28,8 +28,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { priceSchema } from '#app/schemas/admin-ops.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { badForm, bulkOutcome, operatorOutcome } from './outcome.server.ts'
 
@@ -98,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...formKeyOf(formData),
     })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+    return relayRefusal(submission, error, { failed: 'admin:failed' })
   }
   return redirectWithToast(back, { type: 'success', key: 'admin:ops.toast.priceSet', values: { model: price.model } })
 }

@@ -8,7 +8,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, useLocation } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import type { Route } from './+types/providers'
 import { endpoints, idSchema, providerKinds, providerStates, type AdminProvider } from '#relay/contract/index.ts'
 import { BulkForm, RowCheck } from '#app/components/admin/bulk-actions.tsx'
@@ -29,8 +29,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { addProviderSchema, updateProviderSchema } from '#app/schemas/admin-ops.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { badForm, bulkOutcome, operatorOutcome } from './outcome.server.ts'
@@ -65,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await relay.call(endpoints.adminOps.addProvider, { body: submission.value, ...formKeyOf(formData) })
     } catch (error) {
-      return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+      return relayRefusal(submission, error, { failed: 'admin:failed' })
     }
     return redirectWithToast(back, { type: 'success', key: 'admin:ops.toast.providerAdded' })
   }
@@ -190,6 +189,9 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
             </div>
           ))}
         </dl>
+        <Link to={`/admin?period=7d&provider_id=${provider.id}#over-time`} className="inline-block text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400" data-testid="provider-over-time">
+          {t('ops.providers.overTime')} →
+        </Link>
         <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_7rem] sm:items-end" data-testid="provider-edit">
           <input type="hidden" name="id" value={provider.id} />
           <div className="min-w-0 space-y-1.5">

@@ -18,8 +18,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { resourceFormSchema } from '#app/schemas/admin-catalog.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { removeOrSave, rowToEdit } from './edit-remove.server.ts'
 
@@ -48,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A repeated post of the same form adds the link once.
     else await relay.call(endpoints.admin.addResource, { body: submission.value, ...formKeyOf(formData) })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+    return relayRefusal(submission, error, { failed: 'admin:failed' })
   }
   return redirectWithToast(back, { type: 'success', key: id ? 'admin:catalog.toast.resourceSaved' : 'admin:catalog.toast.resourceAdded' })
 }

@@ -26,8 +26,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { renewTeamSchema } from '#app/schemas/admin-catalog.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { teamPackageOptions } from '#app/utils/team-packages.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -55,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // A repeated post of the same form renews once.
     await getRelay(context).call(endpoints.admin.renewTeam, { params: { id: params.id }, body: submission.value, ...formKeyOf(formData) })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+    return relayRefusal(submission, error, { failed: 'admin:failed' })
   }
   return redirectWithToast(`/admin/teams/${params.id}`, { type: 'success', key: 'admin:catalog.toast.teamRenewed' })
 }

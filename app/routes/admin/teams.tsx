@@ -23,8 +23,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { newTeamSchema } from '#app/schemas/admin-catalog.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { teamPackageOptions } from '#app/utils/team-packages.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
@@ -45,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A repeated post of the same form creates the team once.
     ;({ id } = await getRelay(context).call(endpoints.admin.createTeam, { body: submission.value, ...formKeyOf(formData) }))
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf: { not_found: 'owner', already_in_team: 'owner' }, messageOf: { already_in_team: 'admin:catalog.teams.ownerInTeam' } })
+    return relayRefusal(submission, error, { failed: 'admin:failed', fieldOf: { not_found: 'owner', already_in_team: 'owner' }, messageOf: { already_in_team: 'admin:catalog.teams.ownerInTeam' } })
   }
   return redirectWithToast(`/admin/teams/${id}`, { type: 'success', key: 'admin:catalog.toast.teamCreated' })
 }

@@ -27,8 +27,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { adminReplySchema, adminTicketStatusSchema, denyResetSchema, ticketTagFormSchema } from '#app/schemas/admin.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { badForm, operatorOutcome } from './outcome.server.ts'
@@ -63,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       try {
         await relay.call(endpoints.admin.replyTicket, { params: id, body: submission.value, ...formKeyOf(formData) })
       } catch (error) {
-        return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+        return relayRefusal(submission, error, { failed: 'admin:failed' })
       }
       return redirectWithToast(back, { type: 'success', key: 'admin:toast.replied' })
     }
@@ -106,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // Adding a tag the ticket has changes nothing: a repeated post is harmless.
         await relay.call(endpoints.admin.setTicketTags, { params: id, body: { add: [submission.value.tag], remove: [] } })
       } catch (error) {
-        return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf: { validation: 'tag' }, messageOf: { validation: 'admin:ticket.tagsFull' } })
+        return relayRefusal(submission, error, { failed: 'admin:failed', fieldOf: { validation: 'tag' }, messageOf: { validation: 'admin:ticket.tagsFull' } })
       }
       return redirectWithToast(back, { type: 'success', key: 'admin:toast.tagsChanged' })
     }

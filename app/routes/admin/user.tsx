@@ -20,6 +20,8 @@ import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { NotFoundCard } from '#app/components/not-found-card.tsx'
 import { TicketStatusBadge } from '#app/components/tickets/ticket-labels.tsx'
+import { BarChart } from '#app/components/charts/bar-chart.tsx'
+import { dayLabel } from '#app/components/charts/bars.ts'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { cn } from '#app/components/ui/cn.ts'
 import { ConfirmDisclosure } from '#app/components/ui/confirm-disclosure.tsx'
@@ -30,8 +32,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay, startViewAs } from '#app/middleware/session.server.ts'
 import { adjustPointsSchema, userKeysSchema, userStatusSchema, userTypeSchema } from '#app/schemas/admin.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
@@ -98,7 +99,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // A repeated post of the same form (reload, double click) moves the points once.
         ;({ balance } = await relay.call(endpoints.admin.adjustPoints, { params: id, body: submission.value, ...formKeyOf(formData) }))
       } catch (error) {
-        return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network' })
+        return relayRefusal(submission, error, { failed: 'admin:failed' })
       }
       const key = submission.value.direction === 'grant' ? 'admin:toast.granted' : 'admin:toast.deducted'
       return redirectWithToast(back, { type: 'success', key, values: { balance } })
@@ -149,6 +150,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <PointsCard detail={detail} />
+          <UsageCard detail={detail} />
           <LedgerCard detail={detail} />
           <TicketsCard detail={detail} />
           <KeysCard detail={detail} />
@@ -242,6 +244,19 @@ function PointsCard({ detail }: { detail: AdminUserDetail }) {
           t('user.noPackage')
         )}
       </p>
+    </Card>
+  )
+}
+
+/** What the user's dashboard charts: the points they consumed per day. */
+function UsageCard({ detail }: { detail: AdminUserDetail }) {
+  const { t, i18n } = useTranslation('admin')
+  return (
+    <Card data-testid="user-usage">
+      <CardTitle>{t('user.usage')}</CardTitle>
+      <div className="mt-4">
+        <BarChart bars={detail.usage.days.map((day) => ({ key: day.date, label: dayLabel(day.date, i18n.language), value: day.consumed_points }))} label={t('user.usage')} />
+      </div>
     </Card>
   )
 }

@@ -19,8 +19,7 @@ import { useZodForm } from '#app/components/forms/use-zod-form.ts'
 import { Notice } from '#app/components/ui/notice.tsx'
 import { createUserSchema } from '#app/schemas/admin.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { UserStatusBadge } from '#app/components/admin/user-status-badge.tsx'
 import { SubmitButton } from '#app/components/forms/submit-button.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
@@ -64,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const created = await getRelay(context).call(endpoints.admin.createUser, { body: submission.value, ...formKeyOf(formData) })
     return data({ result: submission.reply({ resetForm: true }), created })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'admin:failed', network: 'errors:network', fieldOf: { username_taken: 'username', email_taken: 'email' } })
+    return relayRefusal(submission, error, { failed: 'admin:failed', fieldOf: { username_taken: 'username', email_taken: 'email' } })
   }
 }
 

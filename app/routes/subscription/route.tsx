@@ -16,8 +16,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { getI18n, getLocale } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
-import { flowRefusal, type FlowMessages } from '#app/utils/form-refusal.server.ts'
+import { invalid, relayRefusal, type RefusalMessages } from '#app/utils/forms.server.ts'
 import { pageParam } from '#app/utils/page-param.ts'
 import type { RelayClient } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -31,15 +30,15 @@ import { TeamCard } from './team-card.tsx'
 
 const redeemMessages = {
   validate: { failed: 'subscription:redeem.validateFailed', network: 'subscription:redeem.validateNetwork', fieldOf: { redeem_code_invalid: 'redeemCode' } },
-  redeem: { failed: 'subscription:redeem.failed', network: 'errors:network', fieldOf: { redeem_code_invalid: 'redeemCode' } },
-} satisfies Record<string, FlowMessages>
+  redeem: { failed: 'subscription:redeem.failed', fieldOf: { redeem_code_invalid: 'redeemCode' } },
+} satisfies Record<string, RefusalMessages>
 
 const teamFieldOf = { team_code_format: 'teamCode', team_code_invalid: 'teamCode', team_inactive: 'teamCode' }
 const teamMessages = {
   validate: { failed: 'subscription:join.invalid', network: 'subscription:join.validateNetwork', fieldOf: teamFieldOf },
   join: { failed: 'subscription:join.failed', network: 'subscription:join.network', fieldOf: teamFieldOf },
-  caps: { failed: 'subscription:team.capsFailed', network: 'errors:network' },
-} satisfies Record<string, FlowMessages>
+  caps: { failed: 'subscription:team.capsFailed' },
+} satisfies Record<string, RefusalMessages>
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -74,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       })
       return redirectWithToast('/subscription', { type: 'success', key: 'subscription:team.capsSaved' })
     } catch (error) {
-      return step(intent, flowRefusal(submission, error, teamMessages.caps))
+      return step(intent, relayRefusal(submission, error, teamMessages.caps))
     }
   }
   if (form.intent === 'validate-redeem' || form.intent === 'redeem') {
@@ -91,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         values: { name: redeemed.package_name, points: formatNumber(context, redeemed.points_gained) },
       })
     } catch (error) {
-      return step(intent, flowRefusal(submission, error, intent === 'redeem' ? redeemMessages.redeem : redeemMessages.validate))
+      return step(intent, relayRefusal(submission, error, intent === 'redeem' ? redeemMessages.redeem : redeemMessages.validate))
     }
   }
   const { teamCode } = form
@@ -99,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const joined = await relay.call(endpoints.teams.join, { body: { team_code: teamCode }, ...formKeyOf(formData) })
     return redirectWithToast('/subscription', { type: 'success', key: 'subscription:join.success', values: { name: joined.team_name } })
   } catch (error) {
-    return step(intent, flowRefusal(submission, error, teamMessages.join))
+    return step(intent, relayRefusal(submission, error, teamMessages.join))
   }
 }
 
@@ -128,7 +127,7 @@ async function validateTeam(relay: RelayClient, code: FormDataEntryValue | null)
     ])
     return step('validate-team', data({ result: submission.reply() }), { code: teamCode, preview, formKey: newFormKey() })
   } catch (error) {
-    return step('validate-team', flowRefusal(submission, error, teamMessages.validate))
+    return step('validate-team', relayRefusal(submission, error, teamMessages.validate))
   }
 }
 

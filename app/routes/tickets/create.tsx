@@ -22,8 +22,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { createTicketSchema } from '#app/schemas/tickets.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -45,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: { number: ticket.number },
     })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'tickets:create.failed', network: 'errors:network' })
+    return relayRefusal(submission, error, { failed: 'tickets:create.failed' })
   }
 }
 

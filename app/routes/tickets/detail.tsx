@@ -27,8 +27,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { ticketReplySchema } from '#app/schemas/tickets.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
-import { flowRefusal } from '#app/utils/form-refusal.server.ts'
-import { invalid } from '#app/utils/forms.server.ts'
+import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { changeTicketStatus } from './status-action.server.ts'
@@ -59,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // A repeat of the same form (reload, double click) answers the first reply instead of posting twice.
     await getRelay(context).call(endpoints.tickets.reply, { params: { id: params.id }, body: submission.value, ...formKeyOf(formData) })
   } catch (error) {
-    return flowRefusal(submission, error, { failed: 'tickets:detail.replyFailed', network: 'errors:network' })
+    return relayRefusal(submission, error, { failed: 'tickets:detail.replyFailed' })
   }
   return redirectWithToast(back, { type: 'success', key: 'tickets:toast.replied' })
 }

@@ -1,33 +1,33 @@
 /**
- * The usage chart drawn by chart.js. Only ever loaded lazily in the browser (usage-chart.tsx), so
- * chart.js is a separate chunk fetched after the dashboard has rendered.
+ * The bar chart drawn by chart.js. Only ever loaded lazily in the browser (bar-chart.tsx), so
+ * chart.js is a separate chunk fetched after the page has rendered.
  */
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js'
 import { Bar } from 'react-chartjs-2'
 import { useTranslation } from 'react-i18next'
 import { useChartPalette } from './chart-theme.ts'
-import { chartHeight, dayLabel, type UsageDay } from './usage-days.ts'
+import { chartHeight, chartNumbers, type ChartBar, type ChartUnit } from './bars.ts'
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip)
 
-export default function UsageCanvas({ days, label }: { days: UsageDay[]; label: string }) {
+export default function BarCanvas({ bars, label, unit }: { bars: ChartBar[]; label: string; unit: ChartUnit }) {
   const { i18n } = useTranslation()
   const colours = useChartPalette()
-  const numbers = new Intl.NumberFormat(i18n.language)
+  const numbers = chartNumbers(i18n.language, unit)
   return (
-    <div className={`relative ${chartHeight}`} data-testid="usage-canvas">
+    <div className={`relative ${chartHeight}`} data-testid="chart-canvas">
       <Bar
         role="img"
         aria-label={label}
         data={{
-          labels: days.map((d) => dayLabel(d.date, i18n.language)),
+          labels: bars.map((bar) => bar.label),
           datasets: [
             {
               label,
-              data: days.map((d) => d.points),
+              data: bars.map((bar) => bar.value),
               backgroundColor: colours.bar,
               hoverBackgroundColor: colours.hover,
-              borderRadius: 6,
+              borderRadius: bars.length > 12 ? 2 : 6,
               maxBarThickness: 40,
             },
           ],
@@ -40,10 +40,10 @@ export default function UsageCanvas({ days, label }: { days: UsageDay[]; label: 
             tooltip: { callbacks: { label: (item) => `${label}: ${numbers.format(item.parsed.y ?? 0)}` } },
           },
           scales: {
-            x: { grid: { display: false }, ticks: { color: colours.ticks }, border: { color: colours.grid } },
+            x: { grid: { display: false }, ticks: { color: colours.ticks, maxRotation: 0, autoSkipPadding: 8 }, border: { color: colours.grid } },
             y: {
               beginAtZero: true,
-              ticks: { color: colours.ticks, precision: 0, callback: (value) => numbers.format(Number(value)) },
+              ticks: { color: colours.ticks, precision: unit === 'share' ? undefined : 0, callback: (value) => numbers.format(Number(value)) },
               grid: { color: colours.grid },
               border: { display: false },
             },
