@@ -109,7 +109,7 @@ describeEachDatabase('own account', (ctx) => {
     ctx.clock.advance(60_000)
     await ctx.call(accountEndpoints.sendResetCode, { body: { email: account.email }, ip })
     // Mailed after the answer.
-    await vi.waitFor(() => expect(ctx.smtp.latest(account.email)?.subject).toBe('重置密码验证码 / Your password reset code'))
+    await vi.waitFor(() => expect(ctx.smtp.latest(account.email)?.subject).toBe('重置密码验证码'))
     const code = ctx.lastCode(account.email)
     const mismatch = await ctx.refusal(accountEndpoints.resetPassword, {
       body: { email: account.email, code, new_password: 'brand new password', confirm_password: 'other password' },
