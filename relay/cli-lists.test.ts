@@ -35,7 +35,6 @@ describeEachDatabase('the operator CLI’s lists', (ctx) => {
     const owner = await quickUser(ctx)
     await makeTeam(ctx, owner)
     await ctx.call(ticketEndpoints.create, { token: owner.token, body: { type: 'other', title: 'Hello', content: 'Hi' } })
-    await ctx.request('POST', pointsEndpoints.resetTicket.path, { token: owner.token, body: { reason: 'other', description: 'Please' } })
     await admin('client', 'create', '--name', 'Acme', '--redirect-uri', 'https://acme.example/cb')
     await admin('provider', 'add', '--kind', 'openai', '--base-url', 'https://api.openai.example/v1', '--key', 'sk-test-0123456789abcdef')
     await admin('resource', 'add', '--title', 'Status', '--url', 'https://status.example.com')
