@@ -116,14 +116,16 @@ describe.skipIf(!compose)(`compose.yaml${compose ? ` (${compose.join(' ')})` : `
     for (const port of [ports.RELAY_1_PORT, ports.RELAY_2_PORT]) {
       await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200), { timeout: 30_000, interval: 250 })
     }
-    // The portal renders the price list it reads from the relays, which read it from PostgreSQL.
+    // The portal renders the price list it reads from the relays, which read it from PostgreSQL. The
+    // engine starts it only once both relays' health checks have passed (every 10 s, after a start
+    // period): well after they first answer on a busy machine.
     await vi.waitFor(
       async () => {
         const pricing = await fetch(`http://127.0.0.1:${ports.PORTAL_PORT}/pricing`)
         expect(pricing.status).toBe(200)
         expect(await pricing.text()).toContain('claude-sonnet')
       },
-      { timeout: 30_000, interval: 250 },
+      { timeout: 120_000, interval: 500 },
     )
   }, 900_000)
 
