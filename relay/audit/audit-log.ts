@@ -6,6 +6,7 @@
  */
 import { userInfo } from 'node:os'
 import type { AuditAction, AuditEntry, AuditTargetKind } from '../contract/admin.ts'
+import { dayMs } from '../contract/days.ts'
 import { pageOffset, type PageQuery, type Paged } from '../contract/paging.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/open-database.ts'
@@ -68,7 +69,6 @@ export interface AuditFilter extends PageQuery {
   to?: string
 }
 
-const dayMs = 86_400_000
 
 /** Newest first. */
 export async function listAudit(db: Database, filter: AuditFilter): Promise<Paged<AuditEntry>> {

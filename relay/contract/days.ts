@@ -10,6 +10,8 @@ import { z } from 'zod'
 export const hourMs = 3_600_000
 export const dayMs = 86_400_000
 export const dayOffsetMs = 8 * hourMs
+/** The same day's zone by name, for `Intl` and for replies that tell clients how to read days. */
+export const dayTimeZone = 'Asia/Shanghai'
 
 /** The day number (days since the epoch, in UTC+8) of an instant. */
 export function dayOf(ms: number): number {

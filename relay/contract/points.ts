@@ -103,12 +103,6 @@ export type PointsHistory = z.infer<typeof pointsHistorySchema>
 
 /* ---------- GET /api/user/points/weekly-usage ---------- */
 
-/**
- * Days are calendar days in UTC+8 (China Standard Time, no daylight saving): most users are in
- * mainland China, and one fixed zone keeps every replica's answer the same
- * (docs/decisions/021-days-and-times.md).
- */
-export const usageTimezone = 'Asia/Shanghai'
 export const usageWindowDays = 10
 
 export const weeklyUsageSchema = z

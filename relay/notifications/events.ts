@@ -10,12 +10,13 @@ import { isIP } from 'node:net'
 import type { ContentLanguage } from '../contract/languages.ts'
 import type { Database } from '../db/open-database.ts'
 import { currentPlan } from '../points/catch-up.ts'
-import { dayMs, findPackage, isInForce } from '../points/plan.ts'
+import { findPackage, isInForce } from '../points/plan.ts'
 import type { RelayServices } from '../services.ts'
 import { subscriptionUsers } from '../subscriptions/events.ts'
 import { packageNames } from '../subscriptions/packages.ts'
 import { queueMail } from './queue.ts'
 import { updateSettings } from './settings.ts'
+import { dayMs } from '../contract/days.ts'
 
 /** "Expiring" is mailed this long before the end. */
 export const expiringWithinMs = 3 * dayMs

@@ -7,8 +7,9 @@
 import { sql } from 'kysely'
 import type { PointsForecast } from '../contract/accounts.ts'
 import type { Database } from '../db/open-database.ts'
-import { hourMs, isInForce, type Plan } from './plan.ts'
+import { isInForce, type Plan } from './plan.ts'
 import { nextRefillAt } from './refill.ts'
+import { hourMs } from '../contract/days.ts'
 
 /** Points the next refill adds: the hour's points, as far as the limit leaves room (frozen points count against it). */
 export function nextRefillPoints(account: { balance: number; frozen: number }, terms: { hour_points: number; points_limit: number }): number {

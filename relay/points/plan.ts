@@ -8,8 +8,6 @@ import { prepared } from '../db/prepared.ts'
 import { dayMs } from '../contract/days.ts'
 import type { PackagesTable, PointsAccountsTable, SubscriptionsTable, TeamsTable } from '../db/schema.ts'
 
-export { dayMs, hourMs } from '../contract/days.ts'
-
 export interface Plan {
   /** In force, or else the latest one that ended. */
   subscription: Selectable<SubscriptionsTable>

@@ -3,7 +3,7 @@
  * whole hour since its last refill adds the package's hour_points, capped at the points limit.
  * Hours are counted only until the subscription's end.
  */
-import { hourMs } from './plan.ts'
+import { hourMs } from '../contract/days.ts'
 
 export interface RefillState {
   balance: number

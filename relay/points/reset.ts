@@ -19,7 +19,8 @@ import { systemTicketTitles } from '../tickets/system-tickets.ts'
 import { lockedPlan } from './catch-up.ts'
 import { appendEntry } from './entries.ts'
 import { inTransaction, lockUser } from './locks.ts'
-import { dayMs, isInForce } from './plan.ts'
+import { isInForce } from './plan.ts'
+import { dayMs } from '../contract/days.ts'
 
 export async function requestPointsReset(
   services: Pick<RelayServices, 'db' | 'clock' | 'config'>,

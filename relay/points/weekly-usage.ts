@@ -3,10 +3,9 @@
  * last `usageWindowDays` days, today included (docs/decisions/021-days-and-times.md). China has no daylight
  * saving, so a fixed offset is exact.
  */
-import { usageTimezone, usageWindowDays, type WeeklyUsage } from '../contract/points.ts'
+import { dayMs, dayOf, dayTimeZone } from '../contract/days.ts'
+import { usageWindowDays, type WeeklyUsage } from '../contract/points.ts'
 import type { Database } from '../db/open-database.ts'
-import { dayMs } from './plan.ts'
-import { dayOf } from '../contract/days.ts'
 
 /** Reads the user's days (usage-days.ts): at most `usageWindowDays` rows, however many calls they made. */
 export async function weeklyUsage(db: Database, userId: string, now: number): Promise<WeeklyUsage> {
@@ -19,7 +18,7 @@ export async function weeklyUsage(db: Database, userId: string, now: number): Pr
     .execute()
   const byDay = new Map(rows.map((r) => [Number(r.day), Number(r.consumed)]))
   return {
-    timezone: usageTimezone,
+    timezone: dayTimeZone,
     days: Array.from({ length: usageWindowDays }, (_, i) => ({
       date: new Date((firstDay + i) * dayMs).toISOString().slice(0, 10),
       consumed_points: byDay.get(firstDay + i) ?? 0,

@@ -6,7 +6,8 @@
 import type { Database } from '../db/open-database.ts'
 import { catchUpLocked } from '../points/catch-up.ts'
 import { lockUser } from '../points/locks.ts'
-import { dayMs, findMembership, findPersonalPlan, isInForce } from '../points/plan.ts'
+import { findMembership, findPersonalPlan, isInForce } from '../points/plan.ts'
+import { dayMs } from '../contract/days.ts'
 
 /** Extends by `days`; returns the days actually given (0 or `days`). */
 export async function extendMembership(trx: Database, userId: string, days: number, now: number): Promise<number> {

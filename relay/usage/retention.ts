@@ -8,6 +8,7 @@
  * only while it exists.
  */
 import { setImmediate as yieldToCalls } from 'node:timers/promises'
+import { dayMs } from '../contract/days.ts'
 import { firstIdAt } from '../db/ids.ts'
 import { periodicSweep } from '../periodic-sweep.ts'
 import type { RelayServices } from '../services.ts'
@@ -20,7 +21,7 @@ const batchesPerSweep = 20
 
 /** Removes up to a sweep's worth of calls older than the retention; returns how many. */
 export async function removeOldCalls({ db, clock, config }: RelayServices): Promise<number> {
-  const before = firstIdAt(clock.now() - config.callsRetentionDays * 86_400_000)
+  const before = firstIdAt(clock.now() - config.callsRetentionDays * dayMs)
   let removed = 0
   for (let batch = 0; batch < batchesPerSweep; batch++) {
     const result = await db

@@ -2,6 +2,7 @@
  * A figure over time as bars (a user's points per day, the console's calls per hour), shared by
  * the chart's HTML and canvas forms.
  */
+import { dayTimeZone } from '#relay/contract/days.ts'
 
 /** Both forms of the chart take the same room, so nothing moves when the canvas replaces the bars. */
 export const chartHeight = 'h-56 xl:h-64'
@@ -32,5 +33,5 @@ export function dayLabel(date: string, language: string): string {
 
 /** The hour of an instant in UTC+8, the portal's days ("14:00"), the same on server and browser. */
 export function hourLabel(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Shanghai' }).format(new Date(ms))
+  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: dayTimeZone }).format(new Date(ms))
 }
