@@ -122,6 +122,13 @@ async function throughput(targets: readonly Target[], body: string, { inFlight =
   return { perSecond: done / elapsed, cpuMs: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / done : null }
 }
 
+/** Windows of equal length taken together: their mean rate and CPU per call. */
+function meanWindow(windows: readonly { perSecond: number; cpuMs: number | null }[]) {
+  const perSecond = windows.reduce((sum, w) => sum + w.perSecond, 0) / windows.length
+  const cpu = windows.every((w) => w.cpuMs !== null) ? windows.reduce((sum, w) => sum + w.cpuMs! * w.perSecond, 0) / (perSecond * windows.length) : null
+  return { perSecond, cpuMs: cpu }
+}
+
 const ms = (n: number) => `${n.toFixed(3)} ms`
 
 async function main(): Promise<void> {
@@ -231,9 +238,17 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   // each, while the measured relay is scraped every second (far more often than Prometheus would).
   const withMetrics = [target(measured.url, { 'x-api-key': keys[0]! })]
   const scraping = setInterval(() => void fetch(new URL('/metrics', measured.url), { headers: { authorization: `Bearer ${metricsToken}` } }).then((r) => r.arrayBuffer()), 1000)
+  // A window uncounted first: the measured relay is a fresh process, the other has served every row above.
+  await throughput(withMetrics, body(instantModel, false))
   const [off, on] = await latency(relayed[0]!, withMetrics, body(instantModel, false))
-  const [offRate, onRate] = [await throughput(relayed, body(instantModel, false), { pids }), await throughput(withMetrics, body(instantModel, false), { pids: [measured.pid] })]
+  // Windows in turn, twice each, so a drift of the machine's load weighs on both sides alike.
+  const windows: { off: Awaited<ReturnType<typeof throughput>>[]; on: Awaited<ReturnType<typeof throughput>>[] } = { off: [], on: [] }
+  for (let round = 0; round < 2; round++) {
+    windows.off.push(await throughput(relayed, body(instantModel, false), { pids }))
+    windows.on.push(await throughput(withMetrics, body(instantModel, false), { pids: [measured.pid] }))
+  }
   clearInterval(scraping)
+  const [offRate, onRate] = [meanWindow(windows.off), meanWindow(windows.on)]
   const metricsRows = [
     ['non-streaming latency p50', ms(off.p50), ms(on.p50), `+${ms(on.p50 - off.p50)}`],
     ['non-streaming throughput, instant provider', `${offRate.perSecond.toFixed(0)} calls/s`, `${onRate.perSecond.toFixed(0)} calls/s`, `${((onRate.perSecond / offRate.perSecond) * 100).toFixed(0)} %`],
