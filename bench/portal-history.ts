@@ -9,7 +9,9 @@
  *   outcomes it rarely has;
  * - the usage log's CSV export of the heavy account: rows per second and the process's peak
  *   memory above what it held before;
- * - Home for a visitor, and the operator console (overview, a user search, the code list).
+ * - Home for a visitor, and the operator console (overview, a user search, the code list);
+ * - the console's call log (/admin/calls) filtered by user, model, outcome and request id, for the
+ *   heavy account and the light one side by side.
  * `BENCH_DATABASE=postgres` seeds (once) and reads a schema in TEST_DATABASE_URL's database.
  * Needs a build (`npm run build`). Prints a table; asserts nothing.
  */
@@ -85,6 +87,33 @@ async function sharedPages(guest: Visitor, admin: Visitor): Promise<void> {
   for (const path of [start, '/admin/users?q=user0500', '/admin/users?q=example.com', '/admin/codes']) console.log(`${path.padEnd(26)} ${ms(await medianMs(admin, path))}`)
 }
 
+/** The console's call log as an operator searches it, in the heavy account's calls and the light one's. */
+async function callLog(admin: Visitor): Promise<void> {
+  // A call of each account to find by its request id: the first the log lists for them.
+  const firstCall = async (username: string) => {
+    const id = (await (await admin.get(`/admin/calls?user=${username}`)).text()).match(/\/admin\/calls\/(\d+)/)?.[1]
+    if (!id) throw new Error(`no call listed for ${username}`)
+    return id
+  }
+  const [heavyCall, lightCall] = [await firstCall(seeded.heavy.username), await firstCall(seeded.light.username)]
+  const filters = (username: string, call: string) => [`user=${username}`, `user=${username}&model=claude-opus-4-1`, `user=${username}&outcome=failed`, `request=${call}`]
+  const [heavyPaths, lightPaths] = [filters(seeded.heavy.username, heavyCall), filters(seeded.light.username, lightCall)]
+  // Each page's time with the calls it lists: a page of two rows renders faster than one of fifty.
+  const timed = async (path: string) => {
+    const median = await medianMs(admin, `/admin/calls?${path}`)
+    const listed = new Set((await (await admin.get(`/admin/calls?${path}`)).text()).match(/\/admin\/calls\/\d+/g)).size
+    return { median, text: `${ms(median)} (${listed})` }
+  }
+  console.log(`${'/admin/calls? (calls listed)'.padEnd(36)} ${`${defaultShape.heavyCalls} calls`.padStart(14)} ${'100 calls'.padStart(14)} ${'ratio'.padStart(7)}`)
+  for (const [i, heavyPath] of heavyPaths.entries()) {
+    const [h, l] = [await timed(heavyPath), await timed(lightPaths[i]!)]
+    const filter = heavyPath.replace(seeded.heavy.username, '…').replace(heavyCall, '…')
+    console.log(`${filter.padEnd(36)} ${h.text.padStart(14)} ${l.text.padStart(14)} ${`${(h.median / l.median).toFixed(2)}×`.padStart(7)}`)
+  }
+  // Across every user: along the call log's time index.
+  for (const path of ['', 'model=claude-opus-4-1', 'outcome=failed']) console.log(`${(path || '(every call)').padEnd(36)} ${(await timed(path)).text.padStart(14)}`)
+}
+
 const store = kind === 'postgres' ? `PostgreSQL (schema ${seeded.searchPath})` : 'SQLite'
 console.log(`\nportal with history: ${store}, ${seeded.seededSeconds > 0 ? `seeded in ${seeded.seededSeconds.toFixed(0)} s` : 'seeded database reused'}; median of ${runs} renders, in-process\n`)
 const [heavy, light, admin] = [
@@ -99,5 +128,7 @@ console.log('')
 await csvExport(heavy)
 console.log('')
 await sharedPages(portal.visitor(), admin)
+console.log('')
+await callLog(admin)
 
 await portal.close()

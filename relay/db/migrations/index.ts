@@ -56,6 +56,7 @@ import * as alerts from './0060-alerts.ts'
 import * as answeredHolds from './0062-answered-holds.ts'
 import * as packageListing from './0065-package-listing.ts'
 import * as listPrices from './0066-list-prices.ts'
+import * as callLogTimeIndex from './0067-call-log-time-index.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '0062-answered-holds': answeredHolds,
   '0065-package-listing': packageListing,
   '0066-list-prices': listPrices,
+  '0067-call-log-time-index': callLogTimeIndex,
 }
