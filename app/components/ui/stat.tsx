@@ -23,7 +23,7 @@ export function Stat({
       data-testid={testId}
     >
       <dt className="text-sm text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="mt-1.5 flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums dark:text-zinc-50">
+      <dd className="mt-1.5 flex flex-wrap items-center gap-2 text-xl font-semibold [overflow-wrap:anywhere] sm:text-2xl tracking-tight text-zinc-900 tabular-nums dark:text-zinc-50">
         {value}
       </dd>
       {detail ? <dd className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{detail}</dd> : null}
