@@ -5,7 +5,7 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import type { Route } from './+types/profile-notifications'
 import { balanceThresholdMax, endpoints, notificationKinds } from '#relay/contract/index.ts'
 import { Checkbox } from '#app/components/forms/checkbox.tsx'
@@ -19,6 +19,7 @@ import { getRelay } from '#app/middleware/session.server.ts'
 import { notificationSettingsFormSchema } from '#app/schemas/notifications.ts'
 import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -50,11 +51,7 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
       <PageHeader
         title={loaderData.title}
         subtitle={t('subtitle')}
-        above={
-          <Link to="/profile" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-            ← {t('back')}
-          </Link>
-        }
+        above={<BackLink to="/profile">{t('back')}</BackLink>}
       />
       <Card aria-labelledby="kinds-title">
         <CardTitle id="kinds-title">{t('kinds.title')}</CardTitle>

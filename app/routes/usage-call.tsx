@@ -2,9 +2,8 @@
  * One call (docs/decisions/111-bounded-history-reads.md): what the usage log records of it, and the points rows it wrote —
  * the frozen, unfrozen and consumed rows the points history shows as one line linking here.
  */
-import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/usage-call'
 import { endpoints, isId } from '#relay/contract/index.ts'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
@@ -17,6 +16,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -49,12 +49,7 @@ export default function UsageCallPage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={loaderData.title}
         subtitle={t('detail.subtitle')}
-        above={
-          <Link to="/usage" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-            <ArrowLeft className="size-4" aria-hidden />
-            {t('detail.back')}
-          </Link>
-        }
+        above={<BackLink to="/usage">{t('detail.back')}</BackLink>}
       />
       <Card aria-labelledby="call-title">
         <CardTitle id="call-title">{t('detail.facts')}</CardTitle>

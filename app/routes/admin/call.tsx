@@ -3,7 +3,7 @@
  * made it, from which address, which provider answered under which model name, the relay's own
  * share of the time, and the points rows it wrote.
  */
-import { ArrowLeft, UserRound } from 'lucide-react'
+import { UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/call'
@@ -19,6 +19,7 @@ import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -64,12 +65,7 @@ export default function AdminCallPage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={loaderData.title}
         subtitle={t('calls.detail.subtitle')}
-        above={
-          <Link to="/admin/calls" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-            <ArrowLeft className="size-4" aria-hidden />
-            {t('calls.detail.back')}
-          </Link>
-        }
+        above={<BackLink to="/admin/calls">{t('calls.detail.back')}</BackLink>}
         actions={
           <Link to={userPage} className={buttonClass({ variant: 'secondary' })}>
             <UserRound className="size-4" aria-hidden />

@@ -7,7 +7,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/index'
-import { endpoints, openTicketStatuses, overviewPeriods, type AdminOverview } from '#relay/contract/index.ts'
+import { endpoints, isId, openTicketStatuses, overviewPeriods, type AdminOverview } from '#relay/contract/index.ts'
 import { oneOf } from '#app/components/admin/list-controls.tsx'
 import { CircuitBadge, EnabledBadge, ErrorRate, FiguresTable, Latency, SuccessRate } from '#app/components/admin/ops-figures.tsx'
 import { OverTime } from '#app/components/admin/over-time.tsx'
@@ -27,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const period = oneOf(url, 'period', overviewPeriods) ?? '24h'
   // The chart's choice, as the filter form sends it; the relay refuses what is not a model or provider id.
-  const filter = { model: url.searchParams.get('model')?.trim() || undefined, provider_id: url.searchParams.get('provider_id')?.match(/^\d{1,19}$/)?.[0] }
+  const providerId = url.searchParams.get('provider_id') ?? ''
+  const filter = { model: url.searchParams.get('model')?.trim() || undefined, provider_id: isId(providerId) ? providerId : undefined }
   const relay = getRelay(context)
   const [overview, series] = await Promise.all([
     relay.call(endpoints.adminOps.overview, { query: { period } }),

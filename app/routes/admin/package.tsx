@@ -6,7 +6,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, useLocation } from 'react-router'
+import { data, Form, useLocation } from 'react-router'
 import type { Route } from './+types/package'
 import { endpoints, packageListingBody, packageListings, type CatalogPackage } from '#relay/contract/index.ts'
 import { ListingBadge } from '#app/components/admin/listing-badge.tsx'
@@ -27,6 +27,7 @@ import { packageFormSchema } from '#app/schemas/admin-catalog.ts'
 import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { badForm, operatorOutcome } from './outcome.server.ts'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -86,11 +87,7 @@ function EditForm({ pkg, lastResult }: { pkg: CatalogPackage; lastResult?: Submi
   return (
     <div className="space-y-6">
       <PageHeader
-        above={
-          <Link to="/admin/packages" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-            ← {t('catalog.packages.back')}
-          </Link>
-        }
+        above={<BackLink to="/admin/packages">{t('catalog.packages.back')}</BackLink>}
         title={<span className="font-mono">{pkg.code}</span>}
         subtitle={t('catalog.packages.editSubtitle')}
         actions={

@@ -30,6 +30,7 @@ import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { teamPackageOptions } from '#app/utils/team-packages.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -67,11 +68,7 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="space-y-6">
       <PageHeader
-        above={
-          <Link to="/admin/teams" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-            ← {t('catalog.teams.back')}
-          </Link>
-        }
+        above={<BackLink to="/admin/teams">{t('catalog.teams.back')}</BackLink>}
         title={<span className="break-words">{team.name}</span>}
         subtitle={`${t('catalog.teams.owner')}: ${team.owner}`}
         actions={<TeamStatusBadge status={team.status} />}

@@ -31,6 +31,7 @@ import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { badForm, operatorOutcome } from './outcome.server.ts'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -135,9 +136,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="space-y-6">
       <header className="space-y-3">
-        <Link to="/admin/tickets" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-          ← {t('ticket.back')}
-        </Link>
+        <BackLink to="/admin/tickets">{t('ticket.back')}</BackLink>
         <div className="min-w-0">
           <p className="font-mono text-sm text-zinc-500 dark:text-zinc-400">{ticket.number}</p>
           <h1 className="mt-1 text-xl font-bold tracking-tight break-words sm:text-2xl">{ticket.title}</h1>

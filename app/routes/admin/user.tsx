@@ -38,6 +38,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
 import type { loader as layoutLoader } from './layout.tsx'
 import { badForm, operatorOutcome } from './outcome.server.ts'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -138,9 +139,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="space-y-6">
       <header className="space-y-3">
-        <Link to="/admin/users" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-          ← {t('user.back')}
-        </Link>
+        <BackLink to="/admin/users">{t('user.back')}</BackLink>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-xl font-bold tracking-tight break-all sm:text-2xl">{detail.user.username}</h1>
           <UserStatusBadge status={detail.user.status} />

@@ -19,6 +19,7 @@ import { loginUrl } from '#app/utils/safe-redirect.ts'
 import { apiBaseUrl } from '#server/env.ts'
 import { DocsNav, OperationCard, useSummary, useTagTitle, type TryOutcome } from './parts.tsx'
 import { loadReference, operationsOf, tryableCall } from './reference.server.ts'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }]
 
@@ -80,9 +81,7 @@ export default function ApiDocsTag({ loaderData, actionData }: Route.ComponentPr
       </div>
       <div className="min-w-0 space-y-6">
         <header>
-          <Link to="/api/docs" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-            ← {t('title')}
-          </Link>
+          <BackLink to="/api/docs">{t('title')}</BackLink>
           <h1 className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900 dark:text-white">{title(tag)}</h1>
           <p className="mt-2 max-w-3xl text-zinc-600 dark:text-zinc-400">{t(`tags.${tag}.description` as 'tags.health.description', { defaultValue: '' })}</p>
           <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">

@@ -24,6 +24,7 @@ import { createTicketSchema } from '#app/schemas/tickets.ts'
 import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -56,11 +57,7 @@ export default function CreateTicket({ loaderData, actionData }: Route.Component
       <PageHeader
         title={loaderData.title}
         subtitle={t('create.subtitle')}
-        above={
-          <Link to="/tickets" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-            ← {t('create.cancel')}
-          </Link>
-        }
+        above={<BackLink to="/tickets">{t('create.cancel')}</BackLink>}
       />
       <Card>
         <Form method="post" {...getFormProps(form)} className="space-y-5">

@@ -6,7 +6,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import type { Route } from './+types/detail'
 import { endpoints, ticketBounds, type TicketDetail } from '#relay/contract/index.ts'
 import { FormErrors } from '#app/components/forms/field.tsx'
@@ -31,6 +31,7 @@ import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { changeTicketStatus } from './status-action.server.ts'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -86,9 +87,7 @@ function TicketDetailScreen({
   return (
     <div className="space-y-6">
       <header className="space-y-3">
-        <Link to="/tickets" className="text-sm font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
-          ← {t('detail.back')}
-        </Link>
+        <BackLink to="/tickets">{t('detail.back')}</BackLink>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <p className="font-mono text-sm text-zinc-500 dark:text-zinc-400" data-testid="ticket-number">
