@@ -9,22 +9,15 @@
  *
  * Needs the portal build (`npm run build`; `npm test` builds first).
  */
-import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadRelayConfig, type RelayConfig } from '../../relay/config.ts'
 import { deviceCodeGrantType, oauthEndpoints } from '../../relay/contract/oauth.ts'
-import { createLogger } from '../../relay/logger.ts'
-import { openRuntime, type Runtime } from '../../relay/runtime.ts'
 import { countingHop } from '../fixtures/counting-hop.ts'
-import { cliDeployment, type CliUser } from '../fixtures/cli-deployment.ts'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
+import { callsOf, cliDeployment, openCliSite, runCli, type CliSite, type CliUser } from '../fixtures/cli-deployment.ts'
+import { databaseKinds } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider, type FakeUsage } from '../fixtures/fake-provider.ts'
-import { expectLedgerInvariants } from '../fixtures/ledger.ts'
-import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
 import { elapse } from '../fixtures/time.ts'
 
 /** The native binary, or why there is none (another platform: the lockfile carries linux-x64's alone). */
@@ -44,6 +37,16 @@ if ('missing' in claudeBinary) console.warn(`Claude Code suite skipped: ${claude
 const typicalUsage: FakeUsage = { input_tokens: 2000, cache_read_tokens: 20_000, cache_write_tokens: 1500, output_tokens: 600 }
 const answerText = 'Relayed answer: 敏捷的棕色狐狸 jumps over the lazy dog.'
 
+/** Claude Code's variables: the relay and the key, and none of its own traffic (updates, telemetry, error reports). */
+const claudeEnv = (token: string, baseUrl: string) => ({
+  ANTHROPIC_BASE_URL: baseUrl,
+  ANTHROPIC_AUTH_TOKEN: token,
+  DISABLE_AUTOUPDATER: '1',
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  DISABLE_TELEMETRY: '1',
+  DISABLE_ERROR_REPORTING: '1',
+})
+
 interface ClaudeRun {
   code: number | null
   output: string
@@ -58,63 +61,25 @@ interface ClaudeRun {
 for (const kind of databaseKinds()) {
   // Each run of the CLI takes a second or two, several on a loaded machine.
   describe.skipIf('missing' in claudeBinary)(`Claude Code through the production server (${kind})`, { timeout: 180_000 }, () => {
-    let database: TestDatabase
-    let runtime: Runtime
-    let config: RelayConfig
-    let server: ProductionServer
+    let site: CliSite
     let provider: FakeProvider
     let providerId: string
     let base: string
-    let home: string
-    let workdir: string
 
-    const { admin, api, user: newUser } = cliDeployment(() => ({ config, runtime, url: base }))
+    const { admin, api, user: newUser } = cliDeployment(() => ({ config: site.config, runtime: site.runtime, url: base }))
     type User = CliUser
     const user = (points: number | null): Promise<User> => newUser(points, 'claude code')
 
-    /** `claude` with only loopback reachable and nothing of this machine's own setup. */
+    /** `claude`, with nothing of this machine's own setup; `counted` passes its requests through a hop that notes when each came. */
     async function claude(args: string[], env: { token: string; baseUrl?: string; counted?: boolean }, timeoutMs = 60_000): Promise<ClaudeRun> {
       const hop = env.counted ? await countingHop(base) : null
       try {
-        const run = await spawnClaude(args, { ...env, baseUrl: hop?.url ?? env.baseUrl }, timeoutMs)
+        const run = await runCli((claudeBinary as { path: string }).path, args, site, claudeEnv(env.token, hop?.url ?? env.baseUrl ?? base), timeoutMs)
         const requests = hop ? [...hop.seen] : []
         return { ...run, requests, msAfterFirstRequest: requests.length ? run.endedAt - requests[0]! : Number.NaN }
       } finally {
         await hop?.close()
       }
-    }
-
-    function spawnClaude(args: string[], env: { token: string; baseUrl?: string }, timeoutMs: number): Promise<{ code: number | null; output: string; ms: number; endedAt: number }> {
-      const started = performance.now()
-      const child = spawn((claudeBinary as { path: string }).path, args, {
-        cwd: workdir,
-        env: {
-          PATH: process.env.PATH,
-          HOME: home,
-          ANTHROPIC_BASE_URL: env.baseUrl ?? base,
-          ANTHROPIC_AUTH_TOKEN: env.token,
-          DISABLE_AUTOUPDATER: '1',
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-          DISABLE_TELEMETRY: '1',
-          DISABLE_ERROR_REPORTING: '1',
-          // Anything not on loopback goes to a proxy nobody runs, and fails at once.
-          HTTPS_PROXY: 'http://127.0.0.1:9',
-          HTTP_PROXY: 'http://127.0.0.1:9',
-          NO_PROXY: '127.0.0.1,localhost',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let output = ''
-      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-      return new Promise((resolve) =>
-        child.on('close', (code) => {
-          clearTimeout(timer)
-          const endedAt = performance.now()
-          resolve({ code, output, ms: endedAt - started, endedAt })
-        }),
-      )
     }
 
     /** One request, no retries, and Claude Code gone within 10 s of it (its start-up, which load can stretch, aside). */
@@ -124,19 +89,9 @@ for (const kind of databaseKinds()) {
       expect(run.msAfterFirstRequest).toBeLessThan(10_000)
     }
 
-    /** The user's settled calls, oldest first (waits for the settlement, which follows the stream). */
-    async function callsOf(userId: string, count: number) {
-      const deadline = Date.now() + 5000
-      for (;;) {
-        const rows = await runtime.deps.db.selectFrom('proxy_calls').selectAll().where('user_id', '=', userId).orderBy('id').execute()
-        if (rows.length >= count || Date.now() > deadline) return rows
-        await elapse(50)
-      }
-    }
-
     /** The seeded price of `model` applied to `usage`, computed here from the price row itself. */
     async function priceOf(model: string, usage: FakeUsage): Promise<number> {
-      const row = await runtime.deps.db.selectFrom('model_costs').selectAll().where('model', '=', model).executeTakeFirstOrThrow()
+      const row = await site.runtime.deps.db.selectFrom('model_costs').selectAll().where('model', '=', model).executeTakeFirstOrThrow()
       const perMillion =
         usage.input_tokens * row.input_points_per_mtok! +
         usage.output_tokens * row.output_points_per_mtok! +
@@ -146,46 +101,22 @@ for (const kind of databaseKinds()) {
     }
 
     async function balanceOf(userId: string): Promise<number> {
-      const usage = await runtime.deps.db.selectFrom('points_ledger').select('balance_after').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst()
+      const usage = await site.runtime.deps.db.selectFrom('points_ledger').select('balance_after').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst()
       return usage?.balance_after ?? 0
     }
 
     beforeAll(async () => {
-      if (!existsSync('build/server/index.js')) throw new Error('The portal build is missing: run npm run build first (npm test does).')
-      database = await createTestDatabase(kind)
-      const dataDir = mkdtempSync(join(tmpdir(), 'claude-code-suite-'))
-      home = join(dataDir, 'home')
-      workdir = join(dataDir, 'project')
-      mkdirSync(home)
-      mkdirSync(workdir)
-      writeFileSync(join(workdir, 'notes.txt'), 'relay notes: the answer is 42\n')
       provider = await startFakeProvider()
       provider.behaviour = { kind: 'answer', text: answerText, usage: typicalUsage }
-      server = await startProductionServer(database)
-      base = server.url
-      // The operator CLI's view of the same deployment.
-      config = loadRelayConfig({
-        PUBLIC_URL: server.url,
-        DATABASE_URL: database.url,
-        ...(database.searchPath ? { DATABASE_SCHEMA: database.searchPath } : {}),
-        JWT_SECRET: productionSecrets.JWT_SECRET,
-        PASSWORD_COST: '10',
-        LOG_LEVEL: 'error',
-      })
-      runtime = await openRuntime(config, { logger: createLogger('error') })
+      site = await openCliSite(kind, 'claude-code')
+      base = site.server.url
       const added = await admin('provider', 'add', '--kind', 'anthropic', '--base-url', provider.url, '--key', 'fake-provider-secret-0000', '--models', 'claude-*')
       providerId = /\d{6,}/.exec(added)![0]
     }, 60_000)
 
     afterAll(async () => {
-      if (runtime) {
-        await expectLedgerInvariants(runtime.deps.db)
-        await runtime.close()
-      }
-      await server?.stop()
+      await site?.close()
       await provider?.close()
-      await database?.dispose()
-      if (home) rmSync(dirname(home), { recursive: true, force: true })
     })
 
     it('answers claude -p with the default model and with --model opus|sonnet|haiku, each charged the price table applied to the usage the provider reported', async () => {
@@ -209,7 +140,7 @@ for (const kind of databaseKinds()) {
       }
       // What Claude Code 2.1.330 asks for by default and for each alias.
       expect(asked).toEqual(['claude-opus-5-5', 'claude-opus-5-5', 'claude-sonnet-5-5', 'claude-haiku-5-5'])
-      const calls = await callsOf(alice.id, 4)
+      const calls = await callsOf(site, alice.id, 4)
       expect(calls.map((c) => [c.model, c.outcome, c.streamed])).toEqual(asked.map((m) => [m, 'completed', 1]))
       for (const call of calls) {
         expect(call).toMatchObject({
@@ -238,19 +169,19 @@ for (const kind of databaseKinds()) {
 
       const slashV1 = await claude(['-p', 'Say something'], { token: bob.key, baseUrl: `${base}/v1` })
       expect(slashV1.output).toContain(answerText)
-      expect(await callsOf(bob.id, 2)).toHaveLength(2)
+      expect(await callsOf(site, bob.id, 2)).toHaveLength(2)
     })
 
     it('runs a tool-use turn: the tool call reaches Claude Code, its result reaches the provider, both calls charged', async () => {
       const carol = await user(2400)
-      provider.queue({ kind: 'tool_use', name: 'Read', input: { file_path: join(workdir, 'notes.txt') }, usage: typicalUsage })
+      provider.queue({ kind: 'tool_use', name: 'Read', input: { file_path: join(site.workdir, 'notes.txt') }, usage: typicalUsage })
       const before = provider.received.length
       const run = await claude(['-p', 'What does notes.txt say?', '--allowedTools', 'Read'], { token: carol.key })
       expect(run.output, run.output).toContain(answerText)
       const [toolCall, followUp] = provider.received.slice(before)
       expect(toolCall!.body.tools.map((t: { name: string }) => t.name)).toContain('Read')
       expect(JSON.stringify(followUp!.body.messages)).toMatch(/tool_result[\s\S]*relay notes: the answer is 42/)
-      const calls = await callsOf(carol.id, 2)
+      const calls = await callsOf(site, carol.id, 2)
       expect(calls.map((c) => c.outcome)).toEqual(['completed', 'completed'])
       for (const call of calls) expect(call.points).toBe(await priceOf('claude-opus-5-5', typicalUsage))
     })
@@ -262,7 +193,7 @@ for (const kind of databaseKinds()) {
         const run = await claude(['-p', `Turn ${turn}`], { token: dave.key })
         expect(run.output, `turn ${turn}: ${run.output}`).toContain(answerText)
       }
-      const calls = await callsOf(dave.id, 5)
+      const calls = await callsOf(site, dave.id, 5)
       expect(calls.map((c) => c.points)).toEqual([typical, typical, typical, typical, typical])
       expect(await balanceOf(dave.id)).toBe(0)
 
@@ -305,7 +236,7 @@ for (const kind of databaseKinds()) {
         await elapse(2100)
       }
       // On record as the relay's refusal, with its reason, and charged nothing.
-      const calls = await callsOf(grace.id, 1)
+      const calls = await callsOf(site, grace.id, 1)
       expect(calls.map(({ outcome, refusal, status, points }) => ({ outcome, refusal, status, points: Number(points) }))).toEqual([
         { outcome: 'refused', refusal: 'no_provider', status: 503, points: 0 },
       ])
@@ -335,7 +266,7 @@ for (const kind of databaseKinds()) {
       expect(await byCurl.json()).toMatchObject({ type: 'message', content: [{ type: 'text', text: answerText }] })
       const byClaude = await claude(['-p', 'Hello'], { token: apiToken })
       expect(byClaude.output).toContain(answerText)
-      const calls = await callsOf(hana.id, 2)
+      const calls = await callsOf(site, hana.id, 2)
       expect(calls.map((c) => [c.model, c.key_id, c.client_id])).toEqual([
         ['claude-sonnet-5-5', null, clientId],
         ['claude-opus-5-5', null, clientId],
@@ -361,7 +292,7 @@ for (const kind of databaseKinds()) {
       expectStoppedAtOnce(byClaudeRefused)
       expect(byClaudeRefused.output).toContain('not granted the api scope')
       // Each refusal is recorded as the client's call (its body never read, so no model), charged nothing.
-      const after = await callsOf(hana.id, 2)
+      const after = await callsOf(site, hana.id, 2)
       expect(after.filter((c) => c.outcome !== 'refused')).toHaveLength(2)
       expect(after.filter((c) => c.outcome === 'refused').every((c) => c.points === 0 && c.client_id === clientId)).toBe(true)
     })

@@ -11,23 +11,15 @@
  *
  * Needs the portal build (`npm run build`; `npm test` builds first).
  */
-import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadRelayConfig, type RelayConfig } from '../../relay/config.ts'
-import { createLogger } from '../../relay/logger.ts'
 import { pointsForUsage } from '../../relay/points/model-costs.ts'
-import { openRuntime, type Runtime } from '../../relay/runtime.ts'
-import { cliDeployment } from '../fixtures/cli-deployment.ts'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
+import { callsOf, cliDeployment, openCliSite, runCli, type CliSite } from '../fixtures/cli-deployment.ts'
+import { databaseKinds } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider, type FakeUsage } from '../fixtures/fake-provider.ts'
-import { expectLedgerInvariants } from '../fixtures/ledger.ts'
-import { productionSecrets, startProductionServer, type ProductionServer } from '../fixtures/production-server.ts'
 import { codexConfigToml, codexKeyVariable } from '../../app/utils/cli-setup.ts'
-import { elapse } from '../fixtures/time.ts'
 
 /** The native binary, or why there is none (another platform, or optional dependencies skipped). */
 function findCodexBinary(): { path: string } | { missing: string } {
@@ -48,98 +40,35 @@ const answerText = 'Relayed answer: 敏捷的棕色狐狸 jumps over the lazy do
 
 for (const kind of databaseKinds()) {
   describe.skipIf('missing' in codexBinary)(`Codex CLI through the production server (${kind})`, { timeout: 180_000 }, () => {
-    let database: TestDatabase
-    let runtime: Runtime
-    let config: RelayConfig
-    let server: ProductionServer
+    let site: CliSite
     let provider: FakeProvider
-    let home: string
-    let workdir: string
 
-    const { admin, user: newUser } = cliDeployment(() => ({ config, runtime, url: server.url }))
+    const { admin, user: newUser } = cliDeployment(() => ({ config: site.config, runtime: site.runtime, url: site.server.url }))
     const user = (points: number) => newUser(points, 'codex')
 
-    /** `codex exec` with only loopback reachable, configured as the guide says. */
-    function codex(args: string[], key: string, timeoutMs = 90_000): Promise<{ code: number | null; output: string }> {
-      const child = spawn((codexBinary as { path: string }).path, ['exec', '--skip-git-repo-check', ...args], {
-        cwd: workdir,
-        env: {
-          PATH: process.env.PATH,
-          HOME: home,
-          [codexKeyVariable]: key,
-          // Anything not on loopback goes to a proxy nobody runs, and fails at once.
-          HTTPS_PROXY: 'http://127.0.0.1:9',
-          HTTP_PROXY: 'http://127.0.0.1:9',
-          NO_PROXY: '127.0.0.1,localhost',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let output = ''
-      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-      return new Promise((resolve) =>
-        child.on('close', (code) => {
-          clearTimeout(timer)
-          resolve({ code, output })
-        }),
-      )
-    }
-
-    /** The user's settled calls, oldest first (waits for the settlement, which follows the stream). */
-    async function callsOf(userId: string, count: number) {
-      const deadline = Date.now() + 5000
-      for (;;) {
-        const rows = await runtime.deps.db.selectFrom('proxy_calls').selectAll().where('user_id', '=', userId).orderBy('id').execute()
-        if (rows.length >= count || Date.now() > deadline) return rows
-        await elapse(50)
-      }
-    }
+    /** `codex exec`, configured as the guide says. */
+    const codex = (args: string[], key: string, timeoutMs = 90_000) =>
+      runCli((codexBinary as { path: string }).path, ['exec', '--skip-git-repo-check', ...args], site, { [codexKeyVariable]: key }, timeoutMs)
 
     /** The seeded price of `model` applied to `usage` as OpenAI reports it: cached input apart, reasoning inside output. */
     async function priceOf(model: string, usage: FakeUsage): Promise<number> {
-      const row = await runtime.deps.db.selectFrom('model_costs').selectAll().where('model', '=', model).executeTakeFirstOrThrow()
+      const row = await site.runtime.deps.db.selectFrom('model_costs').selectAll().where('model', '=', model).executeTakeFirstOrThrow()
       return pointsForUsage(row, { input_tokens: usage.input_tokens, cache_read_tokens: usage.cache_read_tokens, output_tokens: usage.output_tokens })
     }
 
     beforeAll(async () => {
-      if (!existsSync('build/server/index.js')) throw new Error('The portal build is missing: run npm run build first (npm test does).')
-      database = await createTestDatabase(kind)
-      const dataDir = mkdtempSync(join(tmpdir(), 'codex-suite-'))
-      home = join(dataDir, 'home')
-      workdir = join(dataDir, 'project')
-      mkdirSync(join(home, '.codex'), { recursive: true })
-      mkdirSync(workdir)
-      writeFileSync(join(workdir, 'notes.txt'), 'relay notes: the answer is 42\n')
       provider = await startFakeProvider()
       provider.behaviour = { kind: 'answer', text: answerText, usage: typicalUsage }
-      server = await startProductionServer(database)
+      site = await openCliSite(kind, 'codex')
       // docs/claude-code.md, word for word but for the address.
-      writeFileSync(
-        join(home, '.codex', 'config.toml'),
-        codexConfigToml(server.url),
-      )
-      config = loadRelayConfig({
-        PUBLIC_URL: server.url,
-        DATABASE_URL: database.url,
-        ...(database.searchPath ? { DATABASE_SCHEMA: database.searchPath } : {}),
-        JWT_SECRET: productionSecrets.JWT_SECRET,
-        PASSWORD_COST: '10',
-        LOG_LEVEL: 'error',
-      })
-      runtime = await openRuntime(config, { logger: createLogger('error') })
+      mkdirSync(join(site.home, '.codex'))
+      writeFileSync(join(site.home, '.codex', 'config.toml'), codexConfigToml(site.server.url))
       await admin('provider', 'add', '--kind', 'openai', '--base-url', `${provider.url}/v1`, '--key', 'fake-provider-secret-0000', '--models', 'gpt-*')
     }, 60_000)
 
     afterAll(async () => {
-      if (runtime) {
-        await expectLedgerInvariants(runtime.deps.db)
-        await runtime.close()
-      }
-      await server?.stop()
+      await site?.close()
       await provider?.close()
-      await database?.dispose()
-      if (home) rmSync(dirname(home), { recursive: true, force: true })
     })
 
     it('answers a plain turn with its default model, charged the seeded price applied to the reported usage, cached and reasoning tokens included', async () => {
@@ -152,7 +81,7 @@ for (const kind of databaseKinds()) {
       expect(request!.url).toBe('/v1/responses')
       expect(request!.body).toMatchObject({ model: 'gpt-6.2-sol', stream: true })
       expect(request!.headers.authorization).toBe('Bearer fake-provider-secret-0000')
-      const [call] = await callsOf(alice.id, 1)
+      const [call] = await callsOf(site, alice.id, 1)
       expect(call).toMatchObject({
         api: 'responses',
         model: 'gpt-6.2-sol',
@@ -178,7 +107,7 @@ for (const kind of databaseKinds()) {
       expect(toolCall!.body.tools.map((t: { name?: string }) => t.name)).toContain('exec_command')
       const output = followUp!.body.input.find((item: { type: string }) => item.type === 'function_call_output')
       expect(output).toMatchObject({ call_id: 'call_fake_1', output: expect.stringContaining('relay notes: the answer is 42') })
-      const calls = await callsOf(bob.id, 2)
+      const calls = await callsOf(site, bob.id, 2)
       expect(calls.map((c) => [c.model, c.outcome])).toEqual([
         ['gpt-5.2', 'completed'],
         ['gpt-5.2', 'completed'],
