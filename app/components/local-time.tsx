@@ -5,12 +5,13 @@
  */
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { dateTimeFormat } from '#app/utils/intl-formats.ts'
 
 export function LocalTime({ ms, dateOnly = false }: { ms: number; dateOnly?: boolean }) {
   const { i18n } = useTranslation()
   const hydrated = useHydrated()
   const zone = hydrated ? {} : { timeZone: 'UTC', timeZoneName: dateOnly ? undefined : ('short' as const) }
-  const text = new Intl.DateTimeFormat(i18n.language, {
+  const text = dateTimeFormat(i18n.language, {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

@@ -38,6 +38,7 @@ import { pageParam } from '#app/utils/page-param.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
 import { formatShare, usageShare } from '#app/utils/usage-share.ts'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function formatNumber(context: Readonly<RouterContextProvider>, value: number): string {
-  return new Intl.NumberFormat(getLocale(context)).format(value)
+  return numberFormat(getLocale(context)).format(value)
 }
 
 export default function Points({ loaderData, actionData }: Route.ComponentProps) {

@@ -15,6 +15,7 @@ import { routeNamespace } from '#app/utils/route-namespace.server.ts'
 import { useRouteNamespace } from '#app/utils/route-namespace.ts'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
 import { packageKindTone } from '#app/components/subscription/package-kind.ts'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }]
 
@@ -30,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** A point's price in yuan, to a hundredth of a fen. */
 function yuanOf(fen: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(fen / 100)
+  return numberFormat(language, { maximumFractionDigits: 4 }).format(fen / 100)
 }
 
 const rateIds = ['input', 'output', 'cacheRead', 'cacheWrite', 'cacheWrite1h', 'webSearch'] as const
@@ -65,7 +66,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                 name: best.name,
                 yuan: yuan(best.fen_per_point!),
                 date: pricing.list_prices_date,
-                rate: new Intl.NumberFormat(i18n.language).format(pricing.cny_per_usd),
+                rate: numberFormat(i18n.language).format(pricing.cny_per_usd),
               })
             : t('pricing.noPaidPackage')}
         </p>
@@ -79,7 +80,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 function Packages({ packages }: { packages: PublicPricing['packages'] }) {
   const { t, i18n } = useTranslation('public')
   const format = useNumberFormat()
-  const money = new Intl.NumberFormat(i18n.language, {
+  const money = numberFormat(i18n.language, {
     style: 'currency',
     currency: 'CNY',
   }).format

@@ -1,4 +1,5 @@
 /** How the public figures read (Home, /status): one rounding rule, so every page shows the same number. */
+import { numberFormat } from './intl-formats.ts'
 
 /** Percent of calls that did not fail, rounded down to two decimals (never flattering); null without calls. */
 export function availabilityPercent(calls: number, failures: number): number | null {
@@ -7,7 +8,7 @@ export function availabilityPercent(calls: number, failures: number): number | n
 }
 
 export function formatPercent(percent: number, language: string): string {
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(percent)}%`
+  return `${numberFormat(language, { maximumFractionDigits: 2 }).format(percent)}%`
 }
 
 /** A wait in the largest unit that reads naturally: minutes under an hour, hours under two days, else days. */
@@ -18,7 +19,7 @@ export function formatWait(ms: number, language: string): string {
       : ms < 48 * 3_600_000
         ? (['hour', ms / 3_600_000] as const)
         : (['day', ms / 86_400_000] as const)
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit,
     unitDisplay: 'long',

@@ -4,6 +4,7 @@
  * read "0 % used" whenever refills, a reset or a grant had put the balance at or above the limit,
  * however much had been used.
  */
+import { numberFormat } from './intl-formats.ts'
 export interface UsageShare {
   used: number
   /** Every point of the period: used, still in the balance, or held for calls in flight. */
@@ -24,7 +25,7 @@ export function usageShare(points: { used_points: number; balance: number; froze
  */
 export function formatShare(share: number, locale: string): string {
   const format = (value: number, digits: number) =>
-    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value)
+    numberFormat(locale, { style: 'percent', maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value)
   if (share <= 0) return format(0, 0)
   if (share < 0.001) return `<${format(0.001, 1)}`
   if (share < 0.1) return format(Math.round(share * 1000) / 1000, 1)

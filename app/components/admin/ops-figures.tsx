@@ -8,19 +8,20 @@ import type { AdminProvider, CallFigures } from '#relay/contract/index.ts'
 import { Badge, type BadgeTone } from '#app/components/ui/badge.tsx'
 import { LocalTime } from '#app/components/local-time.tsx'
 import { Table } from '#app/components/ui/table.tsx'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 /** Failed calls over calls, in percent with one decimal; a dash without calls. */
 export function ErrorRate({ figures }: { figures: Pick<CallFigures, 'calls' | 'failures'> }) {
   const { i18n } = useTranslation()
   if (figures.calls === 0) return <span className="text-zinc-400 dark:text-zinc-500">–</span>
-  return <>{new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(figures.failures / figures.calls)}</>
+  return <>{numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(figures.failures / figures.calls)}</>
 }
 
 /** Successful calls over calls, for providers. */
 export function SuccessRate({ figures }: { figures: Pick<CallFigures, 'calls' | 'failures'> }) {
   const { i18n } = useTranslation()
   if (figures.calls === 0) return <span className="text-zinc-400 dark:text-zinc-500">–</span>
-  return <>{new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(1 - figures.failures / figures.calls)}</>
+  return <>{numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(1 - figures.failures / figures.calls)}</>
 }
 
 export function Latency({ below }: { below: number | null }) {
@@ -54,7 +55,7 @@ export function EnabledBadge({ enabled }: { enabled: boolean }) {
 /** Every row behind a chart, with its figures. */
 export function FiguresTable({ rows, nameLabel, caption, testId }: { rows: Array<CallFigures & { name: string }>; nameLabel: string; caption: string; testId?: string }) {
   const { t, i18n } = useTranslation('admin')
-  const numbers = new Intl.NumberFormat(i18n.language)
+  const numbers = numberFormat(i18n.language)
   if (rows.length === 0) return <p className="py-6 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('ops.overview.noCalls')}</p>
   return (
     <Table

@@ -13,6 +13,7 @@ import { FilterForm, FilterSelect } from '#app/components/admin/list-controls.ts
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { dateOf } from '#app/utils/utc8-days.ts'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 type Bucket = AdminOverviewSeries['buckets'][number]
 
@@ -28,7 +29,7 @@ export function OverTime({
   providers: AdminOverview['providers']
 }) {
   const { t, i18n } = useTranslation('admin')
-  const numbers = new Intl.NumberFormat(i18n.language)
+  const numbers = numberFormat(i18n.language)
   const labelOf = (start: number) => (series.bucket === 'hour' ? hourLabel(start, i18n.language) : dayLabel(dateOf(start), i18n.language))
   const barsOf = (value: (bucket: Bucket) => number): ChartBar[] => series.buckets.map((bucket) => ({ key: String(bucket.start), label: labelOf(bucket.start), value: value(bucket) }))
   const charts: Array<{ id: string; title: string; bars: ChartBar[]; unit?: ChartUnit }> = [

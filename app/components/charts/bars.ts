@@ -3,6 +3,7 @@
  * the chart's HTML and canvas forms.
  */
 import { dayTimeZone } from '#relay/contract/days.ts'
+import { dateTimeFormat, numberFormat } from '#app/utils/intl-formats.ts'
 
 /** Both forms of the chart take the same room, so nothing moves when the canvas replaces the bars. */
 export const chartHeight = 'h-56 xl:h-64'
@@ -19,8 +20,8 @@ export interface ChartBar {
 export type ChartUnit = 'count' | 'share'
 
 export function chartNumbers(language: string, unit: ChartUnit, compact = false): Intl.NumberFormat {
-  if (unit === 'share') return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 })
-  return new Intl.NumberFormat(language, compact ? { notation: 'compact', maximumFractionDigits: 1 } : {})
+  if (unit === 'share') return numberFormat(language, { style: 'percent', maximumFractionDigits: 1 })
+  return numberFormat(language, compact ? { notation: 'compact', maximumFractionDigits: 1 } : {})
 }
 
 /**
@@ -28,10 +29,10 @@ export function chartNumbers(language: string, unit: ChartUnit, compact = false)
  * instant, so it is formatted in UTC: server and browser print the same label whatever their zones.
  */
 export function dayLabel(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return dateTimeFormat(language, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 }
 
 /** The hour of an instant in UTC+8, the portal's days ("14:00"), the same on server and browser. */
 export function hourLabel(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: dayTimeZone }).format(new Date(ms))
+  return dateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: dayTimeZone }).format(new Date(ms))
 }

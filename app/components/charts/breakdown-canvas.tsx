@@ -3,6 +3,7 @@ import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip }
 import { Bar } from 'react-chartjs-2'
 import { useTranslation } from 'react-i18next'
 import { useChartPalette } from './chart-theme.ts'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip)
 
@@ -14,7 +15,7 @@ export interface BreakdownItem {
 export default function BreakdownCanvas({ items, label }: { items: BreakdownItem[]; label: string }) {
   const { i18n } = useTranslation()
   const colours = useChartPalette()
-  const numbers = new Intl.NumberFormat(i18n.language)
+  const numbers = numberFormat(i18n.language)
   return (
     <div className="relative" style={{ height: `${Math.max(2, items.length) * 2 + 1}rem` }} data-testid="breakdown-canvas">
       <Bar

@@ -8,6 +8,7 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ClientOnly } from 'remix-utils/client-only'
 import type { BreakdownItem } from './breakdown-canvas.tsx'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 const BreakdownCanvas = lazy(() => import('./breakdown-canvas.tsx'))
 
@@ -33,7 +34,7 @@ export function BreakdownChart({ items, label, testId }: { items: BreakdownItem[
 /** The chart as HTML boxes sized in percent: what the server renders. */
 function BreakdownBars({ items }: { items: BreakdownItem[] }) {
   const { i18n } = useTranslation()
-  const numbers = new Intl.NumberFormat(i18n.language)
+  const numbers = numberFormat(i18n.language)
   const max = Math.max(1, ...items.map((item) => item.value))
   return (
     <ul aria-hidden="true" className="space-y-2" data-testid="breakdown-bars">

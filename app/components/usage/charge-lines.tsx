@@ -9,6 +9,7 @@ import type { UsageCall } from '#relay/contract/index.ts'
 import { Card, CardTitle } from '#app/components/ui/card.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { useNumberFormat } from '#app/utils/use-number-format.ts'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 type Charge = NonNullable<UsageCall['charge']>
 
@@ -18,7 +19,7 @@ const perEach = new Set<Charge['lines'][number]['item']>(['call', 'web_search'])
 export function ChargeLines({ charge }: { charge: UsageCall['charge'] }) {
   const { t, i18n } = useTranslation('usage')
   const number = useNumberFormat()
-  const exact = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 })
+  const exact = numberFormat(i18n.language, { maximumFractionDigits: 4 })
   return (
     <Card aria-labelledby="charge-title" data-testid="call-charge">
       <CardTitle id="charge-title">{t('charge.title')}</CardTitle>

@@ -20,6 +20,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Stat } from '#app/components/ui/stat.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -41,7 +42,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('admin')
   const { overview } = loaderData
   const { totals } = overview
-  const numbers = new Intl.NumberFormat(i18n.language)
+  const numbers = numberFormat(i18n.language)
   const models = overview.by_model.map((row) => ({ ...row, name: row.model }))
   const providers = overview.by_provider.map((row) => ({ ...row, name: row.provider ?? t('ops.overview.noProvider') }))
   return (
@@ -128,7 +129,7 @@ function Breakdown({ title, nameLabel, rows, testId }: { title: string; nameLabe
 
 function TicketCounts({ tickets }: { tickets: AdminOverview['tickets'] }) {
   const { t, i18n } = useTranslation('admin')
-  const numbers = new Intl.NumberFormat(i18n.language)
+  const numbers = numberFormat(i18n.language)
   const open = tickets.filter((row) => (openTicketStatuses as readonly string[]).includes(row.status))
   return (
     <Card data-testid="overview-tickets">

@@ -31,6 +31,7 @@ import { formKeyOf, newFormKey } from '#app/utils/form-key.server.ts'
 import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { badForm, bulkOutcome, operatorOutcome } from './outcome.server.ts'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 const bulkFormId = 'bulk-prices'
 
@@ -104,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminPricing({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('admin')
-  const numbers = new Intl.NumberFormat(i18n.language)
+  const numbers = numberFormat(i18n.language)
   const { typical } = loaderData
   // Each answer starts with nothing ticked, as a page loaded without JavaScript does.
   const { key: page } = useLocation()
@@ -152,7 +153,7 @@ export default function AdminPricing({ loaderData, actionData }: Route.Component
 
 function PriceRow({ price }: { price: AdminPrice }) {
   const { t, i18n } = useTranslation('admin')
-  const numbers = new Intl.NumberFormat(i18n.language)
+  const numbers = numberFormat(i18n.language)
   const rate = (value: number | null) => (value === null ? '–' : numbers.format(value))
   return (
     <tr className="grid grid-cols-[auto_1fr_auto] gap-x-3 gap-y-1 py-3 md:table-row md:py-0" data-testid="price-row" data-model={price.model}>

@@ -33,6 +33,7 @@ import { invalid, relayRefusal } from '#app/utils/forms.server.ts'
 import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { badForm, bulkOutcome, operatorOutcome } from './outcome.server.ts'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 const bulkFormId = 'bulk-providers'
 
@@ -152,7 +153,7 @@ export default function AdminProviders({ loaderData, actionData }: Route.Compone
 
 function ProviderCard({ provider }: { provider: AdminProvider }) {
   const { t, i18n } = useTranslation('admin')
-  const numbers = new Intl.NumberFormat(i18n.language)
+  const numbers = numberFormat(i18n.language)
   const facts: Array<[string, React.ReactNode]> = [
     [t('ops.providers.key'), <code className="font-mono text-xs">{provider.key}</code>],
     [t('ops.providers.calls24h'), numbers.format(provider.recent.calls)],

@@ -16,6 +16,7 @@ import { Table } from '#app/components/ui/table.tsx'
 import { getI18n } from '#app/middleware/i18n.server.ts'
 import { getRelay } from '#app/middleware/session.server.ts'
 import { monthOf } from '#app/schemas/admin-ops.ts'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -61,8 +62,8 @@ export default function AdminReconciliation({ loaderData }: Route.ComponentProps
 
 function ReportTable({ report }: { report: Reconciliation }) {
   const { t, i18n } = useTranslation('admin')
-  const number = new Intl.NumberFormat(i18n.language)
-  const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' })
+  const number = numberFormat(i18n.language)
+  const usd = numberFormat(i18n.language, { style: 'currency', currency: 'USD' })
   const cents = (value: number) => usd.format(value / 100)
   /** Points over list cents, in percent: 100 charges the list price. */
   const ratio = (points: number, list: number | null) => (list === null || list === 0 ? null : Math.round((points / list) * 100))

@@ -32,6 +32,7 @@ import { RelayCallError } from '#app/utils/relay-client.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { badForm, operatorOutcome } from './outcome.server.ts'
 import { BackLink } from '#app/components/ui/back-link.tsx'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -260,7 +261,7 @@ function Assign({ ticket, operators }: { ticket: AdminTicketDetail; operators: A
 
 function ResetDecision({ open, ticketId, owner }: { open: boolean; ticketId: string; owner: AdminUserDetail | null }) {
   const { t, i18n } = useTranslation('admin')
-  const numbers = new Intl.NumberFormat(i18n.language)
+  const numbers = numberFormat(i18n.language)
   // The owner's latest tickets, newest first: the resets granted before this one.
   const earlier = owner?.tickets.items.filter((item) => item.type === 'pointsReset' && item.id !== ticketId && item.status === 'completed') ?? []
   return (

@@ -27,6 +27,7 @@ import { JoinTeamCard } from './join-team-card.tsx'
 import { RedeemCard } from './redeem-card.tsx'
 import type { StepData } from './steps.ts'
 import { TeamCard } from './team-card.tsx'
+import { numberFormat } from '#app/utils/intl-formats.ts'
 
 const redeemMessages = {
   validate: { failed: 'subscription:redeem.validateFailed', network: 'subscription:redeem.validateNetwork', fieldOf: { redeem_code_invalid: 'redeemCode' } },
@@ -132,7 +133,7 @@ async function validateTeam(relay: RelayClient, code: FormDataEntryValue | null)
 }
 
 function formatNumber(context: Readonly<RouterContextProvider>, value: number): string {
-  return new Intl.NumberFormat(getLocale(context)).format(value)
+  return numberFormat(getLocale(context)).format(value)
 }
 
 export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
