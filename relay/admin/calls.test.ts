@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { adminEndpoints } from '../contract/admin.ts'
 import type { AdminCall } from '../contract/admin-calls.ts'
-import { fillPath } from '../contract/paths.ts'
+import type { PartInput } from '../contract/endpoint.ts'
 import { usageEndpoints } from '../contract/usage.ts'
 import { refusalsRecordedPerMinute } from '../proxy/refusal-budget.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
@@ -35,17 +35,17 @@ describeEachDatabase('call log', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
 
   const message = (user: Customer, model: string, path = '/v1/messages') => callRelay(ctx, path, { key: user.key, body: { model, max_tokens: 20, messages: [{ role: 'user', content: 'Hi' }] } })
-  const calls = (query: Record<string, string | number>) => ctx.request('GET', adminEndpoints.calls.path, { token: operator.token, query })
+  type CallsQuery = PartInput<typeof adminEndpoints.calls, 'query'>
+  const calls = (query: CallsQuery) => ctx.call(adminEndpoints.calls, { token: operator.token, query })
   const ids = (items: AdminCall[]) => items.map((call) => call.id)
   /** Every page of a filter, walked by its cursor. */
-  async function walk(query: Record<string, string | number>, pageSize: number): Promise<AdminCall[]> {
+  async function walk(query: CallsQuery, pageSize: number): Promise<AdminCall[]> {
     const seen: AdminCall[] = []
     let cursor: string | null | undefined
     do {
       const reply = await calls({ ...query, pageSize, ...(cursor ? { cursor } : {}) })
-      expect(reply.status).toBe(200)
-      seen.push(...(reply.body.data.items as AdminCall[]))
-      cursor = reply.body.data.next_cursor
+      seen.push(...reply.items)
+      cursor = reply.next_cursor
     } while (cursor)
     return seen
   }
@@ -67,21 +67,21 @@ describeEachDatabase('call log', (ctx) => {
     await settled(ctx, user.id, 1, 1)
 
     const found = await calls({ request_id: requestId })
-    expect(found.body.data).toEqual({
+    expect(found).toEqual({
       items: [expect.objectContaining({ id: requestId, user_id: user.id, username: user.username, key_id: user.keyId, model: 'no-such-model', outcome: 'refused', status: 400, refusal: 'unknown_model', provider_id: null, provider: null, points: 0 })],
       next_cursor: null,
     })
-    const detail = await ctx.request('GET', fillPath(adminEndpoints.call.path, { id: answeredId }), { token: operator.token })
-    expect(detail.body.data.call).toMatchObject({ id: answeredId, outcome: 'answered', provider_id: providerId, provider: `anthropic · ${new URL(provider.url).host}`, points: 2 })
-    expect(detail.body.data.call.charge).toMatchObject({ points: 2 })
-    expect(detail.body.data.entries.map((entry: { type: string }) => entry.type)).toEqual(['frozen', 'unfrozen', 'consumed'])
-    expect((await ctx.request('GET', fillPath(adminEndpoints.call.path, { id: '1' }), { token: operator.token })).status).toBe(404)
+    const detail = await ctx.call(adminEndpoints.call, { params: { id: answeredId }, token: operator.token })
+    expect(detail.call).toMatchObject({ id: answeredId, outcome: 'answered', provider_id: providerId, provider: `anthropic · ${new URL(provider.url).host}`, points: 2 })
+    expect(detail.call.charge).toMatchObject({ points: 2 })
+    expect(detail.entries.map((entry) => entry.type)).toEqual(['frozen', 'unfrozen', 'consumed'])
+    expect((await ctx.refusal(adminEndpoints.call, { params: { id: '1' }, token: operator.token })).status).toBe(404)
 
     // The owner's log has the same call under the same id, with its reason.
-    const own = await ctx.request('GET', fillPath(usageEndpoints.call.path, { id: requestId }), { token: user.token })
-    expect(own.body.data.call).toMatchObject({ id: requestId, outcome: 'refused', refusal: 'unknown_model' })
+    const own = await ctx.call(usageEndpoints.call, { params: { id: requestId }, token: user.token })
+    expect(own.call).toMatchObject({ id: requestId, outcome: 'refused', refusal: 'unknown_model' })
     // Nobody else's.
-    expect((await ctx.request('GET', fillPath(usageEndpoints.call.path, { id: requestId }), { token: operator.token })).status).toBe(404)
+    expect((await ctx.refusal(usageEndpoints.call, { params: { id: requestId }, token: operator.token })).status).toBe(404)
   })
 
   it("records the refusals of a switched-off key and of a model no provider serves, and those of an unknown key nowhere", async () => {
@@ -104,7 +104,7 @@ describeEachDatabase('call log', (ctx) => {
       { id: disabled.headers.get('x-relay-request-id'), refusal: 'key_disabled', model: '', api: 'gemini', status: 401 },
       { id: noProvider.headers.get('x-relay-request-id'), refusal: 'no_provider', model: 'unserved', api: 'anthropic', status: 503 },
     ])
-    expect((await calls({ request_id: unknownKey.headers.get('x-relay-request-id')! })).body.data.items).toEqual([])
+    expect((await calls({ request_id: unknownKey.headers.get('x-relay-request-id')! })).items).toEqual([])
   })
 
   it('records a key\'s refusals up to its share of a minute, answers the rest alike, and records again the next minute', async () => {
@@ -145,7 +145,7 @@ describeEachDatabase('call log', (ctx) => {
     const all = await walk({ from, to }, 100)
     expect(all).toHaveLength(22)
     const where = (keep: (call: AdminCall) => boolean) => ids(all.filter(keep))
-    const cases: Array<[Record<string, string | number>, string[]]> = [
+    const cases: Array<[CallsQuery, string[]]> = [
       [{ from, to }, ids(all)],
       [{ user: first.id }, where((c) => c.user_id === first.id)],
       [{ user: second.username.toUpperCase() }, where((c) => c.user_id === second.id)],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, afterEach, expect, it } from 'vitest'
 import { adminOpsEndpoints, typicalCall } from '../contract/admin-ops.ts'
 import { apiKeyEndpoints } from '../contract/api-keys.ts'
-import type { Endpoint } from '../contract/endpoint.ts'
+import type { Endpoint, PartInput } from '../contract/endpoint.ts'
 import { fillPath } from '../contract/paths.ts'
 import { ticketEndpoints } from '../contract/tickets.ts'
 import { adminEndpoints } from '../contract/admin.ts'
@@ -37,9 +37,6 @@ afterAll(() => provider.close())
 describeEachDatabase('operator console: overview, providers, prices, assignment', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
 
-  const call = (token: string | undefined, endpoint: Endpoint, id?: string, options: { body?: unknown; query?: Record<string, string>; ip?: string; headers?: Record<string, string> } = {}) =>
-    ctx.request(endpoint.method.toUpperCase(), id ? fillPath(endpoint.path, { id }) : endpoint.path, { token, ...options })
-
   async function admin(): Promise<PointsUser> {
     const user = await quickUser(ctx)
     await ctx.relay.db.updateTable('users').set({ user_type: 'admin' }).where('id', '=', user.id).execute()
@@ -51,23 +48,23 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
   /** Each with a key of its own: the same API, address and key twice is refused as one provider added again. */
   let fakes = 0
   async function addFake(operator: PointsUser, models = 'claude-*', priority = 0): Promise<string> {
-    const added = await call(operator.token, adminOpsEndpoints.addProvider, undefined, {
+    const added = await ctx.call(adminOpsEndpoints.addProvider, {
+      token: operator.token,
       body: { kind: 'anthropic', base_url: provider.url, key: `${fakeProviderSecret}-${++fakes}`, models, priority },
     })
-    expect(added.status, added.text).toBe(200)
-    return added.body.data.id as string
+    return added.id
   }
 
   it('refuses every call to a normal user, a team user, an API key and an OAuth client token, and changes nothing', async () => {
     const normal = await quickUser(ctx)
     const team = await quickUser(ctx)
     await ctx.relay.db.updateTable('users').set({ user_type: 'team' }).where('id', '=', team.id).execute()
-    const apiKey = (await ctx.request('POST', apiKeyEndpoints.create.path, { token: normal.token, body: { name: 'k' } })).body.data.key as string
+    const apiKey = (await ctx.call(apiKeyEndpoints.create, { token: normal.token, body: { name: 'k' } })).key
     const operator = await admin()
     const oauthToken = (await codeFlowTokens(ctx, operator.token, await registerClient(ctx))).access_token
     const providerId = await addFake(operator)
-    const ticket = await ctx.request('POST', ticketEndpoints.create.path, { token: normal.token, body: { type: 'other', title: 't', content: 'c' } })
-    await call(operator.token, adminOpsEndpoints.assignTicket, ticket.body.data.id, { body: { assignee_id: operator.id } })
+    const ticket = await ctx.call(ticketEndpoints.create, { token: normal.token, body: { type: 'other', title: 't', content: 'c' } })
+    await ctx.call(adminOpsEndpoints.assignTicket, { params: { id: ticket.id }, token: operator.token, body: { assignee_id: operator.id } })
     provider.received.length = 0
 
     const snapshot = async () => ({
@@ -78,15 +75,16 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
     })
     const before = await snapshot()
     const unknownRoute = await ctx.request('GET', '/api/admin/nothing-here', { token: normal.token })
+    // Raw: every declaration alike, each refusal compared, envelope and all, with the unknown path's.
     for (const [name, endpoint] of Object.entries(adminOpsEndpoints) as Array<[keyof typeof adminOpsEndpoints, Endpoint]>) {
-      const id = endpoint.path.includes('/tickets/') ? (ticket.body.data.id as string) : providerId
-      const body = validBodies[name]
+      const path = fillPath(endpoint.path, { id: endpoint.path.includes('/tickets/') ? ticket.id : providerId })
+      const send = (token: string | undefined) => ctx.request(endpoint.method.toUpperCase(), path, { token, body: validBodies[name] })
       for (const token of [normal.token, team.token, oauthToken]) {
-        const reply = await call(token, endpoint, id, { body })
+        const reply = await send(token)
         expect(reply.status, name).toBe(404)
-        expect({ ...reply.body, timestamp: 0 }).toEqual({ ...unknownRoute.body, timestamp: 0, message: `no route for ${endpoint.method.toUpperCase()} ${fillPath(endpoint.path, { id })}` })
+        expect({ ...reply.body, timestamp: 0 }).toEqual({ ...unknownRoute.body, timestamp: 0, message: `no route for ${endpoint.method.toUpperCase()} ${path}` })
       }
-      for (const token of [apiKey, undefined]) expect((await call(token, endpoint, id, { body })).status, name).toBe(401)
+      for (const token of [apiKey, undefined]) expect((await send(token)).status, name).toBe(401)
     }
     expect(await snapshot()).toEqual(before)
     // No test call reached the provider.
@@ -112,14 +110,12 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
     for (let i = 0; i < 3; i++) await send(users[1]!.key, small)
     await settled(ctx, users[0]!.id, 4)
     await settled(ctx, users[1]!.id, 3)
-    await ctx.request('POST', ticketEndpoints.create.path, { token: users[0]!.token, body: { type: 'other', title: 'Help', content: 'Please' } })
+    await ctx.call(ticketEndpoints.create, { token: users[0]!.token, body: { type: 'other', title: 'Help', content: 'Please' } })
 
     // Two relays at once: the cursor lets only one count each call.
     await Promise.all([refreshOperatorStats(servicesOf(ctx), { settleLagMs: 0 }), refreshOperatorStats(servicesOf(ctx), { settleLagMs: 0 })])
-    const overview = await call(operator.token, adminOpsEndpoints.overview, undefined, { query: { period: '30d' } })
-    expect(overview.status, overview.text).toBe(200)
-    const data = overview.body.data
-    const from = data.from_timestamp as number
+    const data = await ctx.call(adminOpsEndpoints.overview, { token: operator.token, query: { period: '30d' } })
+    const from = data.from_timestamp
 
     const calls = await ctx.relay.db.selectFrom('proxy_calls').selectAll().where('create_timestamp', '>=', from).execute()
     const consumed = await ctx.relay.db.selectFrom('points_ledger').select('change').where('type', '=', 'consumed').where('create_timestamp', '>=', from).execute()
@@ -147,57 +143,60 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
     expect(data.totals.failures).toBeGreaterThanOrEqual(1)
     for (const model of [big, small]) {
       const ofModel = calls.filter((c) => c.model === model)
-      expect(data.by_model.find((row: { model: string }) => row.model === model)).toMatchObject({ calls: ofModel.length, points: sum(ofModel.map((c) => c.points)) })
+      expect(data.by_model.find((row) => row.model === model)).toMatchObject({ calls: ofModel.length, points: sum(ofModel.map((c) => c.points)) })
     }
     const mainCalls = calls.filter((c) => String(c.provider_id) === main)
     // Every provider of this suite is the fake on one address: their labels still differ, by the key's last four characters.
-    const labels = (data.providers as Array<{ id: string; label: string; key: string }>).map((p) => p.label)
+    const labels = data.providers.map((p) => p.label)
     expect(data.providers.length).toBeGreaterThan(1)
     expect(new Set(labels).size).toBe(labels.length)
-    const mainLabel = data.providers.find((p: { id: string }) => p.id === main).label
+    const mainLabel = data.providers.find((p) => p.id === main)!.label
     expect(mainLabel).toBe(`anthropic · ${new URL(provider.url).host} · …${`${fakeProviderSecret}-${fakes}`.slice(-4)}`)
-    expect(data.by_provider.find((row: { provider_id: string | null }) => row.provider_id === main)).toMatchObject({ calls: mainCalls.length, provider: mainLabel })
+    expect(data.by_provider.find((row) => row.provider_id === main)).toMatchObject({ calls: mainCalls.length, provider: mainLabel })
 
     const tickets = await ctx.relay.db.selectFrom('tickets').select('status').execute()
-    for (const { status, count } of data.tickets as Array<{ status: string; count: number }>) expect(count).toBe(tickets.filter((t) => t.status === status).length)
-    expect(data.providers.find((p: { id: string }) => p.id === main)).toMatchObject({ enabled: true, priority: 10, circuit: { state: 'closed' }, recent: { calls: mainCalls.length } })
+    for (const { status, count } of data.tickets) expect(count).toBe(tickets.filter((t) => t.status === status).length)
+    expect(data.providers.find((p) => p.id === main)).toMatchObject({ enabled: true, priority: 10, circuit: { state: 'closed' }, recent: { calls: mainCalls.length } })
 
     // A later run adds nothing; the 24-hour view of the same calls agrees with the call log too.
     expect(await refreshOperatorStats(servicesOf(ctx), { settleLagMs: 0 })).toBe(0)
-    const day = (await call(operator.token, adminOpsEndpoints.overview, undefined, { query: { period: '24h' } })).body.data
+    const day = await ctx.call(adminOpsEndpoints.overview, { token: operator.token, query: { period: '24h' } })
     expect(day.totals.calls).toBe(counted.filter((c) => c.create_timestamp >= day.from_timestamp).length)
-    expect((await call(operator.token, adminOpsEndpoints.overview, undefined, { query: { period: '1y' } })).status).toBe(400)
+    // Raw: a period the call does not declare.
+    expect((await ctx.request('GET', adminOpsEndpoints.overview.path, { token: operator.token, query: { period: '1y' } })).status).toBe(400)
   })
 
   it('adds a provider once per form key, never showing its key, edits, disables, enables and tests it, each on the audit log', async () => {
     const operator = await admin()
-    const body = { kind: 'anthropic', base_url: `${provider.url}/`, key: fakeProviderSecret, models: 'claude-opus-5-5, claude-*', priority: 3 }
-    const add = () => call(operator.token, adminOpsEndpoints.addProvider, undefined, { body, headers: { 'idempotency-key': 'provider-form-key-001' } })
-    const first = await add()
+    const body = { kind: 'anthropic' as const, base_url: `${provider.url}/`, key: fakeProviderSecret, models: 'claude-opus-5-5, claude-*', priority: 3 }
+    const idempotencyKey = 'provider-form-key-001'
+    // Raw: the bytes sent must not hold the key, not only the fields the reply's schema keeps.
+    const first = await ctx.request('POST', adminOpsEndpoints.addProvider.path, { token: operator.token, body, headers: { 'idempotency-key': idempotencyKey } })
     expect(first.status, first.text).toBe(200)
-    expect((await add()).body.data.id).toBe(first.body.data.id)
+    expect((await ctx.call(adminOpsEndpoints.addProvider, { token: operator.token, body, idempotencyKey })).id).toBe(first.body.data.id)
     const id = first.body.data.id as string
     expect(first.body.data).toMatchObject({ base_url: provider.url, models: ['claude-opus-5-5', 'claude-*'], priority: 3, enabled: true, key_readable: true })
     expect(first.text).not.toContain(fakeProviderSecret)
     expect(first.body.data.key).toMatch(/…0000$/)
-    const bad = await call(operator.token, adminOpsEndpoints.addProvider, undefined, { body: { ...body, base_url: 'https://api.anthropic.example/v1' } })
+    const bad = await ctx.refusal(adminOpsEndpoints.addProvider, { token: operator.token, body: { ...body, base_url: 'https://api.anthropic.example/v1' } })
     expect(bad.status).toBe(400)
-    expect(bad.body.error.details.fields.base_url).toBeDefined()
+    expect(bad.details?.fields?.base_url).toBeDefined()
 
+    const ofProvider = (providerId: string) => ({ params: { id: providerId }, token: operator.token })
     provider.received.length = 0
-    const tested = await call(operator.token, adminOpsEndpoints.testProvider, id, { body: {} })
-    expect(tested.body.data).toMatchObject({ ok: true, status: 200, model: 'claude-opus-5-5', error: null })
+    const tested = await ctx.call(adminOpsEndpoints.testProvider, { ...ofProvider(id), body: {} })
+    expect(tested).toMatchObject({ ok: true, status: 200, model: 'claude-opus-5-5', error: null })
     expect(provider.received).toHaveLength(1)
     expect(provider.received[0]!.body).toMatchObject({ model: 'claude-opus-5-5', max_tokens: 1 })
     expect(provider.received[0]!.headers['x-api-key']).toBe(fakeProviderSecret)
     provider.queue({ kind: 'fail', status: 401 })
-    expect((await call(operator.token, adminOpsEndpoints.testProvider, id, { body: { model: 'claude-opus-4-8' } })).body.data).toMatchObject({ ok: false, status: 401, model: 'claude-opus-4-8', error: 'HTTP 401' })
+    expect(await ctx.call(adminOpsEndpoints.testProvider, { ...ofProvider(id), body: { model: 'claude-opus-4-8' } })).toMatchObject({ ok: false, status: 401, model: 'claude-opus-4-8', error: 'HTTP 401' })
 
-    const edited = await call(operator.token, adminOpsEndpoints.updateProvider, id, { body: { priority: 7, models: 'claude-opus-*' } })
-    expect(edited.body.data).toMatchObject({ priority: 7, models: ['claude-opus-*'] })
-    expect((await call(operator.token, adminOpsEndpoints.setProviderEnabled, id, { body: { enabled: false } })).body.data.enabled).toBe(false)
-    expect((await call(operator.token, adminOpsEndpoints.setProviderEnabled, id, { body: { enabled: true } })).body.data.enabled).toBe(true)
-    expect((await call(operator.token, adminOpsEndpoints.updateProvider, '999', { body: { priority: 1 } })).status).toBe(404)
+    const edited = await ctx.call(adminOpsEndpoints.updateProvider, { ...ofProvider(id), body: { priority: 7, models: 'claude-opus-*' } })
+    expect(edited).toMatchObject({ priority: 7, models: ['claude-opus-*'] })
+    expect((await ctx.call(adminOpsEndpoints.setProviderEnabled, { ...ofProvider(id), body: { enabled: false } })).enabled).toBe(false)
+    expect((await ctx.call(adminOpsEndpoints.setProviderEnabled, { ...ofProvider(id), body: { enabled: true } })).enabled).toBe(true)
+    expect((await ctx.refusal(adminOpsEndpoints.updateProvider, { ...ofProvider('999'), body: { priority: 1 } })).status).toBe(404)
 
     const rows = await audit('provider', id)
     expect(rows.map((r) => [r.actor_kind, r.actor_id, r.action])).toEqual([
@@ -222,27 +221,27 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
       ['cli', 'provider.test'],
       ['cli', 'provider.disable'],
     ])
-    const listed = (await call(operator.token, adminOpsEndpoints.providers)).body.data.items.find((p: { id: string }) => p.id === id)
+    const listed = (await ctx.call(adminOpsEndpoints.providers, { token: operator.token })).items.find((p) => p.id === id)
     expect(listed).toMatchObject({ priority: 2, enabled: false, circuit: { state: 'closed', open_until: null } })
   })
 
   it('lists prices with what a typical call costs, sets, edits and removes one, each on the audit log', async () => {
     const operator = await admin()
-    const prices = (await call(operator.token, adminOpsEndpoints.prices)).body.data
+    const prices = await ctx.call(adminOpsEndpoints.prices, { token: operator.token })
     expect(prices.typical).toEqual(typicalCall)
     // Opus 5.5 at 400 / 2000 points per million tokens (docs/decisions/080-prices.md): 20,000 × 400 + 1,000 × 2,000, per million.
-    expect(prices.items.find((p: { model: string }) => p.model === 'claude-opus-5-5')).toMatchObject({ pattern: false, typical_points: 10 })
-    expect(prices.items.find((p: { model: string }) => p.model === 'claude-opus-*')).toMatchObject({ pattern: true })
+    expect(prices.items.find((p) => p.model === 'claude-opus-5-5')).toMatchObject({ pattern: false, typical_points: 10 })
+    expect(prices.items.find((p) => p.model === 'claude-opus-*')).toMatchObject({ pattern: true })
 
     const model = `console-${ctx.unique('m')}-*`
-    const set = (body: unknown) => call(operator.token, adminOpsEndpoints.setPrice, undefined, { body })
-    const created = await set({ model, kind: 'variable', input_points_per_mtok: 100, output_points_per_mtok: 500 })
-    expect(created.body.data).toMatchObject({ model, pattern: true, typical_points: 3 })
-    expect((await set({ model, kind: 'fixed', points_per_call: 4 })).body.data).toMatchObject({ kind: 'fixed', input_points_per_mtok: null, typical_points: 4 })
-    expect((await set({ model, kind: 'variable', input_points_per_mtok: 1 })).status).toBe(400)
-    const remove = () => call(operator.token, adminOpsEndpoints.removePrice, undefined, { body: { model } })
-    expect((await remove()).status).toBe(200)
-    expect((await remove()).status).toBe(404)
+    const setting = (body: PartInput<typeof adminOpsEndpoints.setPrice, 'body'>) => ({ token: operator.token, body })
+    const created = await ctx.call(adminOpsEndpoints.setPrice, setting({ model, kind: 'variable', input_points_per_mtok: 100, output_points_per_mtok: 500 }))
+    expect(created).toMatchObject({ model, pattern: true, typical_points: 3 })
+    expect(await ctx.call(adminOpsEndpoints.setPrice, setting({ model, kind: 'fixed', points_per_call: 4 }))).toMatchObject({ kind: 'fixed', input_points_per_mtok: null, typical_points: 4 })
+    expect((await ctx.refusal(adminOpsEndpoints.setPrice, setting({ model, kind: 'variable', input_points_per_mtok: 1 }))).status).toBe(400)
+    const removing = { token: operator.token, body: { model } }
+    await ctx.call(adminOpsEndpoints.removePrice, removing)
+    expect((await ctx.refusal(adminOpsEndpoints.removePrice, removing)).status).toBe(404)
 
     const rows = await audit('price', model)
     expect(rows.map((r) => r.action)).toEqual(['price.set', 'price.set', 'price.remove'])
@@ -264,26 +263,26 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
     const operator = await admin()
     const other = await admin()
     const owner = await quickUser(ctx)
-    const open = async () => (await ctx.request('POST', ticketEndpoints.create.path, { token: owner.token, body: { type: 'other', title: 'Q', content: 'c' } })).body.data
+    const open = () => ctx.call(ticketEndpoints.create, { token: owner.token, body: { type: 'other', title: 'Q', content: 'c' } })
     const [mine, theirs, nobodys] = [await open(), await open(), await open()]
-    const operators = (await call(operator.token, adminOpsEndpoints.operators)).body.data.items.map((u: { id: string }) => u.id)
+    const operators = (await ctx.call(adminOpsEndpoints.operators, { token: operator.token })).items.map((u) => u.id)
     expect(operators).toEqual(expect.arrayContaining([operator.id, other.id]))
     expect(operators).not.toContain(owner.id)
 
-    const assign = (ticket: string, to: string | null) => call(operator.token, adminOpsEndpoints.assignTicket, ticket, { body: { assignee_id: to } })
-    expect((await assign(mine.id, operator.id)).body.data).toEqual({ assignee_id: operator.id, assignee_name: operator.username })
-    expect((await assign(theirs.id, operator.id)).status).toBe(200)
-    expect((await assign(theirs.id, other.id)).body.data.assignee_name).toBe(other.username)
-    expect((await assign(nobodys.id, '999')).status).toBe(404)
+    const assigning = (ticket: string, to: string | null) => ({ params: { id: ticket }, token: operator.token, body: { assignee_id: to } })
+    const assign = (ticket: string, to: string | null) => ctx.call(adminOpsEndpoints.assignTicket, assigning(ticket, to))
+    expect(await assign(mine.id, operator.id)).toEqual({ assignee_id: operator.id, assignee_name: operator.username })
+    await assign(theirs.id, operator.id)
+    expect((await assign(theirs.id, other.id)).assignee_name).toBe(other.username)
+    expect((await ctx.refusal(adminOpsEndpoints.assignTicket, assigning(nobodys.id, '999'))).status).toBe(404)
 
-    const queue = async (assignee: string) =>
-      (await call(operator.token, adminEndpoints.tickets, undefined, { query: { assignee, pageSize: '100' } })).body.data.items.map((t: { id: string }) => t.id)
+    const queue = async (assignee: string) => (await ctx.call(adminEndpoints.tickets, { token: operator.token, query: { assignee, pageSize: 100 } })).items.map((t) => t.id)
     expect(await queue(operator.id)).toContain(mine.id)
     expect(await queue(operator.id)).not.toContain(theirs.id)
     expect(await queue(other.id)).toContain(theirs.id)
     expect(await queue('none')).toContain(nobodys.id)
     expect(await queue('none')).not.toContain(mine.id)
-    expect((await assign(mine.id, null)).body.data).toEqual({ assignee_id: null, assignee_name: null })
+    expect(await assign(mine.id, null)).toEqual({ assignee_id: null, assignee_name: null })
     expect(await queue('none')).toContain(mine.id)
 
     expect((await audit('ticket', theirs.number)).map((r) => [r.action, r.before, r.after])).toEqual([
@@ -296,16 +295,17 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
   it("adds and removes a ticket's tags, a repeated change changing nothing more, each change on the audit log", async () => {
     const operator = await admin()
     const owner = await quickUser(ctx)
-    const ticket = (await ctx.request('POST', ticketEndpoints.create.path, { token: owner.token, body: { type: 'other', title: 'Tags', content: 'c' } })).body.data
-    const change = (body: unknown) => call(operator.token, adminEndpoints.setTicketTags, ticket.id, { body })
-    expect((await change({ add: ['billing', 'urgent'] })).body.data.tags).toEqual(['billing', 'urgent'])
-    expect((await change({ add: ['billing'] })).body.data.tags).toEqual(['billing', 'urgent'])
-    expect((await change({ remove: ['urgent'] })).body.data.tags).toEqual(['billing'])
-    expect((await change({ remove: ['urgent'] })).body.data.tags).toEqual(['billing'])
-    expect((await change({ add: [' '] })).status).toBe(400)
-    expect((await change({ add: Array.from({ length: 10 }, (_, i) => `t${i}`) })).status).toBe(400)
+    const ticket = await ctx.call(ticketEndpoints.create, { token: owner.token, body: { type: 'other', title: 'Tags', content: 'c' } })
+    const changing = (body: PartInput<typeof adminEndpoints.setTicketTags, 'body'>) => ({ params: { id: ticket.id }, token: operator.token, body })
+    const change = async (body: Parameters<typeof changing>[0]) => (await ctx.call(adminEndpoints.setTicketTags, changing(body))).tags
+    expect(await change({ add: ['billing', 'urgent'] })).toEqual(['billing', 'urgent'])
+    expect(await change({ add: ['billing'] })).toEqual(['billing', 'urgent'])
+    expect(await change({ remove: ['urgent'] })).toEqual(['billing'])
+    expect(await change({ remove: ['urgent'] })).toEqual(['billing'])
+    expect((await ctx.refusal(adminEndpoints.setTicketTags, changing({ add: [' '] }))).status).toBe(400)
+    expect((await ctx.refusal(adminEndpoints.setTicketTags, changing({ add: Array.from({ length: 10 }, (_, i) => `t${i}`) }))).status).toBe(400)
     // The owner sees the tags on their ticket.
-    expect((await ctx.request('GET', fillPath(ticketEndpoints.detail.path, { id: ticket.id }), { token: owner.token })).body.data.tags).toEqual(['billing'])
+    expect((await ctx.call(ticketEndpoints.detail, { params: { id: ticket.id }, token: owner.token })).tags).toEqual(['billing'])
     expect((await runOperatorCli(ctx, 'ticket', 'tag', ticket.number, '--tags', '')).code).toBe(0)
     expect((await audit('ticket', ticket.number)).map((r) => [r.actor_kind, r.action, r.before, r.after])).toEqual([
       ['admin', 'ticket.tags', '{"tags":[]}', '{"tags":["billing","urgent"]}'],
@@ -317,10 +317,10 @@ describeEachDatabase('operator console: overview, providers, prices, assignment'
   it('removes a provider once, audited with its state before; its calls stay on record', async () => {
     const operator = await admin()
     const id = await addFake(operator, `gone-${ctx.unique('m')}-*`)
-    const remove = () => call(operator.token, adminOpsEndpoints.removeProvider, id)
-    expect((await remove()).body.data).toEqual({ id })
-    expect((await remove()).status).toBe(404)
-    expect((await call(operator.token, adminOpsEndpoints.providers)).body.data.items.map((p: { id: string }) => p.id)).not.toContain(id)
+    const removing = { params: { id }, token: operator.token }
+    expect(await ctx.call(adminOpsEndpoints.removeProvider, removing)).toEqual({ id })
+    expect((await ctx.refusal(adminOpsEndpoints.removeProvider, removing)).status).toBe(404)
+    expect((await ctx.call(adminOpsEndpoints.providers, { token: operator.token })).items.map((p) => p.id)).not.toContain(id)
     const rows = await audit('provider', id)
     expect(rows.map((r) => [r.actor_id, r.action])).toEqual([
       [operator.id, 'provider.add'],

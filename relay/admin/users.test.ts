@@ -4,8 +4,6 @@ import { accountEndpoints } from '../contract/accounts.ts'
 import { adminEndpoints } from '../contract/admin.ts'
 import { adminUserEndpoints } from '../contract/admin-users.ts'
 import { apiKeyEndpoints } from '../contract/api-keys.ts'
-import type { Endpoint } from '../contract/endpoint.ts'
-import { fillPath } from '../contract/paths.ts'
 import { pointsEndpoints } from '../contract/points.ts'
 import { createPackage } from '../subscriptions/packages.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
@@ -17,9 +15,6 @@ import { makeTeam, quickUser, type PointsUser } from '../../tests/fixtures/point
 describeEachDatabase('operator console: creating users, trials, reading as a user', (ctx) => {
   afterEach(() => expectLedgerInvariants(ctx.relay.db))
 
-  const call = (token: string | undefined, endpoint: Endpoint, id?: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
-    ctx.request(endpoint.method.toUpperCase(), id ? fillPath(endpoint.path, { id }) : endpoint.path, { token, ...options })
-
   async function admin(): Promise<PointsUser> {
     const user = await quickUser(ctx)
     await ctx.relay.db.updateTable('users').set({ user_type: 'admin' }).where('id', '=', user.id).execute()
@@ -27,6 +22,7 @@ describeEachDatabase('operator console: creating users, trials, reading as a use
   }
   const audit = (action: string, ref: string) =>
     ctx.relay.db.selectFrom('audit_log').selectAll().where('action', '=', action).where('target_ref', '=', ref).orderBy('id').execute()
+  const trialOf = (operator: PointsUser, id: string, package_code: string, idempotencyKey?: string) => ({ params: { id }, token: operator.token, body: { package_code }, idempotencyKey })
   const ledger = (userId: string) => ctx.relay.db.selectFrom('points_ledger').select(['type', 'change', 'reason']).where('user_id', '=', userId).orderBy('id').execute()
 
   let trialPackage = ''
@@ -46,26 +42,26 @@ describeEachDatabase('operator console: creating users, trials, reading as a use
     // The tables a grant writes (the relay's start-up jobs may still be writing their own).
     const money = async () => Promise.all(['subscriptions', 'points_accounts', 'points_ledger', 'audit_log'].map((table) => ctx.relay.db.selectFrom(table as 'audit_log').selectAll().execute()))
     const before = await money()
-    const grant = await call(operator.token, adminEndpoints.adjustPoints, user.id, { body: { direction: 'grant', amount: 100, reason: 'welcome' } })
+    const granting = { params: { id: user.id }, token: operator.token, body: { direction: 'grant' as const, amount: 100, reason: 'welcome' } }
+    const grant = await ctx.refusal(adminEndpoints.adjustPoints, granting)
     expect(grant.status).toBe(422)
-    expect(grant.body.error.details.reason).toBe('points_need_package')
+    expect(grant.reason).toBe('points_need_package')
     expect(await money()).toEqual(before)
 
-    const trial = () => call(operator.token, adminUserEndpoints.grantTrial, user.id, { body: { package_code: code }, headers: { 'idempotency-key': `trial-form-${user.id}` } })
+    const trial = () => ctx.call(adminUserEndpoints.grantTrial, trialOf(operator, user.id, code, `trial-form-${user.id}`))
     const [first, second] = [await trial(), await trial()]
-    expect(first.status, first.text).toBe(200)
-    expect(second.body.data).toEqual(first.body.data)
-    expect(first.body.data).toMatchObject({ package_code: code, points: 500 })
+    expect(second).toEqual(first)
+    expect(first).toMatchObject({ package_code: code, points: 500 })
     expect(await ledger(user.id)).toEqual([{ type: 'earned', change: 500, reason: 'trial' }])
     const rows = await audit('points.trial', user.username)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ actor_kind: 'admin', actor_name: operator.username })
-    const points = await ctx.request('GET', pointsEndpoints.points.path, { token: user.token })
-    expect(points.body.data.balance).toBe(500)
+    const points = await ctx.call(pointsEndpoints.points, { token: user.token })
+    expect(points.balance).toBe(500)
 
     // Now there is an account to credit; a second trial would replace what the user holds.
-    expect((await call(operator.token, adminEndpoints.adjustPoints, user.id, { body: { direction: 'grant', amount: 100, reason: 'welcome' } })).body.data.balance).toBe(600)
-    const again = await call(operator.token, adminUserEndpoints.grantTrial, user.id, { body: { package_code: code } })
+    expect((await ctx.call(adminEndpoints.adjustPoints, granting)).balance).toBe(600)
+    const again = await ctx.refusal(adminUserEndpoints.grantTrial, trialOf(operator, user.id, code))
     expect(again.status).toBe(409)
     expect(await audit('points.trial', user.username)).toHaveLength(1)
   })
@@ -86,9 +82,9 @@ describeEachDatabase('operator console: creating users, trials, reading as a use
     await makeTeam(ctx, owner)
     const other = await quickUser(ctx)
     const before = await databaseFingerprint(ctx.relay.db)
-    expect((await call(operator.token, adminUserEndpoints.grantTrial, owner.id, { body: { package_code: code } })).body.error.details.reason).toBe('redeem_in_team')
+    expect((await ctx.refusal(adminUserEndpoints.grantTrial, trialOf(operator, owner.id, code))).reason).toBe('redeem_in_team')
     for (const package_code of ['TOPUP-NONE', 'TEAM']) {
-      expect((await call(operator.token, adminUserEndpoints.grantTrial, other.id, { body: { package_code } })).status).toBe(404)
+      expect((await ctx.refusal(adminUserEndpoints.grantTrial, trialOf(operator, other.id, package_code))).status).toBe(404)
     }
     expect(await databaseFingerprint(ctx.relay.db)).toEqual(before)
   })
@@ -96,24 +92,23 @@ describeEachDatabase('operator console: creating users, trials, reading as a use
   it('creates a user with a password shown once that signs in, audited; a taken name or address is refused', async () => {
     const operator = await admin()
     const username = ctx.unique('made')
-    const body = { username, email: `${username.toLowerCase()}@example.com`, user_type: 'normal' }
+    const body = { username, email: `${username.toLowerCase()}@example.com`, user_type: 'normal' as const }
     const once = `create-${randomUUID()}`
-    const created = await call(operator.token, adminUserEndpoints.createUser, undefined, { body, headers: { 'idempotency-key': once } })
-    expect(created.status, created.text).toBe(200)
-    const { user, password } = created.body.data
+    const creating = { token: operator.token, body, idempotencyKey: once }
+    const created = await ctx.call(adminUserEndpoints.createUser, creating)
+    const { user, password } = created
     expect(user).toMatchObject({ username, status: 'active', user_type: 'normal' })
     expect(password).toMatch(/^[\w-]{16}$/)
     // A double submit answers the same user and password; one row, one audit entry.
-    const replay = await call(operator.token, adminUserEndpoints.createUser, undefined, { body, headers: { 'idempotency-key': once } })
-    expect(replay.body.data).toEqual(created.body.data)
+    const replay = await ctx.call(adminUserEndpoints.createUser, creating)
+    expect(replay).toEqual(created)
     expect(await audit('user.create', username)).toHaveLength(1)
-    const login = await ctx.request('POST', accountEndpoints.login.path, { body: { username, password } })
-    expect(login.status, login.text).toBe(200)
+    await ctx.call(accountEndpoints.login, { body: { username, password } })
     const stored = await ctx.relay.db.selectFrom('users').select('password_hash').where('username', '=', username).executeTakeFirstOrThrow()
     expect(stored.password_hash).not.toContain(password)
 
-    expect((await call(operator.token, adminUserEndpoints.createUser, undefined, { body })).body.error.details.reason).toBe('username_taken')
-    expect((await call(operator.token, adminUserEndpoints.createUser, undefined, { body: { ...body, username: ctx.unique('other') } })).body.error.details.reason).toBe('email_taken')
+    expect((await ctx.refusal(adminUserEndpoints.createUser, { token: operator.token, body })).reason).toBe('username_taken')
+    expect((await ctx.refusal(adminUserEndpoints.createUser, { token: operator.token, body: { ...body, username: ctx.unique('other') } })).reason).toBe('email_taken')
 
     const cliName = ctx.unique('cli')
     const cli = await runOperatorCliWithInput(ctx, 'long enough password\n', 'user', 'create', '--username', cliName, '--email', `${cliName.toLowerCase()}@example.com`)
@@ -125,38 +120,37 @@ describeEachDatabase('operator console: creating users, trials, reading as a use
     const operator = await admin()
     const user = await quickUser(ctx)
     const code = await trialPackageCode()
-    await call(operator.token, adminUserEndpoints.grantTrial, user.id, { body: { package_code: code } })
-    const key = await ctx.request('POST', apiKeyEndpoints.create.path, { token: user.token, body: { name: 'mine' } })
-    expect(key.status).toBe(200)
+    await ctx.call(adminUserEndpoints.grantTrial, trialOf(operator, user.id, code))
+    await ctx.call(apiKeyEndpoints.create, { token: user.token, body: { name: 'mine' } })
 
-    const start = await call(operator.token, adminUserEndpoints.viewAs, user.id, { headers: { 'idempotency-key': `view-${user.id}` } })
-    expect(start.status, start.text).toBe(200)
-    expect(start.body.data.user).toEqual({ id: user.id, username: user.username })
-    expect((await call(operator.token, adminUserEndpoints.viewAs, user.id, { headers: { 'idempotency-key': `view-${user.id}` } })).body.data).toEqual(start.body.data)
+    const viewing = { params: { id: user.id }, token: operator.token, idempotencyKey: `view-${user.id}` }
+    const start = await ctx.call(adminUserEndpoints.viewAs, viewing)
+    expect(start.user).toEqual({ id: user.id, username: user.username })
+    expect(await ctx.call(adminUserEndpoints.viewAs, viewing)).toEqual(start)
     expect(await audit('user.view_as', user.username)).toEqual([expect.objectContaining({ actor_name: operator.username })])
-    const view = start.body.data.access_token as string
+    const view = start.access_token
 
     // Reads answer the user's own data.
-    const info = await ctx.request('GET', accountEndpoints.info.path, { token: view })
-    expect(info.body.data.user).toMatchObject({ id: user.id, username: user.username })
-    expect((await ctx.request('GET', pointsEndpoints.points.path, { token: view })).body.data.balance).toBe(500)
-    expect((await ctx.request('GET', apiKeyEndpoints.list.path, { token: view })).body.data.items.map((k: { name: string }) => k.name)).toEqual(['mine'])
+    const info = await ctx.call(accountEndpoints.info, { token: view })
+    expect(info.user).toMatchObject({ id: user.id, username: user.username })
+    expect((await ctx.call(pointsEndpoints.points, { token: view })).balance).toBe(500)
+    expect((await ctx.call(apiKeyEndpoints.list, { token: view })).items.map((k) => k.name)).toEqual(['mine'])
 
     // Nothing else: no change of the user's, no console.
     const before = await databaseFingerprint(ctx.relay.db)
-    const create = await ctx.request('POST', apiKeyEndpoints.create.path, { token: view, body: { name: 'theirs' } })
+    const create = await ctx.refusal(apiKeyEndpoints.create, { token: view, body: { name: 'theirs' } })
     expect(create.status).toBe(403)
-    expect(create.body.error.details.reason).toBe('view_only')
-    expect((await call(view, adminEndpoints.users)).status).toBe(404)
+    expect(create.reason).toBe('view_only')
+    expect((await ctx.refusal(adminEndpoints.users, { token: view })).status).toBe(404)
     expect(await databaseFingerprint(ctx.relay.db)).toEqual(before)
 
     // An operator who is no longer an admin reads nothing more.
     await ctx.relay.db.updateTable('users').set({ user_type: 'normal' }).where('id', '=', operator.id).execute()
-    expect((await ctx.request('GET', pointsEndpoints.points.path, { token: view })).status).toBe(401)
+    expect((await ctx.refusal(pointsEndpoints.points, { token: view })).status).toBe(401)
 
     const disabled = await quickUser(ctx)
     await ctx.relay.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', disabled.id).execute()
     const other = await admin()
-    expect((await call(other.token, adminUserEndpoints.viewAs, disabled.id)).status).toBe(422)
+    expect((await ctx.refusal(adminUserEndpoints.viewAs, { params: { id: disabled.id }, token: other.token })).status).toBe(422)
   })
 })
