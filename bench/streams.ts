@@ -9,7 +9,8 @@
  * - completions: streams that ended with the provider's `message_stop`, direct and relayed;
  * - resident memory per open stream: the relay's RSS at its plateau (the highest sample while
  *   every stream is open) less its RSS at rest after a warm-up, divided by the streams;
- * - the relay's CPU (user + system) per 1,000 events relayed;
+ * - the relay's CPU (user + system) per 1,000 events relayed, beside a plain pipe's under the same
+ *   load (bench/pipe-proxy.ts: each event read once and written once, nothing else);
  * - the gaps between a stream's consecutive events as the client saw them, p50 and p99, direct
  *   and relayed;
  * - the relay's event-loop delay p99 over the relayed run (`nodejs_eventloop_lag_p99_seconds`
@@ -20,7 +21,7 @@
  * Each relayed stream holds two sockets in the relay (the client's and the provider's): Node
  * raises its soft limit of open files to the hard one, and the run says so when STREAMS cannot
  * fit under it (`ulimit -Hn`). BENCH_PORT (default: any free ports) puts the provider, the warm-up
- * provider and the relay on that port and the next two. BENCH_HEAP_SNAPSHOT=<dir> writes a heap
+ * provider, the relay and the pipe on that port and the next three. BENCH_HEAP_SNAPSHOT=<dir> writes a heap
  * snapshot of the relay at its plateau there (SIGUSR2, `--heapsnapshot-signal`);
  * BENCH_PROFILE_DIR=<dir> a V8 CPU profile of the relay's whole run.
  */
@@ -168,7 +169,7 @@ async function main(): Promise<void> {
 
     const [load1] = loadavg()
     console.log(`Streams benchmark: loopback, ${cpus().length} CPUs (load average ${load1!.toFixed(1)} at start), ${kind === 'postgres' ? 'PostgreSQL (a temporary schema)' : 'SQLite (a temporary file)'}, Node ${process.version}`)
-    console.log(`${streams} streams of ${seconds} s, a text delta every ${eventMs} ms (${events} each), opened over ${rampMs} ms; first direct, then through one relay process.\n`)
+    console.log(`${streams} streams of ${seconds} s, a text delta every ${eventMs} ms (${events} each), opened over ${rampMs} ms; first direct, then through one relay process, then through a plain pipe.\n`)
 
     const direct = await load(new URL('/v1/messages', provider.url), () => ({ 'anthropic-version': '2023-06-01' }))
 
@@ -191,26 +192,37 @@ async function main(): Promise<void> {
     const cpuMs = cpuTimeMs([relay.pid])! - cpuBefore
     const loop = await eventLoopDelay(relay)
 
+    // The same load through a hop that only reads and writes each event once: the CPU floor.
+    const pipe = await startChild(['bench/pipe-proxy.ts', provider.url, String(await port(3))], {})
+    const pipeCpuBefore = cpuTimeMs([pipe.pid])!
+    const piped = await load(new URL('/v1/messages', pipe.url), () => ({ 'anthropic-version': '2023-06-01' }))
+    const pipeCpuMs = cpuTimeMs([pipe.pid])! - pipeCpuBefore
+    await pipe.stop()
+
     const completed = (results: StreamResult[]) => {
       const failures = new Map<string, number>()
       for (const { failure } of results) if (failure) failures.set(failure, (failures.get(failure) ?? 0) + 1)
       const why = [...failures].map(([failure, n]) => `${n} ${failure}`).join(', ')
       return `${results.filter((r) => r.completed).length} / ${streams}${why ? ` (${why})` : ''}`
     }
-    const eventsRelayed = relayed.reduce((sum, r) => sum + r.gaps.length + (r.gaps.length > 0 || r.completed ? 1 : 0), 0)
-    const [d, r] = [gapPercentiles(direct), gapPercentiles(relayed)]
+    const eventsOf = (results: StreamResult[]) => results.reduce((sum, r) => sum + r.gaps.length + (r.gaps.length > 0 || r.completed ? 1 : 0), 0)
+    const [eventsRelayed, eventsPiped] = [eventsOf(relayed), eventsOf(piped)]
+    const [d, r, p] = [gapPercentiles(direct), gapPercentiles(relayed), gapPercentiles(piped)]
     const ms = (n: number) => `${n.toFixed(1)} ms`
+    const [relayCpu, pipeCpu] = [(cpuMs / eventsRelayed) * 1000, (pipeCpuMs / eventsPiped) * 1000]
+    const header = ['', 'direct', 'via relay', 'via a plain pipe']
     const rows = [
-      ['completed streams', completed(direct), completed(relayed)],
-      ['event gap p50', ms(d.p50), ms(r.p50)],
-      ['event gap p99', ms(d.p99), ms(r.p99)],
-      ['relay RSS at rest → plateau', '', `${(idleRss / 2 ** 20).toFixed(0)} → ${(plateau / 2 ** 20).toFixed(0)} MiB`],
-      ['relay RSS per open stream', '', `${((plateau - idleRss) / streams / 1024).toFixed(1)} KiB`],
-      ['relay CPU per 1,000 events', '', `${((cpuMs / eventsRelayed) * 1000).toFixed(0)} ms (${eventsRelayed} events)`],
-      ['relay event-loop delay p50 / p99', '', `${ms(loop.p50)} / ${ms(loop.p99)}`],
+      ['completed streams', completed(direct), completed(relayed), completed(piped)],
+      ['event gap p50', ms(d.p50), ms(r.p50), ms(p.p50)],
+      ['event gap p99', ms(d.p99), ms(r.p99), ms(p.p99)],
+      ['relay RSS at rest → plateau', '', `${(idleRss / 2 ** 20).toFixed(0)} → ${(plateau / 2 ** 20).toFixed(0)} MiB`, ''],
+      ['relay RSS per open stream', '', `${((plateau - idleRss) / streams / 1024).toFixed(1)} KiB`, ''],
+      ['CPU per 1,000 events', '', `${relayCpu.toFixed(0)} ms (${eventsRelayed} events)`, `${pipeCpu.toFixed(0)} ms (${eventsPiped} events)`],
+      ['relay CPU ÷ plain pipe CPU', '', `${(relayCpu / pipeCpu).toFixed(2)}×`, ''],
+      ['relay event-loop delay p50 / p99', '', `${ms(loop.p50)} / ${ms(loop.p99)}`, ''],
     ]
-    const widths = [0, 1, 2].map((i) => Math.max(...[['', 'direct', 'via relay'], ...rows].map((row) => row[i]!.length)))
-    for (const row of [['', 'direct', 'via relay'], ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('   '))
+    const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i]!.length)))
+    for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('   '))
     const [load2] = loadavg()
     console.log(`\nLoad average at the end: ${load2!.toFixed(1)}.`)
     if (heapSnapshotDir) console.log(`Heap snapshot: ${readdirSync(heapSnapshotDir).filter((f) => f.endsWith('.heapsnapshot')).join(', ')} in ${heapSnapshotDir}`)
