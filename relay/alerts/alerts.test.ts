@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { alertEndpoints } from '../contract/alerts.ts'
 import { brandName } from '../contract/brand.ts'
 import type { Endpoint } from '../contract/endpoint.ts'
-import { fillPath } from '../contract/paths.ts'
 import { retryDelayMs } from '../notifications/delivery-queue.ts'
 import { providerLabel } from '../proxy/providers.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
@@ -42,9 +41,8 @@ describeEachDatabase(
       ;[receiver, broken, backup] = await Promise.all([startWebhookReceiver(), startFakeProvider(), startFakeProvider()])
       operator = await quickUser(ctx)
       await ctx.relay.db.updateTable('users').set({ user_type: 'admin' }).where('id', '=', operator.id).execute()
-      const added = await ctx.request('POST', alertEndpoints.addWebhook.path, { token: operator.token, body: { name: 'on call', kind: 'json', url: receiver.url, language: 'en' } })
-      expect(added.status).toBe(200)
-      secret = added.body.data.secret
+      const added = await ctx.call(alertEndpoints.addWebhook, { token: operator.token, body: { name: 'on call', kind: 'json', url: receiver.url, language: 'en' } })
+      secret = added.secret!
       expect(secret).toMatch(/^whsec_/)
       user = await customer(ctx, 1000)
     })
@@ -79,12 +77,13 @@ describeEachDatabase(
       broken.reset()
       await call(model)
     }
-    const deliveries = async () => (await ctx.request('GET', alertEndpoints.alerts.path, { token: operator.token, query: { pageSize: 100 } })).body.data
+    const deliveries = () => ctx.call(alertEndpoints.alerts, { token: operator.token, query: { pageSize: 100 } })
 
     it('refuses every alert call to a user who is not an admin, as a path without a route', async () => {
       const normal = await quickUser(ctx)
       for (const endpoint of Object.values(alertEndpoints) as Endpoint[]) {
-        const reply = await ctx.request(endpoint.method.toUpperCase(), fillPath(endpoint.path, { id: '1' }), { token: normal.token, body: endpoint.method === 'post' ? {} : undefined })
+        // One input for every call of the group, hence the cast: the refusal comes before any input is read.
+        const reply = await ctx.refusal(endpoint, { params: { id: '1' }, token: normal.token } as never)
         expect(reply.status, endpoint.path).toBe(404)
       }
     })
@@ -113,7 +112,7 @@ describeEachDatabase(
       expect(receiver.received).toHaveLength(2)
 
       const listed = await deliveries()
-      expect(listed.open_incidents.filter((incident: { subject: string }) => incident.subject === label)).toEqual([])
+      expect(listed.open_incidents.filter((incident) => incident.subject === label)).toEqual([])
       expect(listed.deliveries.items.slice(0, 2)).toMatchObject([
         { phase: 'resolved', status: 'sent', attempts: 1, webhook_name: 'on call', subject: label },
         { phase: 'firing', status: 'sent', attempts: 1, webhook_name: 'on call', subject: label },
@@ -126,12 +125,12 @@ describeEachDatabase(
       const before = receiver.received.length
       await receiver.stop()
       await openCircuit(model)
-      const firing = async () => (await deliveries()).deliveries.items.find((d: { phase: string; subject: string }) => d.phase === 'firing' && d.subject === providerLabel({ kind: 'anthropic', base_url: broken.url }))
+      const firing = async () => (await deliveries()).deliveries.items.find((d) => d.phase === 'firing' && d.subject === providerLabel({ kind: 'anthropic', base_url: broken.url }))
       // Tried, refused, due again after the first back-off.
       await expect.poll(async () => (await firing())?.last_error ?? null, { timeout: 10_000, interval: 50 }).not.toBeNull()
       expect(await firing()).toMatchObject({ status: 'pending', attempts: 1 })
       await ctx.relay.drainAlerts()
-      expect((await firing()).attempts).toBe(1)
+      expect((await firing())!.attempts).toBe(1)
 
       await receiver.start()
       ctx.clock.advance(retryDelayMs(1))

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest'
 import { adminEndpoints } from '../contract/admin.ts'
 import { notificationEndpoints } from '../contract/notifications.ts'
-import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 import { quickUser, type PointsUser } from '../../tests/fixtures/points.ts'
@@ -16,22 +15,21 @@ describeEachDatabase('announcements', (ctx) => {
     return user
   }
   const seen = async (user: PointsUser, lang = 'zh') =>
-    (await ctx.request('GET', notificationEndpoints.announcements.path, { token: user.token, headers: { 'accept-language': lang } }).then((r) => (r.status === 200 ? r : Promise.reject(new Error(r.text))))).body.data.items as Array<{ id: string; level: string; message: string }>
+    (await ctx.call(notificationEndpoints.announcements, { token: user.token, headers: { 'accept-language': lang } })).items
   const mine = async (user: PointsUser, ids: string[], lang?: string) => (await seen(user, lang)).filter((item) => ids.includes(item.id))
 
   it('shows an announcement only within its window, in the reader language, most severe first', async () => {
     const operator = await admin()
     const reader = await quickUser(ctx)
     const now = ctx.clock.now()
-    const info = await ctx.request('POST', adminEndpoints.createAnnouncement.path, {
+    const info = await ctx.call(adminEndpoints.createAnnouncement, {
       token: operator.token,
       body: { level: 'info', message_zh: '维护通知', message_en: 'Maintenance tonight', starts_at: now + hour, ends_at: now + 3 * hour },
     })
-    expect(info.status).toBe(200)
-    expect(info.body.data).toMatchObject({ level: 'info', message_ja: '维护通知', starts_at: now + hour })
+    expect(info).toMatchObject({ level: 'info', message_ja: '维护通知', starts_at: now + hour })
     const cli = await runOperatorCli(ctx, 'announcement', 'create', '--level', 'critical', '--message', 'Outage', '--until', utc(now + 2 * hour))
     expect(cli.code).toBe(0)
-    const ids = [info.body.data.id as string, cli.stdout.trim()]
+    const ids = [info.id, cli.stdout.trim()]
 
     expect(await mine(reader, ids)).toEqual([expect.objectContaining({ id: ids[1], level: 'critical', message: 'Outage' })])
     ctx.clock.advance(hour)
@@ -53,20 +51,21 @@ describeEachDatabase('announcements', (ctx) => {
     const operator = await admin()
     const [a, b] = [await quickUser(ctx), await quickUser(ctx)]
     const now = ctx.clock.now()
-    const created = await ctx.request('POST', adminEndpoints.createAnnouncement.path, { token: operator.token, body: { level: 'warning', message_zh: '注意', ends_at: now + hour } })
-    const id = created.body.data.id as string
-    const dismiss = (user: PointsUser, which = id) => ctx.request('POST', fillPath(notificationEndpoints.dismissAnnouncement.path, { id: which }), { token: user.token })
-    expect((await dismiss(a)).status).toBe(200)
-    expect((await dismiss(a)).status).toBe(200)
+    const { id } = await ctx.call(adminEndpoints.createAnnouncement, { token: operator.token, body: { level: 'warning', message_zh: '注意', ends_at: now + hour } })
+    const { dismissAnnouncement } = notificationEndpoints
+    const dismissing = (user: PointsUser, which = id) => ({ params: { id: which }, token: user.token })
+    await ctx.call(dismissAnnouncement, dismissing(a))
+    await ctx.call(dismissAnnouncement, dismissing(a))
     expect(await mine(a, [id])).toEqual([])
     expect(await mine(b, [id])).toHaveLength(1)
-    expect((await dismiss(a, '123')).status).toBe(404)
+    expect((await ctx.refusal(dismissAnnouncement, dismissing(a, '123'))).status).toBe(404)
 
-    const listed = await ctx.request('GET', adminEndpoints.announcements.path, { token: operator.token })
-    expect(listed.body.data.items.map((item: { id: string }) => item.id)).toContain(id)
-    expect((await ctx.request('DELETE', fillPath(adminEndpoints.removeAnnouncement.path, { id }), { token: operator.token })).status).toBe(200)
+    const listed = await ctx.call(adminEndpoints.announcements, { token: operator.token })
+    expect(listed.items.map((item) => item.id)).toContain(id)
+    const removing = { params: { id }, token: operator.token }
+    await ctx.call(adminEndpoints.removeAnnouncement, removing)
     expect(await mine(b, [id])).toEqual([])
-    expect((await ctx.request('DELETE', fillPath(adminEndpoints.removeAnnouncement.path, { id }), { token: operator.token })).status).toBe(404)
+    expect((await ctx.refusal(adminEndpoints.removeAnnouncement, removing)).status).toBe(404)
 
     const other = await runOperatorCli(ctx, 'announcement', 'create', '--level', 'info', '--message', 'x', '--until', utc(now + hour))
     expect((await runOperatorCli(ctx, 'announcement', 'remove', other.stdout.trim())).code).toBe(0)
@@ -87,8 +86,8 @@ describeEachDatabase('announcements', (ctx) => {
     for (const body of [
       { level: 'info', message_zh: 'x', starts_at: now + hour, ends_at: now },
       { level: 'info', message_zh: 'x', ends_at: now - 1 },
-    ]) {
-      expect((await ctx.request('POST', adminEndpoints.createAnnouncement.path, { token: operator.token, body })).status).toBe(400)
+    ] as const) {
+      expect((await ctx.refusal(adminEndpoints.createAnnouncement, { token: operator.token, body })).status).toBe(400)
     }
   })
 })

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { adminEndpoints } from '../contract/admin.ts'
 import { accountEndpoints } from '../contract/accounts.ts'
+import type { PartInput } from '../contract/endpoint.ts'
 import { notificationEndpoints } from '../contract/notifications.ts'
-import { fillPath } from '../contract/paths.ts'
 import { ticketEndpoints } from '../contract/tickets.ts'
 import { grant, spend } from '../points/ledger.ts'
 import { createTestDatabase, databaseKinds, describeEachDatabase, type TestDatabase } from '../../tests/fixtures/databases.ts'
@@ -17,6 +17,7 @@ import { sendDueMails } from './queue.ts'
 
 const minute = 60_000
 const day = 86_400_000
+type SettingsBody = PartInput<typeof notificationEndpoints.saveSettings, 'body'>
 const emailOf = (user: PointsUser) => `${user.username.toLowerCase()}@example.com`
 
 /** Waits for the relay's sender (polling every 50 ms of real time) to have delivered `count` mails to `to`. */
@@ -48,28 +49,26 @@ describeEachDatabase(
       await ctx.relay.db.updateTable('users').set({ user_type: 'admin' }).where('id', '=', user.id).execute()
       return user
     }
-    const settings = (user: PointsUser, body: Record<string, unknown>, lang = 'zh') =>
-      ctx.request('PUT', notificationEndpoints.saveSettings.path, {
+    const settings = (user: PointsUser, body: Partial<SettingsBody>, lang = 'zh') =>
+      ctx.call(notificationEndpoints.saveSettings, {
         token: user.token,
         headers: { 'accept-language': lang },
         body: { balance_low: true, package_expiry: true, ticket_reply: true, new_sign_in: true, balance_threshold: null, ...body },
       })
-    async function ticketOf(user: PointsUser) {
-      const created = await ctx.request('POST', ticketEndpoints.create.path, { token: user.token, body: { type: 'consultation', title: 'How do I', content: 'set it up?' } })
-      expect(created.status).toBe(200)
-      return created.body.data as { id: string; number: string }
-    }
+    const ticketOf = (user: PointsUser) => ctx.call(ticketEndpoints.create, { token: user.token, body: { type: 'consultation', title: 'How do I', content: 'set it up?' } })
+    const answer = (operator: PointsUser, ticket: { id: string }, content: string) =>
+      ctx.call(adminEndpoints.replyTicket, { params: { id: ticket.id }, token: operator.token, body: { content } })
+    const settingsOf = (user: PointsUser) => ctx.call(notificationEndpoints.settings, { token: user.token })
     const queued = (userId: string) => ctx.relay.db.selectFrom('mail_queue').selectAll().where('user_id', '=', userId).orderBy('id').execute()
     /** The sender looks for balances and package ends once a minute of the relay's clock. */
     const nextScan = () => ctx.clock.advance(minute + 1)
 
     it('mails a ticket answer once, from the console and from the CLI, in the language of the user, with text and HTML', async () => {
       const user = await quickUser(ctx)
-      expect((await settings(user, {}, 'en')).status).toBe(200)
+      await settings(user, {}, 'en')
       const operator = await admin()
       const ticket = await ticketOf(user)
-      const reply = await ctx.request('POST', fillPath(adminEndpoints.replyTicket.path, { id: ticket.id }), { token: operator.token, body: { content: 'Like this.' } })
-      expect(reply.status).toBe(200)
+      await answer(operator, ticket, 'Like this.')
       const [first] = await delivered(ctx.smtp, emailOf(user), 1)
       expect(first!.subject).toBe(`New reply on ticket ${ticket.number}`)
       expect(first!.text).toContain(`${ctx.config.publicUrl}/tickets/${ticket.id}`)
@@ -91,11 +90,11 @@ describeEachDatabase(
     it('sends nothing of a kind the user turned off, and reads the settings back', async () => {
       const user = await quickUser(ctx)
       const saved = await settings(user, { ticket_reply: false, balance_threshold: 500 })
-      expect(saved.body.data).toEqual({ balance_low: true, package_expiry: true, ticket_reply: false, new_sign_in: true, balance_threshold: 500 })
-      expect((await ctx.request('GET', notificationEndpoints.settings.path, { token: user.token })).body.data).toEqual(saved.body.data)
+      expect(saved).toEqual({ balance_low: true, package_expiry: true, ticket_reply: false, new_sign_in: true, balance_threshold: 500 })
+      expect(await settingsOf(user)).toEqual(saved)
       const operator = await admin()
       const ticket = await ticketOf(user)
-      await ctx.request('POST', fillPath(adminEndpoints.replyTicket.path, { id: ticket.id }), { token: operator.token, body: { content: 'Answer.' } })
+      await answer(operator, ticket, 'Answer.')
       await drainMail(ctx)
       expect(ctx.smtp.messages(emailOf(user))).toEqual([])
       expect(await queued(user.id)).toEqual([])
@@ -105,37 +104,37 @@ describeEachDatabase(
       const user = await quickUser(ctx)
       const operator = await admin()
       const ticket = await ticketOf(user)
-      await ctx.request('POST', fillPath(adminEndpoints.replyTicket.path, { id: ticket.id }), { token: operator.token, body: { content: 'One.' } })
+      await answer(operator, ticket, 'One.')
       const [mail] = await delivered(ctx.smtp, emailOf(user), 1)
       const token = new URL(mail!.text.match(/(http\S+\/unsubscribe\?token=\S+)/)![1]!).searchParams.get('token')!
 
-      const shown = await ctx.request('GET', notificationEndpoints.unsubscribeInfo.path, { query: { token } })
-      expect(shown.body.data).toEqual({ kind: 'ticket_reply', email: `${emailOf(user)[0]}***@example.com`, enabled: true })
-      expect((await ctx.request('GET', notificationEndpoints.settings.path, { token: user.token })).body.data.ticket_reply).toBe(true)
+      const shown = await ctx.call(notificationEndpoints.unsubscribeInfo, { query: { token } })
+      expect(shown).toEqual({ kind: 'ticket_reply', email: `${emailOf(user)[0]}***@example.com`, enabled: true })
+      expect((await settingsOf(user)).ticket_reply).toBe(true)
 
-      const off = await ctx.request('POST', notificationEndpoints.unsubscribe.path, { body: { token } })
-      expect(off.body.data).toMatchObject({ kind: 'ticket_reply', enabled: false })
-      expect((await ctx.request('GET', notificationEndpoints.settings.path, { token: user.token })).body.data).toMatchObject({ ticket_reply: false, new_sign_in: true })
+      const off = await ctx.call(notificationEndpoints.unsubscribe, { body: { token } })
+      expect(off).toMatchObject({ kind: 'ticket_reply', enabled: false })
+      expect(await settingsOf(user)).toMatchObject({ ticket_reply: false, new_sign_in: true })
 
-      await ctx.request('POST', fillPath(adminEndpoints.replyTicket.path, { id: ticket.id }), { token: operator.token, body: { content: 'Two.' } })
+      await answer(operator, ticket, 'Two.')
       await drainMail(ctx)
       expect(ctx.smtp.messages(emailOf(user))).toHaveLength(1)
 
       const forged = token.replace(/\.ticket_reply\./, '.new_sign_in.')
       for (const bad of [forged, 'nonsense', `${token}x`]) {
-        expect((await ctx.request('POST', notificationEndpoints.unsubscribe.path, { body: { token: bad } })).status).toBe(404)
+        expect((await ctx.refusal(notificationEndpoints.unsubscribe, { body: { token: bad } })).status).toBe(404)
       }
     })
 
     it('mails a sign-in from a new browser or network once, and none for the first device or a known one', async () => {
       const account = await ctx.signUp()
       const login = (userAgent: string, ip: string) =>
-        ctx.request('POST', accountEndpoints.login.path, { body: { username: account.username, password: account.password }, headers: { 'user-agent': userAgent }, ip })
+        ctx.call(accountEndpoints.login, { body: { username: account.username, password: account.password }, headers: { 'user-agent': userAgent }, ip })
       // signUp registered from 10.x.y.z without a User-Agent: that is the first device.
       const firstIp = (await ctx.relay.db.selectFrom('sign_in_devices').select('device_hash').where('user_id', '=', account.login.user.id).execute()).length
       expect(firstIp).toBe(1)
-      expect((await login('Firefox/140', '198.51.100.7')).status).toBe(200)
-      expect((await login('Firefox/140', '198.51.100.99')).status).toBe(200)
+      await login('Firefox/140', '198.51.100.7')
+      await login('Firefox/140', '198.51.100.99')
       const [mail] = await delivered(ctx.smtp, account.email, 2)
       expect(mail!.subject).toBe('注册验证码')
       const notice = ctx.smtp.messages(account.email)[1]!
@@ -143,7 +142,7 @@ describeEachDatabase(
       expect(notice.text).toContain('198.51.100.7')
       // The device as the security page names it, not the raw User-Agent.
       expect(notice.text).toContain('设备：Firefox')
-      expect((await login('Chrome/150', '198.51.100.7')).status).toBe(200)
+      await login('Chrome/150', '198.51.100.7')
       await delivered(ctx.smtp, account.email, 3)
       await drainMail(ctx)
       expect(ctx.smtp.messages(account.email)).toHaveLength(3)
@@ -234,9 +233,8 @@ describe.each(databaseKinds())('the mail queue with two relays and an SMTP serve
     const users = await Promise.all(Array.from({ length: 6 }, () => quickUser(one)))
     for (const [i, user] of users.entries()) {
       const relay = i % 2 === 0 ? one : two
-      const ticket = (await relay.request('POST', ticketEndpoints.create.path, { token: user.token, body: { type: 'other', title: 'T', content: 'C' } })).body.data
-      const reply = await relay.request('POST', fillPath(adminEndpoints.replyTicket.path, { id: ticket.id }), { token: operator.token, body: { content: 'Answer' } })
-      expect(reply.status).toBe(200)
+      const ticket = await relay.call(ticketEndpoints.create, { token: user.token, body: { type: 'other', title: 'T', content: 'C' } })
+      await relay.call(adminEndpoints.replyTicket, { params: { id: ticket.id }, token: operator.token, body: { content: 'Answer' } })
     }
     // Both senders tried and failed; every mail is waiting for its next attempt.
     await vi.waitFor(

@@ -5,7 +5,6 @@
 import { expect, it } from 'vitest'
 import { adminEndpoints } from '../contract/admin.ts'
 import { publicEndpoints } from '../contract/public.ts'
-import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { runOperatorCli } from '../../tests/fixtures/operator-cli.ts'
 import { quickUser } from '../../tests/fixtures/points.ts'
@@ -16,29 +15,29 @@ describeEachDatabase('status-page incidents', (ctx) => {
     await ctx.relay.db.updateTable('users').set({ user_type: 'admin' }).where('id', '=', user.id).execute()
     return user
   }
-  const publicIncidents = async () => (await ctx.request('GET', publicEndpoints.status.path)).body.data.incidents as Array<{ id: string; title: string; body: string | null; resolved_timestamp: number | null }>
+  const publicIncidents = async () => (await ctx.call(publicEndpoints.status)).incidents
 
   it('posts, corrects and resolves an incident from the console, audited, shown on the status page at once', async () => {
     const operator = await admin()
-    const posted = await ctx.request('POST', adminEndpoints.createIncident.path, { token: operator.token, body: { title: 'Slow answers from one provider', body: 'We are on it.' } })
-    expect(posted.status).toBe(200)
-    const id = posted.body.data.id as string
-    expect(posted.body.data).toMatchObject({ title: 'Slow answers from one provider', body: 'We are on it.', resolved_timestamp: null })
+    const posted = await ctx.call(adminEndpoints.createIncident, { token: operator.token, body: { title: 'Slow answers from one provider', body: 'We are on it.' } })
+    const id = posted.id
+    expect(posted).toMatchObject({ title: 'Slow answers from one provider', body: 'We are on it.', resolved_timestamp: null })
     expect(await publicIncidents()).toContainEqual(expect.objectContaining({ id, title: 'Slow answers from one provider', resolved_timestamp: null }))
 
-    const changed = await ctx.request('PUT', fillPath(adminEndpoints.updateIncident.path, { id }), { token: operator.token, body: { title: 'Slow answers from provider A' } })
-    expect(changed.body.data).toMatchObject({ title: 'Slow answers from provider A', body: null })
+    const changed = await ctx.call(adminEndpoints.updateIncident, { params: { id }, token: operator.token, body: { title: 'Slow answers from provider A' } })
+    expect(changed).toMatchObject({ title: 'Slow answers from provider A', body: null })
     ctx.clock.advance(60_000)
-    const resolved = await ctx.request('POST', fillPath(adminEndpoints.resolveIncident.path, { id }), { token: operator.token })
-    expect(resolved.body.data.resolved_timestamp).toBe(ctx.clock.now())
-    const again = await ctx.request('POST', fillPath(adminEndpoints.resolveIncident.path, { id }), { token: operator.token })
+    const resolving = { params: { id }, token: operator.token }
+    const resolved = await ctx.call(adminEndpoints.resolveIncident, resolving)
+    expect(resolved.resolved_timestamp).toBe(ctx.clock.now())
+    const again = await ctx.refusal(adminEndpoints.resolveIncident, resolving)
     expect(again.status).toBe(422)
     expect(await publicIncidents()).toContainEqual(expect.objectContaining({ id, title: 'Slow answers from provider A', resolved_timestamp: ctx.clock.now() }))
 
     for (const bad of [{ title: '' }, { title: 'x'.repeat(201) }, { title: 'ok', body: 'y'.repeat(4001) }]) {
-      expect((await ctx.request('POST', adminEndpoints.createIncident.path, { token: operator.token, body: bad })).status).toBe(400)
+      expect((await ctx.refusal(adminEndpoints.createIncident, { token: operator.token, body: bad })).status).toBe(400)
     }
-    expect((await ctx.request('PUT', fillPath(adminEndpoints.updateIncident.path, { id: '123' }), { token: operator.token, body: { title: 'x' } })).status).toBe(404)
+    expect((await ctx.refusal(adminEndpoints.updateIncident, { params: { id: '123' }, token: operator.token, body: { title: 'x' } })).status).toBe(404)
 
     const audit = await ctx.relay.db.selectFrom('audit_log').select(['action', 'actor_name', 'before', 'after']).where('target_kind', '=', 'incident').where('target_ref', '=', id).orderBy('id').execute()
     expect(audit.map((row) => [row.action, row.actor_name])).toEqual([

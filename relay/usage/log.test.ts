@@ -1,13 +1,16 @@
 import { newId } from '../db/ids.ts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { apiKeyEndpoints } from '../contract/api-keys.ts'
-import { fillPath } from '../contract/paths.ts'
-import { usageEndpoints, type UsageCall } from '../contract/usage.ts'
+import type { PartInput } from '../contract/endpoint.ts'
+import { pointsEndpoints } from '../contract/points.ts'
+import { usageEndpoints } from '../contract/usage.ts'
 import { recordCall, type CallRecord } from '../proxy/call-log.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { addTestProvider, callRelay, customer, priceModel, settled, type Customer } from '../../tests/fixtures/proxy.ts'
+
+type UsageCallsQuery = PartInput<typeof usageEndpoints.calls, 'query'>
 
 describeEachDatabase('usage log', (ctx) => {
   let provider: FakeProvider
@@ -20,7 +23,7 @@ describeEachDatabase('usage log', (ctx) => {
   })
   afterAll(() => provider?.close())
 
-  const calls = (token: string, query: Record<string, string | number> = {}) => ctx.request('GET', usageEndpoints.calls.path, { token, query })
+  const calls = (token: string, query: UsageCallsQuery = {}) => ctx.call(usageEndpoints.calls, { token, query })
   /** A call recorded as the relay records one: an answered call of `log-a` unless told otherwise. */
   const record = (user: Customer, call: Partial<CallRecord> & Pick<CallRecord, 'startedAt'>) =>
     recordCall(ctx.relay.db, {
@@ -48,8 +51,9 @@ describeEachDatabase('usage log', (ctx) => {
   it('lists each call once with its key, tokens, points, timings and outcome, filtered and paged by keyset', async () => {
     const user = await customer(ctx, 10_000)
     const stranger = await customer(ctx, 10_000)
-    const second = (await ctx.request('POST', apiKeyEndpoints.create.path, { token: user.token, body: { name: 'ci' } })).body.data
-    await ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: second.id }), {
+    const second = await ctx.call(apiKeyEndpoints.create, { token: user.token, body: { name: 'ci' } })
+    await ctx.call(apiKeyEndpoints.limits, {
+      params: { id: second.id },
       token: user.token,
       body: { enabled: true, expires_timestamp: null, points_quota: null, daily_points_quota: null, allowed_models: ['log-a'], rpm_limit: null, concurrency_limit: null },
     })
@@ -68,9 +72,8 @@ describeEachDatabase('usage log', (ctx) => {
     await settled(ctx, stranger.id, 1)
 
     const all = await calls(user.token)
-    expect(all.status).toBe(200)
-    expect(all.body.data.next_cursor).toBeNull()
-    const items: UsageCall[] = all.body.data.items
+    expect(all.next_cursor).toBeNull()
+    const items = all.items
     expect(items.map((c) => [c.key_name, c.model, c.outcome, c.status, c.points])).toEqual([
       ['ci', 'log-a', 'failed', 502, 0],
       ['ci', 'log-b', 'refused', 403, 0],
@@ -83,7 +86,7 @@ describeEachDatabase('usage log', (ctx) => {
     expect(items[2]!.duration_ms).toBeGreaterThanOrEqual(items[2]!.first_byte_ms!)
     expect(items[3]!.create_timestamp).toBe(start)
 
-    const pick = async (query: Record<string, string | number>) => (await calls(user.token, query)).body.data.items.map((c: UsageCall) => c.id)
+    const pick = async (query: UsageCallsQuery) => (await calls(user.token, query)).items.map((c) => c.id)
     expect(await pick({ key_id: second.id })).toEqual([items[0]!.id, items[1]!.id])
     expect(await pick({ model: 'log-b' })).toEqual([items[1]!.id, items[2]!.id])
     expect(await pick({ outcome: 'answered' })).toEqual([items[2]!.id, items[3]!.id])
@@ -97,15 +100,16 @@ describeEachDatabase('usage log', (ctx) => {
     let cursor: string | null = null
     do {
       const reply = await calls(user.token, { pageSize: 3, ...(cursor ? { cursor } : {}) })
-      paged.push(...reply.body.data.items.map((c: UsageCall) => c.id))
-      cursor = reply.body.data.next_cursor
+      paged.push(...reply.items.map((c) => c.id))
+      cursor = reply.next_cursor
     } while (cursor)
     expect(paged).toEqual(items.map((c) => c.id))
 
+    // Raw: malformed queries, one of a type the call does not declare.
     for (const bad of [{ outcome: 'cut' }, { pageSize: 101 }, { cursor: 'x' }, { key_id: '-1' }] as Array<Record<string, string | number>>) {
-      expect((await calls(user.token, bad)).status, JSON.stringify(bad)).toBe(400)
+      expect((await ctx.request('GET', usageEndpoints.calls.path, { token: user.token, query: bad })).status, JSON.stringify(bad)).toBe(400)
     }
-    expect((await ctx.request('GET', usageEndpoints.calls.path)).status).toBe(401)
+    expect((await ctx.refusal(usageEndpoints.calls)).status).toBe(401)
     await expectLedgerInvariants(ctx.relay.db)
   })
 
@@ -120,30 +124,30 @@ describeEachDatabase('usage log', (ctx) => {
     // Activation, then each call's hold: three rows for the variable call, three for the fixed one (docs/decisions/072-how-a-call-is-charged.md).
     expect(ledger.map((row) => row.type)).toEqual(['earned', 'frozen', 'unfrozen', 'consumed', 'frozen', 'unfrozen', 'consumed'])
 
-    const history = (await ctx.request('GET', '/api/user/points/history', { token: user.token })).body.data
+    const history = await ctx.call(pointsEndpoints.history, { token: user.token })
     expect(history.total).toBe(3)
     const [fixed, variable, activation] = history.items
     expect(fixed).toMatchObject({ type: 'consumed', change: -2, model: 'log-a', balance_after: 10_000 - 162 })
     expect(variable).toMatchObject({ type: 'consumed', change: -160, model: 'log-b', balance_after: 10_000 - 160 })
     expect(activation).toMatchObject({ type: 'earned', call_id: null })
-    expect(variable.call_id).toMatch(/^\d+$/)
-    expect(fixed.call_id).toMatch(/^\d+$/)
-    expect(fixed.call_id).not.toBe(variable.call_id)
+    expect(variable!.call_id).toMatch(/^\d+$/)
+    expect(fixed!.call_id).toMatch(/^\d+$/)
+    expect(fixed!.call_id).not.toBe(variable!.call_id)
+    const variableCall = (token: string) => ({ params: { id: variable!.call_id! }, token })
 
-    const detail = await ctx.request('GET', fillPath(usageEndpoints.call.path, { id: variable.call_id }), { token: user.token })
-    expect(detail.status).toBe(200)
-    expect(detail.body.data.call).toMatchObject({ id: variable.call_id, model: 'log-b', outcome: 'answered', points: 160 })
-    expect(detail.body.data.entries.map((e: { type: string; change: number }) => [e.type, e.change])).toEqual([
+    const detail = await ctx.call(usageEndpoints.call, variableCall(user.token))
+    expect(detail.call).toMatchObject({ id: variable!.call_id, model: 'log-b', outcome: 'answered', points: 160 })
+    expect(detail.entries.map((e) => [e.type, e.change])).toEqual([
       ['frozen', ledger[1]!.change],
       ['unfrozen', -ledger[1]!.change],
       ['consumed', -160],
     ])
     // Another user's call is a 404, never its data.
-    const refused = await ctx.request('GET', fillPath(usageEndpoints.call.path, { id: variable.call_id }), { token: other.token })
+    const refused = await ctx.refusal(usageEndpoints.call, variableCall(other.token))
     expect(refused.status).toBe(404)
     // Paged: the pages hold lines, not rows.
-    const second = (await ctx.request('GET', '/api/user/points/history', { token: user.token, query: { page: 2, pageSize: 2 } })).body.data
-    expect(second.items.map((item: { type: string }) => item.type)).toEqual(['earned'])
+    const second = await ctx.call(pointsEndpoints.history, { token: user.token, query: { page: 2, pageSize: 2 } })
+    expect(second.items.map((item) => item.type)).toEqual(['earned'])
     await expectLedgerInvariants(ctx.relay.db)
   })
 
@@ -179,7 +183,7 @@ describeEachDatabase('usage log', (ctx) => {
       // Pairs of calls in one millisecond: the id orders them.
       await record(user, { outcome: outcomes[i % outcomes.length]!, status: 502, usage: null, firstByteMs: null, startedAt: base + Math.floor(i / 2) })
     }
-    const all: UsageCall[] = (await calls(user.token, { pageSize: 100 })).body.data.items
+    const all = (await calls(user.token, { pageSize: 100 })).items
     expect(all).toHaveLength(40)
     const failed = all.filter((c) => c.outcome === 'failed').map((c) => c.id)
     expect(failed).toHaveLength(20)
@@ -188,19 +192,19 @@ describeEachDatabase('usage log', (ctx) => {
       let cursor: string | null = null
       do {
         const reply = await calls(user.token, { outcome: 'failed', pageSize, ...(cursor ? { cursor } : {}) })
-        paged.push(...reply.body.data.items.map((c: UsageCall) => c.id))
-        cursor = reply.body.data.next_cursor
+        paged.push(...reply.items.map((c) => c.id))
+        cursor = reply.next_cursor
       } while (cursor)
       expect(paged, `pages of ${pageSize}`).toEqual(failed)
     }
     const csv = (await ctx.request('GET', usageEndpoints.export.path, { token: user.token, query: { outcome: 'failed' } })).text
     expect(csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[1])).toEqual(failed)
-    expect((await calls(user.token, { outcome: 'abandoned' })).body.data.items.map((c: UsageCall) => c.id)).toEqual(all.filter((c) => c.outcome === 'abandoned').map((c) => c.id))
+    expect((await calls(user.token, { outcome: 'abandoned' })).items.map((c) => c.id)).toEqual(all.filter((c) => c.outcome === 'abandoned').map((c) => c.id))
   })
 
   it('keeps a key name that could be a formula inert in the CSV', async () => {
     const user = await customer(ctx, 100)
-    const key = (await ctx.request('POST', apiKeyEndpoints.create.path, { token: user.token, body: { name: '=HYPERLINK("x"),1' } })).body.data
+    const key = await ctx.call(apiKeyEndpoints.create, { token: user.token, body: { name: '=HYPERLINK("x"),1' } })
     await message(key.key, 'log-a')
     await settled(ctx, user.id, 1)
     const csv = (await ctx.request('GET', usageEndpoints.export.path, { token: user.token })).text
