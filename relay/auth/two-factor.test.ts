@@ -223,10 +223,9 @@ describeEachDatabase('two-factor sign-in and account security', (ctx) => {
     expect(overview.key_events.map((e) => `${e.kind} ${e.name}`)).toEqual(['deleted laptop', 'created laptop'])
 
     const deviceGrant = overview.grants.find((g) => g.scopes.includes('api'))!
-    // Raw: the model API under /v1 is not a declared call.
-    expect((await ctx.request('GET', '/api/v1/usage', { token: deviceTokens.access_token })).status).toBe(200)
+    await ctx.call(apiKeyEndpoints.usage, { token: deviceTokens.access_token })
     await ctx.call(securityEndpoints.revokeGrant, { params: { id: deviceGrant.id }, token })
-    expect((await ctx.request('GET', '/api/v1/usage', { token: deviceTokens.access_token })).status).toBe(401)
+    expect((await ctx.refusal(apiKeyEndpoints.usage, { token: deviceTokens.access_token })).status).toBe(401)
     // The other grant goes on.
     await ctx.call(accountEndpoints.info, { token: codeTokens.access_token })
     // A client's token cannot manage the account's security.

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { apiKeyEndpoints } from '../contract/api-keys.ts'
-import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
@@ -83,11 +82,11 @@ describeEachDatabase('API keys changed by another process', (ctx) => {
     expect((await message(user)).status).toBe(403)
     expect((await message(user, 'free-points')).status).toBe(200)
 
-    const set = await ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: user.keyId }), {
+    await ctx.call(apiKeyEndpoints.limits, {
+      params: { id: user.keyId },
       token: user.token,
       body: { enabled: true, expires_timestamp: null, points_quota: null, daily_points_quota: null, allowed_models: ['ten-*'], rpm_limit: null, concurrency_limit: null },
     })
-    expect(set.status).toBe(200)
     expect((await message(user, 'free-points')).status).toBe(403)
     expect((await message(user)).status).toBe(200)
     await settled(ctx, user.id, 3, 2)

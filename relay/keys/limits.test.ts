@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { apiKeyEndpoints, type ApiKeyLimits } from '../contract/api-keys.ts'
-import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
@@ -24,37 +23,37 @@ describeEachDatabase('API key limits', (ctx) => {
   afterEach(() => provider.reset())
   afterAll(() => provider?.close())
 
-  const setLimits = (user: Customer, limits: Partial<ApiKeyLimits>, keyId = user.keyId, token = user.token) =>
-    ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: keyId }), { token, body: { ...noKeyLimits, ...limits } })
+  const limiting = (user: Customer, limits: Partial<ApiKeyLimits>, keyId = user.keyId, token = user.token) => ({ params: { id: keyId }, token, body: { ...noKeyLimits, ...limits } })
+  const setLimits = (...args: Parameters<typeof limiting>) => ctx.call(apiKeyEndpoints.limits, limiting(...args))
+  const limitsRefused = (...args: Parameters<typeof limiting>) => ctx.refusal(apiKeyEndpoints.limits, limiting(...args))
   const message = (user: Customer, model = 'ten-points') =>
     callRelay(ctx, '/v1/messages', { key: user.key, body: { model, max_tokens: 40, messages: [{ role: 'user', content: 'Hi' }] } })
   const chat = (user: Customer, model = 'ten-points') =>
     callRelay(ctx, '/v1/chat/completions', { key: user.key, bearer: true, body: { model, messages: [{ role: 'user', content: 'Hi' }] } })
-  const keyOf = async (user: Customer) => (await ctx.request('GET', apiKeyEndpoints.list.path, { token: user.token })).body.data.items[0]
+  const keyOf = async (user: Customer) => (await ctx.call(apiKeyEndpoints.list, { token: user.token })).items[0]!
 
   it('lets only the owner set limits, validates them and lists them with the use', async () => {
     const user = await customer(ctx, 1000)
     const other = await customer(ctx, 1000)
     const limits = { points_quota: 500, daily_points_quota: 100, allowed_models: ['claude-*'], rpm_limit: 60, concurrency_limit: 2, expires_timestamp: ctx.clock.now() + 86_400_000 }
     const set = await setLimits(user, limits)
-    expect(set.status).toBe(200)
-    expect(set.body.data.limits).toEqual({ ...noKeyLimits, ...limits })
+    expect(set.limits).toEqual({ ...noKeyLimits, ...limits })
     expect((await keyOf(user)).limits).toEqual({ ...noKeyLimits, ...limits })
 
-    const foreign = await setLimits(other, { rpm_limit: 1 }, user.keyId)
+    const foreign = await limitsRefused(other, { rpm_limit: 1 }, user.keyId)
     expect(foreign.status).toBe(404)
     expect((await keyOf(user)).limits.rpm_limit).toBe(60)
 
     for (const bad of [{ rpm_limit: 0 }, { concurrency_limit: -1 }, { points_quota: 1.5 }, { allowed_models: [] }, { allowed_models: ['bad model'] }]) {
-      const refused = await setLimits(user, bad)
+      const refused = await limitsRefused(user, bad)
       expect(refused.status, JSON.stringify(bad)).toBe(400)
-      expect(refused.body.error.details.reason).toBe('validation')
+      expect(refused.reason).toBe('validation')
     }
     // An expiry that has passed would end the key under a success answer.
     for (const past of [ctx.clock.now(), ctx.clock.now() - 86_400_000]) {
-      const refused = await setLimits(user, { expires_timestamp: past })
+      const refused = await limitsRefused(user, { expires_timestamp: past })
       expect(refused.status).toBe(422)
-      expect(refused.body.error.details.reason).toBe('api_key_expiry_past')
+      expect(refused.reason).toBe('api_key_expiry_past')
     }
     expect((await keyOf(user)).limits.expires_timestamp).toBe(limits.expires_timestamp)
 
@@ -72,8 +71,8 @@ describeEachDatabase('API key limits', (ctx) => {
       expect(await reply.text()).toContain('This API key is disabled')
     }
     expect((await callRelay(ctx, '/v1/models', { key: user.key, method: 'GET' })).status).toBe(401)
-    const usage = await ctx.request('GET', apiKeyEndpoints.usage.path, { headers: { 'x-api-key': user.key } })
-    expect([usage.status, usage.body.error.details.reason]).toEqual([401, 'api_key_disabled'])
+    const usage = await ctx.refusal(apiKeyEndpoints.usage, { headers: { 'x-api-key': user.key } })
+    expect([usage.status, usage.reason]).toEqual([401, 'api_key_disabled'])
 
     await setLimits(user, { expires_timestamp: ctx.clock.now() + 60_000 })
     expect((await message(user)).status).toBe(200)

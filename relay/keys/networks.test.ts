@@ -5,7 +5,6 @@
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { apiKeyEndpoints, type ApiKeyLimits } from '../contract/api-keys.ts'
-import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
@@ -41,8 +40,8 @@ describeEachDatabase('API keys limited to addresses', (ctx) => {
   afterEach(() => provider.reset())
   afterAll(() => provider?.close())
 
-  const setLimits = (user: Customer, limits: Partial<ApiKeyLimits>) =>
-    ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: user.keyId }), { token: user.token, body: { ...noKeyLimits, ...limits } })
+  const limiting = (user: Customer, limits: Partial<ApiKeyLimits>) => ({ params: { id: user.keyId }, token: user.token, body: { ...noKeyLimits, ...limits } })
+  const setLimits = (user: Customer, limits: Partial<ApiKeyLimits>) => ctx.call(apiKeyEndpoints.limits, limiting(user, limits))
   const call = (user: Customer, api: (typeof apis)[number], ip: string) => {
     const headers = api.format === 'gemini' ? { 'x-goog-api-key': user.key } : undefined
     return callRelay(ctx, api.path, { ...api.options, key: api.format === 'gemini' ? undefined : user.key, headers, ip })
@@ -51,17 +50,16 @@ describeEachDatabase('API keys limited to addresses', (ctx) => {
   it('validates the list and reads it back', async () => {
     const user = await customer(ctx, 100)
     for (const bad of [[], ['10.0.0.0/33'], ['256.1.1.1'], ['example.com'], ['10.0.0.1/8/1'], ['2001:db8::/129'], Array.from({ length: 51 }, (_, i) => `10.0.0.${i}`)]) {
-      const refused = await setLimits(user, { allowed_ips: bad })
+      const refused = await ctx.refusal(apiKeyEndpoints.limits, limiting(user, { allowed_ips: bad }))
       expect(refused.status, JSON.stringify(bad)).toBe(400)
     }
     const set = await setLimits(user, { allowed_ips: ['203.0.113.0/24', '198.51.100.7', '2001:db8::/32'] })
-    expect(set.status).toBe(200)
-    expect(set.body.data.limits.allowed_ips).toEqual(['203.0.113.0/24', '198.51.100.7', '2001:db8::/32'])
+    expect(set.limits.allowed_ips).toEqual(['203.0.113.0/24', '198.51.100.7', '2001:db8::/32'])
   })
 
   it('refuses the key from any other address on every API, in its own format, charging and forwarding nothing', async () => {
     const user = await customer(ctx, 100)
-    expect((await setLimits(user, { allowed_ips: ['203.0.113.0/24', '2001:db8::/32'] })).status).toBe(200)
+    await setLimits(user, { allowed_ips: ['203.0.113.0/24', '2001:db8::/32'] })
     for (const api of apis) {
       for (const ip of ['198.51.100.7', '203.0.114.1', '2001:db9::1']) {
         const refused = await call(user, api, ip)
@@ -83,7 +81,7 @@ describeEachDatabase('API keys limited to addresses', (ctx) => {
 
   it('serves the key from a listed address or range, and from anywhere once the list is cleared', async () => {
     const user = await customer(ctx, 100)
-    expect((await setLimits(user, { allowed_ips: ['203.0.113.0/24', '198.51.100.7', '2001:db8::/32'] })).status).toBe(200)
+    await setLimits(user, { allowed_ips: ['203.0.113.0/24', '198.51.100.7', '2001:db8::/32'] })
     const messages = apis[0]!
     const usage = apis.find((api) => api.name === 'usage')!
     for (const ip of ['203.0.113.200', '198.51.100.7', '::ffff:198.51.100.7', '2001:db8:1::5']) {
@@ -91,7 +89,7 @@ describeEachDatabase('API keys limited to addresses', (ctx) => {
       expect((await call(user, usage, ip)).status, ip).toBe(200)
     }
     expect((await call(user, messages, '192.0.2.1')).status).toBe(403)
-    expect((await setLimits(user, { allowed_ips: null })).status).toBe(200)
+    await setLimits(user, { allowed_ips: null })
     expect((await call(user, messages, '192.0.2.1')).status).toBe(200)
     await expectLedgerInvariants(ctx.relay.db)
   })

@@ -42,10 +42,10 @@ describeEachDatabase('client commands', (relay) => {
     const { login } = await relay.signUp()
     const tokens = await codeFlowTokens(relay, login.access_token, { clientId: clientId!, secret: secret!, redirectUri: uris[0]! })
     expect((await admin('client', 'remove', '--client-id', clientId!)).stdout).toBe(`removed ${clientId}`)
-    const refresh = await relay.request('POST', oauthEndpoints.token.path, {
-      body: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId, client_secret: secret },
+    const refresh = await relay.refusal(oauthEndpoints.token, {
+      body: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId!, client_secret: secret! },
     })
-    expect(refresh.body.error.details.reason).toBe('invalid_client')
+    expect(refresh.reason).toBe('invalid_client')
     expect((await admin('client', 'list')).stdout).not.toContain(clientId!)
     expect(await admin('client', 'remove', '--client-id', clientId!)).toMatchObject({ code: 1, stderr: `client remove: no client ${clientId}` })
   })

@@ -32,6 +32,7 @@ describeEachDatabase('a relay finishing its calls before it stops', (ctx) => {
       expect([openAi.status, (await openAi.json()).error.code]).toEqual([503, 'service_unavailable'])
       const gemini = await callRelay(ctx, `/v1beta/models/${model}:generateContent`, { key: user.key, body: {} })
       expect([gemini.status, (await gemini.json()).error.status]).toEqual([503, 'UNAVAILABLE'])
+      // Raw: the typed call throws a 503 as the relay being down, not as a refusal to read.
       const health = await ctx.request('GET', '/api/health')
       expect([health.status, health.body.error.details.reason]).toEqual([503, 'unavailable'])
       expect(provider.received).toHaveLength(1)

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { apiKeyEndpoints } from '../contract/api-keys.ts'
-import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
@@ -35,11 +34,11 @@ describeEachDatabase('count_tokens under the rules of a call', (ctx) => {
 
   it('records every count with 0 points, and holds a key to its requests per minute', async () => {
     const user = await customer(ctx, 100)
-    const limited = await ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: user.keyId }), {
+    await ctx.call(apiKeyEndpoints.limits, {
+      params: { id: user.keyId },
       token: user.token,
       body: { enabled: true, expires_timestamp: null, points_quota: null, daily_points_quota: null, allowed_models: null, rpm_limit: 2, concurrency_limit: null },
     })
-    expect(limited.status).toBe(200)
     const before = provider.received.length
     for (let i = 0; i < 2; i++) {
       const counted = await count(user)

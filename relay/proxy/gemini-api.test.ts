@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { apiKeyEndpoints } from '../contract/api-keys.ts'
-import { fillPath } from '../contract/paths.ts'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { defaultGeminiUsage, geminiSignature, startFakeGemini, type FakeGemini, type GeminiUsage } from '../../tests/fixtures/fake-gemini.ts'
 import { fakeProviderSecret } from '../../tests/fixtures/fake-provider.ts'
@@ -137,8 +136,7 @@ describeEachDatabase('Gemini API', (ctx) => {
     expect(names.every((name) => name.startsWith('models/gem') || name.startsWith('models/gemini-'))).toBe(true)
 
     const limits = { enabled: true, expires_timestamp: null, points_quota: null, daily_points_quota: null, allowed_models: ['gem-model'], rpm_limit: null, concurrency_limit: null }
-    const limited = await ctx.request('PUT', fillPath(apiKeyEndpoints.limits.path, { id: user.keyId }), { token: user.token, body: limits })
-    expect(limited.status).toBe(200)
+    await ctx.call(apiKeyEndpoints.limits, { params: { id: user.keyId }, token: user.token, body: limits })
     const listed = await callRelay(ctx, '/v1beta/models', { method: 'GET', headers: { 'x-goog-api-key': user.key } })
     expect(await listed.json()).toEqual({ models: [expect.objectContaining({ name: 'models/gem-model' })] })
     // The key's controls hold on this API as on /v1.

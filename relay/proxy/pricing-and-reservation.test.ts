@@ -4,8 +4,9 @@ import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../../tests/fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../../tests/fixtures/ledger.ts'
 import { addTestProvider, callRelay, customer, ledgerOf, priceModel, settled } from '../../tests/fixtures/proxy.ts'
+import { apiKeyEndpoints } from '../contract/api-keys.ts'
 import { oauthEndpoints } from '../contract/oauth.ts'
-import type { ModelCost } from '../contract/points.ts'
+import { pointsEndpoints, type ModelCost } from '../contract/points.ts'
 import { PriceTable, pointsForUsage } from '../points/model-costs.ts'
 import { reservation, reservedOutputTokens } from './metering.ts'
 
@@ -123,7 +124,7 @@ describeEachDatabase('pricing, reservation and credentials of the /v1 API', (ctx
     const [call] = await ctx.relay.db.selectFrom('proxy_calls').selectAll().where('user_id', '=', user.id).execute()
     // 23 points of usage on a balance of 20: the 20 are taken, 3 are the shortfall; the balance stops at 0.
     expect(call).toMatchObject({ model, points: 20, shortfall_points: 3, outcome: 'completed' })
-    const summary = (await ctx.request('GET', '/api/user/points', { token: user.token })).body.data
+    const summary = await ctx.call(pointsEndpoints.points, { token: user.token })
     expect(summary).toMatchObject({ balance: 0, frozen_points: 0 })
     const refused = await callRelay(ctx, '/v1/messages', { key: user.key, body: claudeLike() })
     expect(refused.status).toBe(429)
@@ -204,9 +205,8 @@ describeEachDatabase('pricing, reservation and credentials of the /v1 API', (ctx
     for (const token of [deviceTokens.access_token, codeTokens.access_token]) {
       const answered = await callRelay(ctx, '/v1/messages', { key: token, bearer: true, body: claudeLike({ stream: false, max_tokens: 100 }) })
       expect(answered.status).toBe(200)
-      const usage = await ctx.request('GET', '/api/v1/usage', { headers: { authorization: `Bearer ${token}` } })
-      expect(usage.status).toBe(200)
-      expect(usage.body.data).toMatchObject({ key: null, client_id: client.clientId })
+      const usage = await ctx.call(apiKeyEndpoints.usage, { token })
+      expect(usage).toMatchObject({ key: null, client_id: client.clientId })
     }
     await settled(ctx, owner.id, 2)
     const calls = await ctx.relay.db.selectFrom('proxy_calls').select(['key_id', 'client_id', 'points']).where('user_id', '=', owner.id).execute()
@@ -220,9 +220,9 @@ describeEachDatabase('pricing, reservation and credentials of the /v1 API', (ctx
     expect(scoped.status).toBe(403)
     expect(scoped.headers.get('x-should-retry')).toBe('false')
     expect((await scoped.json()).error.message).toContain('not granted the api scope')
-    const scopedUsage = await ctx.request('GET', '/api/v1/usage', { headers: { authorization: `Bearer ${profileOnly.access_token}` } })
+    const scopedUsage = await ctx.refusal(apiKeyEndpoints.usage, { token: profileOnly.access_token })
     expect(scopedUsage.status).toBe(403)
-    expect(scopedUsage.body.error.details).toEqual({ reason: 'insufficient_scope', required_scope: 'api' })
+    expect(scopedUsage.details).toEqual({ reason: 'insufficient_scope', required_scope: 'api' })
     // A portal sign-in token is no API credential, whatever it may do in the portal.
     const portal = await callRelay(ctx, '/v1/messages', { key: login.access_token, bearer: true, body: claudeLike() })
     expect(portal.status).toBe(401)

@@ -147,7 +147,7 @@ describeEachDatabase('what providers bill: cache writes by lifetime, web searche
   it('shows each call\'s itemised charge in the usage log and its CSV, unchanged by a later repricing', async () => {
     const usage = { cache_write_1h_tokens: 100_000, web_search_requests: 3 }
     const { user, charge } = await charged(usage, { stream: true })
-    const logged = async () => (await ctx.request('GET', usageEndpoints.calls.path, { token: user.token })).body.data.items[0]
+    const logged = async () => (await ctx.call(usageEndpoints.calls, { token: user.token })).items[0]
     const csv = async () => (await ctx.request('GET', usageEndpoints.export.path, { token: user.token })).text
     const before = await logged()
     expect(before).toMatchObject({ cache_write_1h_tokens: 100_000, web_search_requests: 3, points: due(usage), charge })
