@@ -5,6 +5,7 @@
  * however much had been used.
  */
 import { numberFormat } from './intl-formats.ts'
+
 export interface UsageShare {
   used: number
   /** Every point of the period: used, still in the balance, or held for calls in flight. */

@@ -69,7 +69,6 @@ export interface AuditFilter extends PageQuery {
   to?: string
 }
 
-
 /** Newest first. */
 export async function listAudit(db: Database, filter: AuditFilter): Promise<Paged<AuditEntry>> {
   let query = db.selectFrom('audit_log')
