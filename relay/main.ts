@@ -3,10 +3,9 @@
  * WORKERS > 1 (the default on PostgreSQL: one per CPU) this process forks that many relays on
  * the same port (workers.ts, docs/decisions/076-the-hot-path.md).
  */
-import { serve } from '@hono/node-server'
 import { configOrExit, loadConfig } from './config.ts'
 import { servedByNode, startRelay } from './index.ts'
-import { keepRunningOnStrayErrors, stopOnSignals } from './process-lifecycle.ts'
+import { keepRunningOnStrayErrors, serveWithBacklog, stopOnSignals } from './process-lifecycle.ts'
 import { startTracing } from './telemetry/tracing.ts'
 import { servesHere, workerCount } from './workers.ts'
 
@@ -16,7 +15,7 @@ async function main(): Promise<void> {
   if (!relayConfig) throw new Error('RELAY_URL names a relay elsewhere: `npm run relay` is that relay, so leave RELAY_URL unset here')
   if (!servesHere(workerCount(config), config)) return
   const relay = await startRelay(relayConfig)
-  const server = serve(
+  const server = serveWithBacklog(
     {
       fetch: servedByNode(relay),
       port: config.process.port ?? 3001,

@@ -3,10 +3,26 @@
  * docs/decisions/013-the-database.md says why stray errors do not end it.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import type { ServerType } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer, type ServerType } from '@hono/node-server'
 
 /** After the grace, how long cut calls and other requests get to end before every connection is closed. */
 const afterGraceMs = 5000
+
+/**
+ * Connections the kernel holds for the process before it accepts them (Linux caps it at
+ * `net.core.somaxconn`). Node's 511 overflows when thousands of clients connect at once, as
+ * after another relay's restart or a network blip: past it Linux drops their handshakes, and with
+ * SYN cookies their first request is answered with a reset.
+ */
+const listenBacklog = 8192
+
+/** Serves `fetch` as @hono/node-server's `serve` does, with a longer queue of connections to accept. */
+export function serveWithBacklog(options: { fetch: Parameters<typeof createAdaptorServer>[0]['fetch']; port: number; hostname?: string }, listening: (info: AddressInfo) => void): ServerType {
+  const server = createAdaptorServer(options)
+  server.listen({ port: options.port, host: options.hostname, backlog: listenBacklog }, () => listening(server.address() as AddressInfo))
+  return server
+}
 
 /**
  * An error that escapes every handler (a timer's callback, a socket's event, a promise nobody

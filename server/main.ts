@@ -13,7 +13,6 @@
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { serve } from '@hono/node-server'
 import type { HttpBindings } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -27,7 +26,7 @@ import { startEmbeddedRelay, type EmbeddedRelay } from './embedded-relay.ts'
 import { isMalformed, refuseTunnels } from './request-guards.ts'
 import { isRelayPath } from './relay-paths.ts'
 import { metricsResponse, processRegistry } from '#relay/telemetry/registry.ts'
-import { keepRunningOnStrayErrors, stopOnSignals } from '#relay/process-lifecycle.ts'
+import { keepRunningOnStrayErrors, serveWithBacklog, stopOnSignals } from '#relay/process-lifecycle.ts'
 import { PortalMetrics } from './portal-metrics.ts'
 import { routeIds } from './route-ids.ts'
 import { startTracing } from '#relay/telemetry/tracing.ts'
@@ -108,7 +107,7 @@ app.onError((error, c) => {
   return c.text('Internal error', 500)
 })
 
-const server = serve({ fetch: app.fetch, port: config.process.port ?? 3000, hostname: config.process.host }, (info) => {
+const server = serveWithBacklog({ fetch: app.fetch, port: config.process.port ?? 3000, hostname: config.process.host }, (info) => {
   console.log(`Portal listening on http://localhost:${info.port}${relay ? ' (embedded relay at /api and /v1)' : ` (relay: ${env.relayUrl})`}`)
 })
 
