@@ -135,6 +135,8 @@ export const variables = {
     'A points-reset request is approved automatically when the last approved one is at least this old.'),
   providerConnectTimeoutMs: variable('PROVIDER_CONNECT_TIMEOUT_MS', 'relay', z.int().min(100).max(120_000).default(10_000),
     'Metered relay: longest wait for a provider\'s connection before trying the next provider.'),
+  providerHttp2: variable('PROVIDER_HTTP2', 'relay', z.boolean().default(false),
+    'Metered relay: `true` offers HTTP/2 to `https:` providers, so one connection carries up to 100 calls instead of one: a process holding thousands of streams then needs a socket per call on its client side only (docs/decisions/073-upstream-calls.md, "HTTP/2"). A provider without HTTP/2 is spoken to over HTTP/1.1 as before.'),
   providerTimeoutMs: variable('PROVIDER_TIMEOUT_MS', 'relay', z.int().min(100).max(3_600_000).default(600_000),
     'Metered relay: longest wait for an answer to start, and longest silence within a stream.'),
   maxStreamsPerProcess: variable('MAX_STREAMS_PER_PROCESS', 'relay', z.int().min(1).max(1_000_000).default(10_000),

@@ -348,6 +348,7 @@ function upstreamRequest(c: Context<RelayEnv>, { services }: ProxyDeps, dialect:
       headers: { ...headers, ...dialect.authenticate(provider.key) },
       body: mapped && !dialect.pathFor ? withModel(request.body, provider.model) : request.body,
       connectTimeoutMs: services.config.providerConnectTimeoutMs,
+      http2: services.config.providerHttp2,
       idleTimeoutMs: services.config.providerTimeoutMs,
       signal: gone,
     }

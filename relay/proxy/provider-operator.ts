@@ -144,6 +144,7 @@ export async function testProviderAsOperator(services: Services, operator: Opera
       headers,
       body: Buffer.from(JSON.stringify(body)),
       connectTimeoutMs: config.providerConnectTimeoutMs,
+      http2: config.providerHttp2,
       idleTimeoutMs: Math.min(config.providerTimeoutMs, testTimeoutMs),
       signal: AbortSignal.timeout(testTimeoutMs),
     })

@@ -6,13 +6,15 @@
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Readable } from 'node:stream'
-import { Agent, errors } from 'undici'
+import { Agent, buildConnector, Client, errors, Pool } from 'undici'
 
 export interface UpstreamRequest {
   url: URL
   headers: Record<string, string>
   body: Uint8Array
   connectTimeoutMs: number
+  /** Offer HTTP/2 to an `https:` provider (`PROVIDER_HTTP2`); it answers over HTTP/1.1 if it has no HTTP/2. */
+  http2: boolean
   /** Longest silence: waiting for the answer to start, and between its pieces. */
   idleTimeoutMs: number
   /** The client went away: give up. */
@@ -39,25 +41,65 @@ export class UpstreamError extends Error {
   }
 }
 
-/** One pool set per connect timeout: the timeout belongs to the agent, and a deployment has one. */
-const agents = new Map<number, Agent>()
+/** Streams one HTTP/2 connection carries at most before the pool opens another: undici's own default per connection. */
+const http2Streams = 100
 
-function agentFor(connectTimeoutMs: number): Agent {
-  let agent = agents.get(connectTimeoutMs)
+/** One pool set per connect timeout and protocol choice: both belong to the agent, and a deployment has one of each. */
+const agents = new Map<string, Agent>()
+
+function agentFor(connectTimeoutMs: number, http2: boolean): Agent {
+  const name = `${connectTimeoutMs}:${http2}`
+  let agent = agents.get(name)
   if (!agent) {
-    agent = new Agent({ connect: { timeout: connectTimeoutMs } })
-    agents.set(connectTimeoutMs, agent)
+    agent = http2 ? http2Agent(connectTimeoutMs) : new Agent({ connect: { timeout: connectTimeoutMs } })
+    agents.set(name, agent)
   }
   return agent
 }
 
-export async function sendUpstream({ url, headers, body, connectTimeoutMs, idleTimeoutMs, signal }: UpstreamRequest): Promise<UpstreamResponse> {
+/**
+ * A pool whose connections offer HTTP/2 (docs/decisions/073-upstream-calls.md, "HTTP/2"). Undici
+ * runs one request at a time on a connection unless told otherwise, on HTTP/2 too; a connection
+ * that turned out to speak HTTP/2 is told to carry `http2Streams` at once, one that speaks
+ * HTTP/1.1 keeps one request at a time (never pipelined).
+ */
+function http2Agent(connectTimeoutMs: number): Agent {
+  const connector = buildConnector({ timeout: connectTimeoutMs, allowH2: true })
+  return new Agent({
+    factory: (origin, options) =>
+      new Pool(origin, {
+        ...options,
+        factory: (clientOrigin, clientOptions) => {
+          let http2 = false
+          const client = new Client(clientOrigin, {
+            ...clientOptions,
+            connect: (connectOptions, done) =>
+              connector(connectOptions, (...result) => {
+                const [, socket] = result
+                http2 = socket !== null && 'alpnProtocol' in socket && socket.alpnProtocol === 'h2'
+                done(...result)
+              }),
+          })
+          // The protocol is known once the connection is up.
+          client.on('connect', () => (client.pipelining = http2 ? http2Streams : 1))
+          return client
+        },
+      }),
+  })
+}
+
+export async function sendUpstream({ url, headers, body, connectTimeoutMs, http2, idleTimeoutMs, signal }: UpstreamRequest): Promise<UpstreamResponse> {
   if (signal.aborted) throw new UpstreamError('client_gone', 'the client went away')
   try {
-    const response = await agentFor(connectTimeoutMs).request({
+    const response = await agentFor(connectTimeoutMs, http2).request({
       origin: url.origin,
       path: url.pathname + url.search,
       method: 'POST',
+      // Undici puts a request not marked idempotent (any POST, by default) only on a connection
+      // where nothing else runs, HTTP/2 included; marked, it shares an HTTP/2 connection. Undici
+      // retries neither (a failed attempt fails over, failover.ts), and an HTTP/1.1 connection
+      // still takes one request at a time (`http2Agent`).
+      idempotent: http2,
       headers: { ...headers, 'content-length': String(body.byteLength) },
       body,
       signal,

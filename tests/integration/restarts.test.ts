@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../relay/db/open-database.ts'
 import { createTestDatabase, databaseKinds, describeOnPostgres, type TestDatabase } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
-import { expectLedgerInvariants } from '../fixtures/ledger.ts'
+import { expectChargedOnce } from '../fixtures/ledger.ts'
 import { elapse } from '../fixtures/time.ts'
 import { seedCustomer, serveModel, startProductionServer, type ProductionServer, type SeededCustomer } from '../fixtures/production-server.ts'
 
@@ -53,20 +53,6 @@ function stream(url: string, key: string): Stream {
 /** Resolves once the process has seen the signal: its health check no longer answers 200. */
 async function draining(server: ProductionServer): Promise<void> {
   await expect.poll(async () => fetch(`${server.url}/resources/health`).then((r) => r.status, () => 0), { timeout: 10_000, interval: 50 }).not.toBe(200)
-}
-
-/** Every call of `userId`: each charged exactly once, by its own hold's ledger rows. */
-async function expectChargedOnce(db: Database, userId: string): Promise<{ outcome: string; points: number }[]> {
-  const calls = await db.selectFrom('proxy_calls').select(['hold_id', 'outcome', 'points']).where('user_id', '=', userId).execute()
-  const rows = await db.selectFrom('points_ledger').select(['hold_id', 'change', 'type']).where('user_id', '=', userId).where('hold_id', 'is not', null).execute()
-  const net = new Map<string, number>()
-  for (const row of rows) net.set(row.hold_id!, (net.get(row.hold_id!) ?? 0) + Number(row.change))
-  for (const call of calls) expect(-net.get(call.hold_id!)!).toBe(Number(call.points))
-  expect(new Set(calls.map((call) => call.hold_id)).size).toBe(calls.length)
-  const open = await db.selectFrom('points_holds').select('id').where('settled_timestamp', 'is', null).execute()
-  expect(open).toEqual([])
-  await expectLedgerInvariants(db)
-  return calls.map((call) => ({ outcome: call.outcome, points: Number(call.points) }))
 }
 
 describe.each(databaseKinds())('SIGTERM to a server holding streams (%s)', (kind) => {
