@@ -20,18 +20,22 @@
  *
  * Each relayed stream holds two sockets in the relay (the client's and the provider's): Node
  * raises its soft limit of open files to the hard one, and the run says so when STREAMS cannot
- * fit under it (`ulimit -Hn`). BENCH_PORT (default: any free ports) puts the provider, the warm-up
+ * fit under it (`ulimit -Hn`). With PROVIDER_HTTP2=true the provider speaks TLS and HTTP/2, as
+ * the real ones do, and the relay (`PROVIDER_HTTP2`) and the pipe carry up to 100 streams on
+ * each of their connections to it: a stream then holds one socket in them. BENCH_PORT (default: any free ports) puts the provider, the warm-up
  * provider, the relay and the pipe on that port and the next three. BENCH_HEAP_SNAPSHOT=<dir> writes a heap
  * snapshot of the relay at its plateau there (SIGUSR2, `--heapsnapshot-signal`);
  * BENCH_PROFILE_DIR=<dir> a V8 CPU profile of the relay's whole run.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
+import https from 'node:https'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createTestDatabase } from '../tests/fixtures/databases.ts'
 import { unusedPort } from '../tests/fixtures/ports.ts'
+import { loopbackCertificate } from '../tests/fixtures/tls.ts'
 import { checkLedger, cpuTimeMs, jwtSecret, prepare, startChild, type Child } from './relay-fixtures.ts'
 
 const streams = Number(process.env.STREAMS ?? 1000)
@@ -47,9 +51,13 @@ const model = 'bench-stream-model'
 const warmModel = 'bench-warm-up-model'
 const metricsToken = 'bench-metrics-token-0123456789'
 const users = 64
+const http2 = process.env.PROVIDER_HTTP2 === 'true'
+const certificate = http2 ? loopbackCertificate() : undefined
 
 const port = async (offset: number) => (basePort ? basePort + offset : unusedPort())
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity })
+/** The direct run's client, to the provider over TLS (HTTP/1.1, a connection per stream, as the relay's clients). */
+const tlsAgent = new https.Agent({ keepAlive: false, maxSockets: Infinity, ca: certificate?.cert })
 
 interface StreamResult {
   completed: boolean
@@ -65,7 +73,8 @@ function stream(url: URL, headers: Record<string, string>, body: string): Promis
     const gaps: number[] = []
     let last = 0
     let tail = ''
-    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+    const tls = url.protocol === 'https:'
+    const req = (tls ? https : http).request(url, { method: 'POST', agent: tls ? tlsAgent : agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
       res.setEncoding('utf8')
       res.on('data', (text: string) => {
         const now = performance.now()
@@ -132,12 +141,16 @@ async function eventLoopDelay(relay: Child): Promise<{ p50: number; p99: number 
 
 async function main(): Promise<void> {
   const limit = openFilesLimit()
-  if (streams * 2 + 64 > limit) {
-    console.warn(`Warning: ${streams} relayed streams need about ${streams * 2 + 64} open files in the relay; the hard limit here is ${limit} (ulimit -Hn). Raise it, or expect refused connections.`)
+  const files = (http2 ? streams * 1.01 : streams * 2) + 64
+  if (files > limit) {
+    console.warn(`Warning: ${streams} relayed streams need about ${files} open files in the relay; the hard limit here is ${limit} (ulimit -Hn). Raise it, or expect refused connections.`)
   }
+  const tlsArgs = certificate ? ['--tls-key', certificate.keyPath, '--tls-cert', certificate.certPath] : []
+  // The relay and the pipe trust the provider's certificate as Node lets any process.
+  const trust = certificate ? { NODE_EXTRA_CA_CERTS: certificate.certPath } : {}
   const [provider, warmProvider] = await Promise.all([
-    startChild(['tests/fixtures/fake-provider.ts', '--port', String(await port(0)), '--paced-ms', String(eventMs), '--paced-events', String(events)], {}),
-    startChild(['tests/fixtures/fake-provider.ts', '--port', String(await port(1))], {}),
+    startChild(['tests/fixtures/fake-provider.ts', '--port', String(await port(0)), '--paced-ms', String(eventMs), '--paced-events', String(events), ...tlsArgs], {}),
+    startChild(['tests/fixtures/fake-provider.ts', '--port', String(await port(1)), ...tlsArgs], {}),
   ])
   const database = await createTestDatabase(kind)
   try {
@@ -158,6 +171,8 @@ async function main(): Promise<void> {
         WORKERS: '1',
         METRICS_TOKEN: metricsToken,
         MAX_STREAMS_PER_PROCESS: String(streams + 1000),
+        PROVIDER_HTTP2: String(http2),
+        ...trust,
       },
     )
     const headersOf = (i: number) => ({ 'anthropic-version': '2023-06-01', 'x-api-key': keys[i % keys.length]! })
@@ -169,7 +184,7 @@ async function main(): Promise<void> {
 
     const [load1] = loadavg()
     console.log(`Streams benchmark: loopback, ${cpus().length} CPUs (load average ${load1!.toFixed(1)} at start), ${kind === 'postgres' ? 'PostgreSQL (a temporary schema)' : 'SQLite (a temporary file)'}, Node ${process.version}`)
-    console.log(`${streams} streams of ${seconds} s, a text delta every ${eventMs} ms (${events} each), opened over ${rampMs} ms; first direct, then through one relay process, then through a plain pipe.\n`)
+    console.log(`${streams} streams of ${seconds} s, a text delta every ${eventMs} ms (${events} each), opened over ${rampMs} ms; first direct, then through one relay process, then through a plain pipe; to the provider ${http2 ? 'over TLS, HTTP/2 from the relay and the pipe' : 'over HTTP/1.1'}.\n`)
 
     const direct = await load(new URL('/v1/messages', provider.url), () => ({ 'anthropic-version': '2023-06-01' }))
 
@@ -193,7 +208,7 @@ async function main(): Promise<void> {
     const loop = await eventLoopDelay(relay)
 
     // The same load through a hop that only reads and writes each event once: the CPU floor.
-    const pipe = await startChild(['bench/pipe-proxy.ts', provider.url, String(await port(3))], {})
+    const pipe = await startChild(['bench/pipe-proxy.ts', provider.url, String(await port(3))], trust)
     const pipeCpuBefore = cpuTimeMs([pipe.pid])!
     const piped = await load(new URL('/v1/messages', pipe.url), () => ({ 'anthropic-version': '2023-06-01' }))
     const pipeCpuMs = cpuTimeMs([pipe.pid])! - pipeCpuBefore
@@ -227,6 +242,7 @@ async function main(): Promise<void> {
     console.log(`\nLoad average at the end: ${load2!.toFixed(1)}.`)
     if (heapSnapshotDir) console.log(`Heap snapshot: ${readdirSync(heapSnapshotDir).filter((f) => f.endsWith('.heapsnapshot')).join(', ')} in ${heapSnapshotDir}`)
     agent.destroy()
+    tlsAgent.destroy()
     await relay.stop()
     await Promise.all([provider.stop(), warmProvider.stop()])
     await checkLedger(database)
