@@ -5,15 +5,13 @@
  * `proxy_calls_user`, a key `proxy_calls_key`, a model, a provider, an outcome other than answered
  * and no filter at all those of migration 0063, a request id the primary key.
  */
-import { sql } from 'kysely'
 import type { AdminCall, AdminCallDetail, AdminCalls, AdminCallsFilter } from '../contract/admin-calls.ts'
 import { isId } from '../contract/ids.ts'
-import { usageCursorPattern } from '../contract/usage.ts'
 import type { Database } from '../db/open-database.ts'
 import type { ProxyCallsTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
 import { providerLabel } from '../proxy/providers.ts'
-import { callColumns, callsCsv, csvCells, csvColumns, cursorOf, holdEntries, newestFirst, outcomesOf, toUsageCall } from '../usage/log.ts'
+import { callColumns, callsCsv, csvCells, csvColumns, cursorOf, holdEntries, newestFirst, outcomesOf, pageWindow, toUsageCall } from '../usage/log.ts'
 
 export async function adminCalls(db: Database, filter: AdminCallsFilter, cursor: string | undefined, pageSize: number): Promise<AdminCalls> {
   const rows = await page(db, filter, cursor, pageSize + 1)
@@ -83,21 +81,13 @@ async function pageOf(
   limit: number,
   outcome: ProxyCallsTable['outcome'] | undefined,
 ): Promise<AdminCall[]> {
-  const after = cursor?.match(usageCursorPattern)
   const rows = await selectCalls(db)
     .$if(filter.request_id !== undefined, (qb) => qb.where('c.id', '=', filter.request_id!))
     .$if(userId !== undefined, (qb) => qb.where('c.user_id', '=', userId!))
     .$if(filter.key_id !== undefined, (qb) => qb.where('c.key_id', '=', filter.key_id!))
     .$if(filter.model !== undefined, (qb) => qb.where('c.model', '=', filter.model!))
     .$if(filter.provider_id !== undefined, (qb) => qb.where('c.provider_id', '=', filter.provider_id!))
-    .$if(outcome !== undefined, (qb) => qb.where('c.outcome', '=', outcome!))
-    // The partial indexes' condition in their own words: SQLite reads a partial index only for a query that states it.
-    .$if(outcome !== undefined && outcome !== 'completed', (qb) => qb.where(sql<boolean>`c.outcome <> 'completed'`))
-    .$if(filter.from !== undefined, (qb) => qb.where('c.create_timestamp', '>=', filter.from!))
-    .$if(filter.to !== undefined, (qb) => qb.where('c.create_timestamp', '<', filter.to!))
-    .$if(after !== undefined && after !== null, (qb) =>
-      qb.where((eb) => eb(eb.refTuple('c.create_timestamp', 'c.id'), '<', eb.tuple(Number(after![1]), after![2]!))),
-    )
+    .where((eb) => pageWindow(eb, { outcome, from: filter.from, to: filter.to, cursor }))
     .orderBy('c.create_timestamp', 'desc')
     .orderBy('c.id', 'desc')
     .limit(limit)

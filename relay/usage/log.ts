@@ -9,7 +9,7 @@
 import { csvLine } from '../contract/csv.ts'
 import type { CallOutcomeName, UsageCall, UsageCallDetail, UsageCalls, UsageFilter } from '../contract/usage.ts'
 import { usageCursorPattern } from '../contract/usage.ts'
-import { sql } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Database } from '../db/open-database.ts'
 import type { ProxyCallsTable } from '../db/schema.ts'
 import { RelayError } from '../http/relay-error.ts'
@@ -91,24 +91,35 @@ export function newestFirst(a: UsageCall, b: UsageCall): number {
 }
 
 async function pageOf(db: Database, userId: string, filter: UsageFilter, cursor: string | undefined, limit: number, outcome: ProxyCallsTable['outcome'] | undefined): Promise<UsageCall[]> {
-  const after = cursor?.match(usageCursorPattern)
   const rows = await selectCalls(db, userId)
     .$if(filter.key_id !== undefined, (qb) => qb.where('c.key_id', '=', filter.key_id!))
     .$if(filter.model !== undefined, (qb) => qb.where('c.model', '=', filter.model!))
-    .$if(outcome !== undefined, (qb) => qb.where('c.outcome', '=', outcome!))
-    // The condition of the partial index `proxy_calls_user_outcome` in its own words: SQLite reads a
-    // partial index only for a query that states its condition.
-    .$if(outcome !== undefined && outcome !== 'completed', (qb) => qb.where(sql<boolean>`c.outcome <> 'completed'`))
-    .$if(filter.from !== undefined, (qb) => qb.where('c.create_timestamp', '>=', filter.from!))
-    .$if(filter.to !== undefined, (qb) => qb.where('c.create_timestamp', '<', filter.to!))
-    .$if(after !== undefined && after !== null, (qb) =>
-      qb.where((eb) => eb(eb.refTuple('c.create_timestamp', 'c.id'), '<', eb.tuple(Number(after![1]), after![2]!))),
-    )
+    .where((eb) => pageWindow(eb, { outcome, from: filter.from, to: filter.to, cursor }))
     .orderBy('c.create_timestamp', 'desc')
     .orderBy('c.id', 'desc')
     .limit(limit)
     .execute()
   return rows.map(toUsageCall)
+}
+
+/**
+ * What the user's log and the console's share of a page's conditions: one stored outcome, the
+ * dates, and the calls after the cursor (newest first).
+ */
+export function pageWindow(
+  eb: ExpressionBuilder<{ c: ProxyCallsTable }, 'c'>,
+  { outcome, from, to, cursor }: { outcome: ProxyCallsTable['outcome'] | undefined; from: number | undefined; to: number | undefined; cursor: string | undefined },
+): Expression<SqlBool> {
+  const after = cursor?.match(usageCursorPattern)
+  const conditions: Expression<SqlBool>[] = []
+  if (outcome !== undefined) conditions.push(eb('c.outcome', '=', outcome))
+  // The condition of the partial indexes on outcomes in their own words: SQLite reads a partial
+  // index only for a query that states its condition.
+  if (outcome !== undefined && outcome !== 'completed') conditions.push(sql<boolean>`c.outcome <> 'completed'`)
+  if (from !== undefined) conditions.push(eb('c.create_timestamp', '>=', from))
+  if (to !== undefined) conditions.push(eb('c.create_timestamp', '<', to))
+  if (after) conditions.push(eb(eb.refTuple('c.create_timestamp', 'c.id'), '<', eb.tuple(Number(after[1]), after[2]!)))
+  return eb.and(conditions)
 }
 
 /**
