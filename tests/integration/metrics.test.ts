@@ -7,10 +7,7 @@
  *
  * Needs the portal build (`npm run build`) and `/usr/bin/prometheus` (`.ci/run` installs it).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { spawnSync } from 'node:child_process'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { operatorOverview, refreshOperatorStats } from '../../relay/admin/overview.ts'
@@ -19,63 +16,14 @@ import type { Database } from '../../relay/db/open-database.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../fixtures/databases.ts'
 import { startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts'
 import { expectLedgerInvariants } from '../fixtures/ledger.ts'
-import { unusedPort } from '../fixtures/ports.ts'
+import { prometheusBinary, prometheusInstalled, promtoolBinary, startPrometheus, type Prometheus } from '../fixtures/prometheus.ts'
 import { seedCustomer, serveModel, startProductionServer, type ProductionServer, type SeededCustomer } from '../fixtures/production-server.ts'
 
-const prometheusBinary = '/usr/bin/prometheus'
-const promtoolBinary = '/usr/bin/promtool'
 const metricsToken = 'metrics-test-token-0123456789'
 const model = 'claude-metrics-test'
 
-const canRun = existsSync(prometheusBinary) && existsSync(promtoolBinary)
+const canRun = prometheusInstalled
 if (!canRun) console.warn(`metrics.test.ts skipped: ${prometheusBinary} and ${promtoolBinary} are needed (apt-get install prometheus)`)
-
-interface Prometheus {
-  query(expression: string): Promise<number | null>
-  stop(): Promise<void>
-}
-
-/** A Prometheus server scraping `target` every second with the bearer token. */
-async function startPrometheus(target: string): Promise<Prometheus> {
-  const dir = mkdtempSync(join(tmpdir(), 'prometheus-'))
-  const port = await unusedPort()
-  writeFileSync(
-    join(dir, 'prometheus.yml'),
-    [
-      'global:',
-      '  scrape_interval: 1s',
-      'scrape_configs:',
-      '  - job_name: relay',
-      '    authorization:',
-      `      credentials: ${metricsToken}`,
-      '    static_configs:',
-      `      - targets: ['${target}']`,
-      '',
-    ].join('\n'),
-  )
-  const child: ChildProcess = spawn(
-    prometheusBinary,
-    [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`],
-    { stdio: 'ignore' },
-  )
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const base = `http://127.0.0.1:${port}`
-  await vi.waitFor(async () => expect((await fetch(`${base}/-/ready`)).ok).toBe(true), { timeout: 30_000, interval: 200 })
-  return {
-    async query(expression) {
-      const answer = (await (await fetch(`${base}/api/v1/query?query=${encodeURIComponent(expression)}`)).json()) as {
-        data: { result: Array<{ value: [number, string] }> }
-      }
-      const [first] = answer.data.result
-      return first ? Number(first.value[1]) : null
-    },
-    async stop() {
-      child.kill('SIGTERM')
-      await exited
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
 
 describe.skipIf(!canRun).each(databaseKinds())('metrics scraped by Prometheus (%s)', (kind) => {
   let database: TestDatabase
@@ -94,7 +42,7 @@ describe.skipIf(!canRun).each(databaseKinds())('metrics scraped by Prometheus (%
     provider = await startFakeProvider()
     await serveModel(db, model, provider.url)
     customer = await seedCustomer(server, db, 1_000_000)
-    prometheus = await startPrometheus(`127.0.0.1:${server.port}`)
+    prometheus = await startPrometheus(`127.0.0.1:${server.port}`, metricsToken)
   }, 120_000)
 
   afterAll(async () => {
