@@ -86,7 +86,7 @@ describe.each(databaseKinds())('providers over HTTP/2 (%s)', (kind) => {
     // One call first: the relay learns that the provider speaks HTTP/2 before the crowd arrives
     // (undici opens a connection for every call that comes while the first is being set up).
     expect((await stream(server, key).text).whole).toBe(true)
-    provider.behaviour = { kind: 'paced', events: 10, everyMs: 100 }
+    provider.behaviour = { kind: 'paced', events: 40, everyMs: 100 }
     const connectionsBefore = provider.connections
     for (let wave = 0; wave < 2; wave++) {
       // Opened 10 ms apart, as calls arrive: see the note on bursts below.
@@ -97,7 +97,8 @@ describe.each(databaseKinds())('providers over HTTP/2 (%s)', (kind) => {
       }
     }
     expect(provider.received.slice(-400).map((request) => request.httpVersion)).toEqual(Array(400).fill('2.0'))
-    expect(provider.maxInFlight).toBeGreaterThanOrEqual(150)
+    // Four-second streams opened over two: most of a wave is in flight at once, more than one connection carries.
+    expect(provider.maxInFlight).toBeGreaterThan(100)
     // Over HTTP/1.1 each wave takes a connection per call (200). Over HTTP/2 a connection carries up
     // to 100, and the second wave finds them open: 3 on a quiet machine. Calls that arrive while a
     // new connection is being set up each open one more (undici counts a connection not yet up as
