@@ -32,11 +32,15 @@ export class IntegerResultsPlugin implements KyselyPlugin {
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const rows = args.result.rows.map((row) => {
-      const out: UnknownRow = {}
-      for (const [column, value] of Object.entries(row)) out[column] = convert(column, value)
-      return out
-    })
-    return { ...args.result, rows }
+    return { ...args.result, rows: integerRows(args.result.rows) }
   }
+}
+
+/** The rows with their integers settled on the rules above (also db/prepared.ts's direct path). */
+export function integerRows(rows: readonly UnknownRow[]): UnknownRow[] {
+  return rows.map((row) => {
+    const out: UnknownRow = {}
+    for (const [column, value] of Object.entries(row)) out[column] = convert(column, value)
+    return out
+  })
 }

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely'
-import type { DatabaseConnection, QueryResult, SqliteDialectConfig, TransactionSettings } from 'kysely'
+import type { DatabaseConnection, DialectAdapter, QueryResult, SqliteDialectConfig, TransactionSettings } from 'kysely'
 import pg from 'pg'
 import { integerValue } from '../contract/json.ts'
 import { IntegerResultsPlugin } from './integer-results.ts'
@@ -68,7 +68,23 @@ function sqliteDialect(path: string): SqliteDialect {
   // Every INTEGER comes back as a BigInt; IntegerResultsPlugin turns it into a number or string.
   database.defaultSafeIntegers(true)
   reusePreparedStatements(database)
-  return new ImmediateSqliteDialect({ database })
+  return new ImmediateSqliteDialect({ database }, database)
+}
+
+/** A Kysely instance's SQLite database and driver, by its adapter (shared by its transactions). */
+const sqliteUnder = new WeakMap<DialectAdapter, { database: BetterSqlite3.Database; driver: ImmediateSqliteDriver }>()
+
+/**
+ * The better-sqlite3 database under `db`, when a statement may run on it at once, bypassing
+ * Kysely's connection and promise chain (db/prepared.ts): `db` is a transaction, whose connection
+ * its caller holds, or no query holds the one connection now. Null on PostgreSQL or while another
+ * query holds the connection. A statement run so runs whole before anything else can, as
+ * better-sqlite3 is synchronous.
+ */
+export function sqliteAtOnce(db: Database): BetterSqlite3.Database | null {
+  const under = sqliteUnder.get(db.getExecutor().adapter)
+  if (!under) return null
+  return db.isTransaction || !under.driver.lent ? under.database : null
 }
 
 /**
@@ -98,23 +114,42 @@ function reusePreparedStatements(database: BetterSqlite3.Database, limit = 500):
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig
+  readonly #database: BetterSqlite3.Database
+  readonly #driver: ImmediateSqliteDriver
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig, database: BetterSqlite3.Database) {
     super(config)
     this.#config = config
+    this.#database = database
+    this.#driver = new ImmediateSqliteDriver(this.#config)
   }
 
   override createDriver(): SqliteDriver {
-    return new ImmediateSqliteDriver(this.#config)
+    return this.#driver
+  }
+
+  override createAdapter(): DialectAdapter {
+    const adapter = super.createAdapter()
+    sqliteUnder.set(adapter, { database: this.#database, driver: this.#driver })
+    return adapter
   }
 }
 
 class ImmediateSqliteDriver extends SqliteDriver {
   /** Whether the one connection is inside a transaction: it may then be lent to nobody else. */
   #inTransaction = false
+  /** Whether a query or transaction holds the one connection (`sqliteAtOnce`). */
+  lent = false
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    return new PatientConnection(await super.acquireConnection(), (ms) => this.#pause(ms))
+    const connection = await super.acquireConnection()
+    this.lent = true
+    return new PatientConnection(connection, (ms) => this.#pause(ms))
+  }
+
+  override async releaseConnection(): Promise<void> {
+    this.lent = false
+    await super.releaseConnection()
   }
 
   override async beginTransaction(connection: DatabaseConnection, _settings?: TransactionSettings): Promise<void> {
@@ -139,9 +174,10 @@ class ImmediateSqliteDriver extends SqliteDriver {
    */
   async #pause(ms: number): Promise<void> {
     if (this.#inTransaction) return sleep(ms)
-    await super.releaseConnection()
+    await this.releaseConnection()
     await sleep(ms)
     await super.acquireConnection()
+    this.lent = true
   }
 }
 

@@ -31,4 +31,28 @@ describeEachDatabase('prepared queries', (ctx) => {
     expect((await raise(ctx.relay.db, { model: 'nope', by: 1 })).rows).toEqual([])
     expect((await cheaperThan(ctx.relay.db, { points: 100 })).rows).toEqual([{ model: 'p-a' }, { model: 'p-b' }, { model: 'p-c' }])
   })
+
+  it('never runs inside a transaction another caller holds: a query asked meanwhile waits for its end, and survives its rollback', async () => {
+    const { db } = ctx.relay
+    let opened!: () => void
+    const open = new Promise<void>((resolve) => (opened = resolve))
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const rolledBack = inTransaction(db, async (trx) => {
+      await insertCost(trx, { model: 'p-rolled-back', points: 1, now: 1 })
+      opened()
+      await gate
+      throw new Error('rolled back on purpose')
+    })
+    await open
+    // Asked while the transaction is open, outside it: on SQLite's one connection it must not join it.
+    const alone = insertCost(db, { model: 'p-alone', points: 2, now: 1 })
+    const seen = cheaperThan(db, { points: 100 })
+    release()
+    await expect(rolledBack).rejects.toThrow('rolled back on purpose')
+    await alone
+    // Inside the transaction, the read would have seen its row, and the write been rolled back with it.
+    expect((await seen).rows.map((row) => row.model)).not.toContain('p-rolled-back')
+    expect((await cheaperThan(db, { points: 100 })).rows.map((row) => row.model)).toEqual(['p-a', 'p-alone', 'p-b', 'p-c'])
+  })
 })
