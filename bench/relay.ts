@@ -20,7 +20,8 @@
  * BENCH_STATUS_LINE=skip (every row but that one).
  *
  * Each throughput row through the relay has the relay processes' CPU time (user and system, their
- * workers included) per call beside it. On PostgreSQL one more row: a relay of WORKERS=2, 64
+ * workers included) per call beside it; the instant provider's rows also a plain pipe's under the
+ * same load (bench/pipe-proxy.ts: the floor of an HTTP hop). On PostgreSQL one more row: a relay of WORKERS=2, 64
  * streamed calls in flight from 64 users to the thinking provider, as % of direct.
  *
  * Besides: one user's calls against 64 users' at 8 and 32 in flight (one user's calls all take
@@ -197,11 +198,19 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   const throughputRow = (name: string, d: { perSecond: number }, r: { perSecond: number; cpuMs: number | null }) =>
     rows.push([name, `${d.perSecond.toFixed(0)} calls/s`, `${r.perSecond.toFixed(0)} calls/s`, `${((r.perSecond / d.perSecond) * 100).toFixed(0)} % of direct`, r.cpuMs === null ? '' : ms(r.cpuMs)])
   const body = (model: string, stream: boolean) => JSON.stringify({ model, max_tokens: 256, stream, messages: [{ role: 'user', content: 'Hello' }] })
+  // The floor beside each instant-provider row: a plain pipe under the same load (bench/pipe-proxy.ts).
+  const pipe = await startChild(['bench/pipe-proxy.ts', instantUrl, '0'], {})
+  const floorRows: string[][] = []
   for (const stream of [false, true]) {
     const name = stream ? 'streaming' : 'non-streaming'
     const [d, r] = await latency(target(instantUrl), relayed, body(instantModel, stream))
     for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`${name} latency ${p}`, ms(d[p]), ms(r[p]), `+${ms(r[p] - d[p])}`, ''])
-    throughputRow(`${name} throughput, instant provider`, await throughput([target(instantUrl)], body(instantModel, stream)), await throughput(relayed, body(instantModel, stream), { pids }))
+    const instantRelayed = await throughput(relayed, body(instantModel, stream), { pids })
+    throughputRow(`${name} throughput, instant provider`, await throughput([target(instantUrl)], body(instantModel, stream)), instantRelayed)
+    const piped = await throughput([target(pipe.url)], body(instantModel, stream), { pids: [pipe.pid] })
+    if (instantRelayed.cpuMs !== null && piped.cpuMs !== null) {
+      floorRows.push([`${name}, instant provider`, ms(instantRelayed.cpuMs), ms(piped.cpuMs), `${(instantRelayed.cpuMs / piped.cpuMs).toFixed(1)}×`])
+    }
     throughputRow(`${name} throughput, provider thinking ${thinkingMs} ms`, await throughput([target(thinkingUrl)], body(thinkingModel, stream)), await throughput(relayed, body(thinkingModel, stream), { pids }))
   }
   if (database.kind === 'postgres') {
@@ -255,6 +264,8 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
     ...(offRate.cpuMs !== null && onRate.cpuMs !== null ? [['relay CPU per call', ms(offRate.cpuMs), ms(onRate.cpuMs), `+${ms(onRate.cpuMs - offRate.cpuMs)}`]] : []),
   ]
   printTable(header, rows)
+  console.log('\nCPU per call against the floor: a plain pipe (bench/pipe-proxy.ts, an HTTP hop and nothing else) under the same load.')
+  printTable(['', 'relay', 'plain pipe', 'relay ÷ pipe'], floorRows)
   console.log('\nMetrics (METRICS_TOKEN) off and on: the same relay, scraped every second when on.')
   printTable(['', 'metrics off', 'metrics on', 'on against off'], metricsRows)
   console.log('\nOne user against many: the same calls through the relay, from one user or spread over 64.')
@@ -265,7 +276,7 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   console.log('An instant provider makes the relay the whole cost (an HTTP hop and a ledger transaction per call');
   console.log('against a fake that does nothing): that row is the relay\'s capacity, its CPU per call the cost.')
   agent.destroy()
-  await Promise.all([...relays, measured].map((relay) => relay.stop()))
+  await Promise.all([...relays, measured, pipe].map((child) => child.stop()))
   await checkLedger(database)
 }
 
