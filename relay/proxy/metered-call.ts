@@ -172,13 +172,12 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     const onEnd = (end: StreamEnd) =>
       finish({ outcome: end, status: upstream.status, providerId: provider.id, usage: meter.usage(end === 'completed', inputEstimate), firstByteMs })
     const answered = { status: upstream.status, providerId: provider.id, firstByteMs }
+    // Written to the Node response here, past the middleware that names the request on the answers Hono writes.
+    const nodeHeaders = (streamed: boolean) => ({ ...Object.fromEntries(answerHeadersOf(forwarded, streamed)), ...securityHeaders(services.config.publicUrl), [requestIdHeader]: id })
     if (request.stream && client.outgoing) {
       await answering({ ...answered, outcome: 'cut', usage: meter.usage(false, inputEstimate) })
-      // Written here, past the middleware that names the request on the answers Hono writes.
-      const headers = { ...Object.fromEntries(answerHeadersOf(forwarded, true)), ...securityHeaders(services.config.publicUrl), [requestIdHeader]: id }
-      streamToClient({ upstream, meter, drop: request.drop, onEnd, outgoing: client.outgoing, status: upstream.status, headers })
-      // Written already: @hono/node-server leaves the response alone.
-      return new Response(null, { status: upstream.status, headers: { 'x-hono-already-sent': '1' } })
+      streamToClient({ upstream, meter, drop: request.drop, onEnd, outgoing: client.outgoing, status: upstream.status, headers: nodeHeaders(true) })
+      return alreadySent(upstream.status)
     }
     const { body, filled } = responseStream({ upstream, meter, streamed: request.stream, drop: request.drop, onEnd })
     // A JSON answer is of no use to the client before its end: it goes out whole when it fits the
@@ -186,6 +185,11 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     // then the body with the end of its chunked encoding; docs/decisions/108-money-rules-on-postgres.md).
     const whole = request.stream ? null : await filled
     await answering(whole ? { ...answered, outcome: 'completed', usage: meter.usage(true, inputEstimate) } : { ...answered, outcome: 'cut', usage: meter.usage(false, inputEstimate) })
+    if (whole && client.outgoing) {
+      // Straight to the Node response, as a stream is: no web Response for @hono/node-server to take apart.
+      if (!client.outgoing.destroyed) client.outgoing.writeHead(upstream.status, { ...nodeHeaders(false), 'content-length': whole.byteLength }).end(whole)
+      return alreadySent(upstream.status)
+    }
     return new Response(whole ?? body, { status: upstream.status, headers: answerHeadersOf(forwarded, request.stream) })
   } catch (error) {
     leave()
@@ -194,6 +198,11 @@ export async function meteredCall(c: Context<RelayEnv>, deps: ProxyDeps, dialect
     span?.end({ 'http.response.status_code': answer.status, 'relay.outcome': 'refused', ...(error instanceof ProxyError ? { 'relay.refusal': error.kind } : {}) }, answer.status >= 500)
     return answer
   }
+}
+
+/** The answer is written to the Node response already: @hono/node-server leaves it alone. */
+function alreadySent(status: number): Response {
+  return new Response(null, { status, headers: { 'x-hono-already-sent': '1' } })
 }
 
 function relayBusy({ slots }: ProxyDeps): ProxyError {

@@ -48,7 +48,13 @@ describe.each(databaseKinds())('the production server with two workers (%s)', (k
           headers: { 'x-api-key': customer.key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json', connection: 'close' },
           body: JSON.stringify({ model, max_tokens: 64, messages: [{ role: 'user', content: 'hello' }] }),
         })
-        await answer.arrayBuffer()
+        const body = Buffer.from(await answer.arrayBuffer())
+        // A whole JSON answer goes to the socket as one head and body (proxy/metered-call.ts), with what Hono's answers carry.
+        expect(answer.headers.get('content-length')).toBe(String(body.byteLength))
+        expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
+        expect(answer.headers.get('x-relay-request-id')).toMatch(/^\d+$/)
+        expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+        expect(JSON.parse(body.toString('utf8'))).toMatchObject({ type: 'message', role: 'assistant' })
         return answer.status
       }),
     )
