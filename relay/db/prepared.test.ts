@@ -56,10 +56,18 @@ describeEachDatabase('prepared queries', (ctx) => {
     expect((await cheaperThan(db, { points: 100 })).rows.map((row) => row.model)).toEqual(['p-a', 'p-alone', 'p-b', 'p-c'])
   })
 
-  it('keeps constants as written: quotes and question marks in a string, a limit, beside the values of the run', async () => {
+  it('keeps constants as written: a quote and a question mark in a constant and in the SQL text, a limit, beside the values of the run', async () => {
     const odd = "it's ? one"
     const byDescription = prepared((db, args: { model: string }) =>
-      db.selectFrom('model_costs').select(['model', 'description']).where('description', '=', odd).where('model', '>=', args.model).orderBy('model').limit(2),
+      db
+        .selectFrom('model_costs')
+        .select(['model', 'description'])
+        // A `?` inside a string of the text itself is no parameter.
+        .where(sql<boolean>`description <> 'not ? this'`)
+        .where('description', '=', odd)
+        .where('model', '>=', args.model)
+        .orderBy('model')
+        .limit(2),
     )
     for (const model of ['q-a', 'q-b', 'q-c']) await ctx.relay.db.insertInto('model_costs').values({ model, kind: 'fixed', points_per_call: 1, description: odd, update_timestamp: 1 }).execute()
     expect((await byDescription(ctx.relay.db, { model: 'q-a' })).rows).toEqual([

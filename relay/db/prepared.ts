@@ -64,7 +64,7 @@ export function prepared<A extends object, R>(build: (db: Database, args: A) => 
  * SQLite: the query's constants written into its text, where Kysely binds them. SQLite compiles a
  * statement again on every run when a bound value could change its plan — a partial index's
  * condition (`status = 'normal'`), a LIMIT — and bound, those two made the settlement's read of
- * the account's package 30 µs a run instead of 5. Strings, numbers and null are written; any
+ * the account's package 30–70 µs a run instead of 4–6. Strings, numbers and null are written; any
  * other constant stays bound. Kysely's SQLite text quotes identifiers in double quotes and
  * strings in single ones, so a `?` outside both is a parameter.
  */
