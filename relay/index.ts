@@ -45,10 +45,10 @@ export interface Relay {
   close(): Promise<void>
 }
 
-export type StartRelayOptions = RuntimeOptions
+export type StartRelayOptions = Omit<RuntimeOptions, 'server'>
 
 export async function startRelay(config: RelayConfig, options: StartRelayOptions = {}): Promise<Relay> {
-  const runtime = await openRuntime(config, options)
+  const runtime = await openRuntime(config, { ...options, server: true })
   const services = createServices({ ...runtime.deps, tracing: await startTracing(config) })
   // For the operator CLI, which prints links on it (deployment/public-url.ts).
   await recordPublicUrl(services.db, config, services.clock.now())

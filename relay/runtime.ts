@@ -13,6 +13,8 @@ export interface RuntimeOptions {
   clock?: Clock
   /** Default: a logger at `config.logLevel` writing to stdout. */
   logger?: Logger
+  /** The relay server's runtime, not a short-lived CLI's: on SQLite, WAL checkpoints on a thread of their own (db/wal-checkpoints.ts). */
+  server?: boolean
 }
 
 export interface Runtime {
@@ -34,6 +36,7 @@ export async function openRuntime(config: RelayConfig, options: RuntimeOptions =
     timeoutMs: config.databaseTimeoutMs,
     poolSize: config.databasePoolSize,
     asyncCommit: config.databaseAsyncCommit,
+    onCheckpointFailure: options.server ? (error) => logger.error('the SQLite checkpoint thread failed; checkpoints are back on the main thread', { error: error.message }) : undefined,
   })
   try {
     await migrateAtStart(db, config.databaseUrl, connection, {

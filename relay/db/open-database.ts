@@ -10,6 +10,7 @@ import pg from 'pg'
 import { integerValue } from '../contract/json.ts'
 import { IntegerResultsPlugin } from './integer-results.ts'
 import { survivingPostgresPool } from './postgres-pool.ts'
+import { checkpointInBackground, type WalCheckpoints } from './wal-checkpoints.ts'
 import type { Tables } from './schema.ts'
 
 export type Database = Kysely<Tables>
@@ -33,6 +34,11 @@ export interface OpenDatabaseOptions {
   asyncCommit?: boolean
   /** PostgreSQL only: longest wait of a statement for a lock (`lock_timeout`); default none. */
   lockTimeoutMs?: number
+  /**
+   * SQLite file only: WAL checkpoints on a thread of their own (db/wal-checkpoints.ts), told
+   * here if that thread fails; the relay server's choice, not a short-lived CLI's.
+   */
+  onCheckpointFailure?: (error: Error) => void
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -41,7 +47,7 @@ export function isPostgresUrl(url: string): boolean {
 
 /** `url` is `postgres://…`, `:memory:`, or an SQLite file path (its folder is created). */
 export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Database {
-  const dialect = isPostgresUrl(url) ? postgresDialect(url, options) : sqliteDialect(url)
+  const dialect = isPostgresUrl(url) ? postgresDialect(url, options) : sqliteDialect(url, options)
   return new Kysely<Tables>({ dialect, plugins: [new IntegerResultsPlugin()] })
 }
 
@@ -56,7 +62,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
 }
 
-function sqliteDialect(path: string): SqliteDialect {
+function sqliteDialect(path: string, { onCheckpointFailure }: OpenDatabaseOptions): SqliteDialect {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const database = new BetterSqlite3(path)
   database.pragma('journal_mode = WAL')
@@ -68,7 +74,8 @@ function sqliteDialect(path: string): SqliteDialect {
   // Every INTEGER comes back as a BigInt; IntegerResultsPlugin turns it into a number or string.
   database.defaultSafeIntegers(true)
   reusePreparedStatements(database)
-  return new ImmediateSqliteDialect({ database }, database)
+  const checkpoints = onCheckpointFailure && path !== ':memory:' ? checkpointInBackground(database, onCheckpointFailure) : null
+  return new ImmediateSqliteDialect({ database }, database, checkpoints)
 }
 
 /** A Kysely instance's SQLite database and driver, by its adapter (shared by its transactions). */
@@ -117,11 +124,11 @@ class ImmediateSqliteDialect extends SqliteDialect {
   readonly #database: BetterSqlite3.Database
   readonly #driver: ImmediateSqliteDriver
 
-  constructor(config: SqliteDialectConfig, database: BetterSqlite3.Database) {
+  constructor(config: SqliteDialectConfig, database: BetterSqlite3.Database, checkpoints: WalCheckpoints | null) {
     super(config)
     this.#config = config
     this.#database = database
-    this.#driver = new ImmediateSqliteDriver(this.#config)
+    this.#driver = new ImmediateSqliteDriver(this.#config, checkpoints)
   }
 
   override createDriver(): SqliteDriver {
@@ -140,6 +147,18 @@ class ImmediateSqliteDriver extends SqliteDriver {
   #inTransaction = false
   /** Whether a query or transaction holds the one connection (`sqliteAtOnce`). */
   lent = false
+  readonly #checkpoints: WalCheckpoints | null
+
+  constructor(config: SqliteDialectConfig, checkpoints: WalCheckpoints | null) {
+    super(config)
+    this.#checkpoints = checkpoints
+  }
+
+  /** The checkpoint thread first: the last connection to close checkpoints and removes the log. */
+  override async destroy(): Promise<void> {
+    await this.#checkpoints?.stop()
+    await super.destroy()
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection()

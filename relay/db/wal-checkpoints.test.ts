@@ -1,0 +1,41 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import { afterEach, expect, it } from 'vitest'
+import { openDatabase } from './open-database.ts'
+
+const folders: string[] = []
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+})
+
+function databaseFile(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'wal-checkpoints-'))
+  folders.push(folder)
+  return join(folder, 'relay.sqlite')
+}
+
+it('checkpoints on its own thread: a commit past 1,000 pages of log leaves the file as it was, and the thread copies the log in soon after', async () => {
+  const path = databaseFile()
+  const failures: Error[] = []
+  const db = openDatabase(path, { onCheckpointFailure: (error) => failures.push(error) })
+  try {
+    await sql`create table filler (id integer primary key, text text not null)`.execute(db)
+    const before = statSync(path).size
+    // About 8 MB of log in one commit: SQLite's own checkpoint would run inside it (past 1,000 pages).
+    await sql`insert into filler (text) with recursive n(i) as (select 1 union all select i + 1 from n where i < 4000) select printf('%.2000c', 'x') from n`.execute(db)
+    expect(statSync(`${path}-wal`).size).toBeGreaterThan(8_000_000)
+    expect(statSync(path).size).toBe(before)
+    await expect.poll(() => statSync(path).size, { timeout: 5000, interval: 20 }).toBeGreaterThan(8_000_000)
+    // The log starts again from its beginning at the next write: it does not grow with every call.
+    await sql`insert into filler (text) values ('after')`.execute(db)
+    const { rows } = await sql<{ log: number }>`pragma wal_checkpoint(passive)`.execute(db)
+    expect(rows[0]!.log).toBeLessThan(10)
+  } finally {
+    await db.destroy()
+  }
+  expect(failures).toEqual([])
+  // The thread's connection closed first: the server's, the last one, removed the log.
+  expect(existsSync(`${path}-wal`)).toBe(false)
+})
