@@ -57,6 +57,7 @@ import * as answeredHolds from './0062-answered-holds.ts'
 import * as packageListing from './0065-package-listing.ts'
 import * as listPrices from './0066-list-prices.ts'
 import * as callLogTimeIndex from './0067-call-log-time-index.ts'
+import * as latestSubscriptionIndex from './0068-latest-subscription-index.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '0065-package-listing': packageListing,
   '0066-list-prices': listPrices,
   '0067-call-log-time-index': callLogTimeIndex,
+  '0068-latest-subscription-index': latestSubscriptionIndex,
 }
