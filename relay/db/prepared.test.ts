@@ -1,6 +1,8 @@
+import BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../../tests/fixtures/databases.ts'
+import { elapse } from '../../tests/fixtures/time.ts'
 import { inTransaction } from '../points/locks.ts'
 import { prepared } from './prepared.ts'
 
@@ -75,5 +77,24 @@ describeEachDatabase('prepared queries', (ctx) => {
       { model: 'q-b', description: odd },
     ])
     expect((await byDescription(ctx.relay.db, { model: 'q-c' })).rows).toEqual([{ model: 'q-c', description: odd }])
+  })
+
+  it.skipIf(ctx.kind !== 'sqlite')('waits for another process’s write lock on SQLite, without blocking the event loop, and writes once it is released', async () => {
+    // The operator CLI or a second relay, holding SQLite's one write lock.
+    const other = new BetterSqlite3(ctx.config.databaseUrl)
+    try {
+      other.prepare('begin immediate').run()
+      const written = insertCost(ctx.relay.db, { model: 'p-after-lock', points: 3, now: 1 })
+      let done = false
+      void written.then(() => (done = true))
+      // Refused at once with SQLITE_BUSY, then tried again between pauses: the loop runs meanwhile.
+      await elapse(50)
+      expect(done).toBe(false)
+      other.prepare('commit').run()
+      await written
+      expect((await cheaperThan(ctx.relay.db, { points: 4 })).rows.map((row) => row.model)).toContain('p-after-lock')
+    } finally {
+      other.close()
+    }
   })
 })
