@@ -22,11 +22,11 @@ it('checkpoints on its own thread: a commit past 1,000 pages of log leaves the f
   const db = openDatabase(path, { onCheckpointFailure: (error) => failures.push(error) })
   try {
     await sql`create table filler (id integer primary key, text text not null)`.execute(db)
-    const before = statSync(path).size
     // About 8 MB of log in one commit: SQLite's own checkpoint would run inside it (past 1,000 pages).
     await sql`insert into filler (text) with recursive n(i) as (select 1 union all select i + 1 from n where i < 4000) select printf('%.2000c', 'x') from n`.execute(db)
     expect(statSync(`${path}-wal`).size).toBeGreaterThan(8_000_000)
-    expect(statSync(path).size).toBe(before)
+    // Still a page or two: the thread may have copied the table's creation in, not yet this commit.
+    expect(statSync(path).size).toBeLessThan(100_000)
     await expect.poll(() => statSync(path).size, { timeout: 5000, interval: 20 }).toBeGreaterThan(8_000_000)
     // The log starts again from its beginning at the next write: it does not grow with every call.
     await sql`insert into filler (text) values ('after')`.execute(db)
