@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -38,4 +38,27 @@ it('checkpoints on its own thread: a commit past 1,000 pages of log leaves the f
   expect(failures).toEqual([])
   // The thread's connection closed first: the server's, the last one, removed the log.
   expect(existsSync(`${path}-wal`)).toBe(false)
+})
+
+it('falls back to SQLite checkpointing inside commits when the thread dies: the failure is reported and no log grows without bound', async () => {
+  const path = databaseFile()
+  const failures: Error[] = []
+  const db = openDatabase(path, { onCheckpointFailure: (error) => failures.push(error) })
+  // The thread opens the file by its name once it has started, tens of milliseconds from now; the
+  // server's connection holds the file open already. A folder in the file's place makes the
+  // thread's open fail, as a file gone or unreadable would.
+  renameSync(path, `${path}-moved`)
+  mkdirSync(path)
+  try {
+    await expect.poll(() => failures.length, { timeout: 5000, interval: 20 }).toBe(1)
+    await expect.poll(async () => (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows[0]!.wal_autocheckpoint, { timeout: 5000, interval: 20 }).toBe(1000)
+    await sql`create table filler (id integer primary key, text text not null)`.execute(db)
+    // Past 1,000 pages of log: the commit now copies it into the file itself.
+    await sql`insert into filler (text) with recursive n(i) as (select 1 union all select i + 1 from n where i < 4000) select printf('%.2000c', 'x') from n`.execute(db)
+    expect(statSync(`${path}-moved`).size).toBeGreaterThan(8_000_000)
+  } finally {
+    await db.destroy()
+  }
+  // What the operator's log says: SQLite's reason, not an empty message.
+  expect(failures[0]!.message).toMatch(/^SQLITE_CANTOPEN: /)
 })

@@ -28,16 +28,23 @@ const defaultAutocheckpointPages = 1000
 const checkpointer = `
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.driver)
-const db = new Database(workerData.path)
-db.pragma('synchronous = NORMAL')
-// Another process's checkpoint, or a writer's brief lock: skipped, tried again next time.
-db.pragma('busy_timeout = 0')
-const checkpoint = db.prepare('pragma wal_checkpoint(passive)')
+// Thrown as a plain Error: better-sqlite3's SqliteError reaches the main thread without its message.
+const plain = (error) => new Error((error.code ? error.code + ': ' : '') + error.message)
+let db, checkpoint
+try {
+  db = new Database(workerData.path)
+  db.pragma('synchronous = NORMAL')
+  // Another process's checkpoint, or a writer's brief lock: skipped, tried again next time.
+  db.pragma('busy_timeout = 0')
+  checkpoint = db.prepare('pragma wal_checkpoint(passive)')
+} catch (error) {
+  throw plain(error)
+}
 const timer = setInterval(() => {
   try {
     checkpoint.run()
   } catch (error) {
-    if (error.code !== 'SQLITE_BUSY') throw error
+    if (error.code !== 'SQLITE_BUSY') throw plain(error)
   }
 }, workerData.intervalMs)
 parentPort.on('message', () => {
