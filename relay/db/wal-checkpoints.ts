@@ -4,7 +4,7 @@
  * By default SQLite checkpoints inside the COMMIT that takes its write-ahead log past 1,000
  * pages: it copies the log into the database file and waits for the disk twice, 20–30 ms on
  * this kind of machine, during which the relay's one thread answers nothing. A relayed call
- * writes 17–20 pages, so under load that was one stall every fifty calls: most of the relay's
+ * writes 15–20 pages, so under load that was one stall every fifty calls: most of the relay's
  * added latency at the 99th percentile, and of its event-loop delay.
  *
  * The server's connection therefore never checkpoints (`wal_autocheckpoint = 0`); a worker
