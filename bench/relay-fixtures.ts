@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
+import { sql } from 'kysely'
 import { relayConfigSchema } from '../relay/config.ts'
 import { createApiKey } from '../relay/keys/service.ts'
 import { createLogger } from '../relay/logger.ts'
@@ -97,6 +98,26 @@ export function cpuTimeMs(pids: readonly number[]): number | null {
     return total
   } catch {
     return null
+  }
+}
+
+/**
+ * The PostgreSQL server's main process, when it runs on this machine: the parent of a backend of
+ * `database` (its CPU then counts every backend and background process, cpuTimeMs); null for a
+ * server elsewhere.
+ */
+export async function localPostgresPid(database: TestDatabase): Promise<number | null> {
+  const db = database.open()
+  try {
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)
+    const backend = rows[0]!.pid
+    const parent = Number(readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' ')[1])
+    return readFileSync(`/proc/${parent}/comm`, 'utf8').trim() === 'postgres' ? parent : null
+  } catch {
+    // No such process here: the server runs on another machine.
+    return null
+  } finally {
+    await db.destroy()
   }
 }
 

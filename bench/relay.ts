@@ -20,7 +20,8 @@
  * BENCH_STATUS_LINE=skip (every row but that one).
  *
  * Each throughput row through the relay has the relay processes' CPU time (user and system, their
- * workers included) per call beside it; the instant provider's rows also a plain pipe's under the
+ * workers included) per call beside it, and on PostgreSQL running on this machine the server's
+ * (all its processes); the instant provider's rows also a plain pipe's under the
  * same load (bench/pipe-proxy.ts: the floor of an HTTP hop). On PostgreSQL one more row: a relay of WORKERS=2, 64
  * streamed calls in flight from 64 users to the thinking provider, as % of direct.
  *
@@ -33,7 +34,7 @@ import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { createTestDatabase, type TestDatabase } from '../tests/fixtures/databases.ts'
 import { unusedPort } from '../tests/fixtures/ports.ts'
-import { checkLedger, cpuTimeMs, jwtSecret, prepare, startChild } from './relay-fixtures.ts'
+import { checkLedger, cpuTimeMs, jwtSecret, localPostgresPid, prepare, startChild } from './relay-fixtures.ts'
 import { statusLineRows } from './relay-status-line.ts'
 
 const calls = Number(process.env.BENCH_CALLS ?? 2000)
@@ -102,10 +103,16 @@ function percentiles(samples: number[]): Percentiles {
 
 /**
  * Calls per second with `inFlight` calls in flight, each call to the next of `targets` in turn;
- * and the CPU time per call of the processes `pids` (with their children: a relay's workers).
+ * and the CPU time per call of the processes `pids` (with their children: a relay's workers), and
+ * of the database server's (`databasePids`).
  */
-async function throughput(targets: readonly Target[], body: string, { inFlight = concurrency, pids = [] }: { inFlight?: number; pids?: number[] } = {}) {
+async function throughput(
+  targets: readonly Target[],
+  body: string,
+  { inFlight = concurrency, pids = [], databasePids = [] }: { inFlight?: number; pids?: number[]; databasePids?: number[] } = {},
+) {
   const cpuBefore = cpuTimeMs(pids)
+  const databaseBefore = cpuTimeMs(databasePids)
   let done = 0
   let next = 0
   const end = performance.now() + seconds * 1000
@@ -119,8 +126,9 @@ async function throughput(targets: readonly Target[], body: string, { inFlight =
     }),
   )
   const elapsed = (performance.now() - start) / 1000
-  const cpuAfter = cpuTimeMs(pids)
-  return { perSecond: done / elapsed, cpuMs: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / done : null }
+  const [cpuAfter, databaseAfter] = [cpuTimeMs(pids), cpuTimeMs(databasePids)]
+  const perCall = (before: number | null, after: number | null) => (before !== null && after !== null ? (after - before) / done : null)
+  return { perSecond: done / elapsed, cpuMs: perCall(cpuBefore, cpuAfter), databaseCpuMs: perCall(databaseBefore, databaseAfter) }
 }
 
 /** Windows of equal length taken together: their mean rate and CPU per call. */
@@ -193,10 +201,21 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   console.log(`${relayCount} relay process${relayCount === 1 ? '' : 'es'} on the one database, WORKERS=${workers} each.`)
   console.log(`Latency: ${calls} calls one at a time, direct and relayed in turn, to a fake provider that answers at once.`)
   console.log(`Throughput: ${concurrency} calls in flight for ${seconds} s, to that provider and to one that thinks ${thinkingMs} ms first.\n`)
-  const header = ['', 'direct', 'via relay', 'relay adds', 'relay CPU per call']
+  // PostgreSQL's CPU beside the relay's, when it runs here: on two cores it is a share of the same budget.
+  const server = database.kind === 'postgres' ? await localPostgresPid(database) : null
+  const databasePids = server === null ? [] : [server]
+  const header = ['', 'direct', 'via relay', 'relay adds', 'relay CPU per call', ...(server === null ? [] : ['PostgreSQL CPU per call'])]
   const rows: string[][] = []
-  const throughputRow = (name: string, d: { perSecond: number }, r: { perSecond: number; cpuMs: number | null }) =>
-    rows.push([name, `${d.perSecond.toFixed(0)} calls/s`, `${r.perSecond.toFixed(0)} calls/s`, `${((r.perSecond / d.perSecond) * 100).toFixed(0)} % of direct`, r.cpuMs === null ? '' : ms(r.cpuMs)])
+  const cpuCell = (cpuMs: number | null) => (cpuMs === null ? '' : ms(cpuMs))
+  const throughputRow = (name: string, d: { perSecond: number }, r: { perSecond: number; cpuMs: number | null; databaseCpuMs: number | null }) =>
+    rows.push([
+      name,
+      `${d.perSecond.toFixed(0)} calls/s`,
+      `${r.perSecond.toFixed(0)} calls/s`,
+      `${((r.perSecond / d.perSecond) * 100).toFixed(0)} % of direct`,
+      cpuCell(r.cpuMs),
+      ...(server === null ? [] : [cpuCell(r.databaseCpuMs)]),
+    ])
   const body = (model: string, stream: boolean) => JSON.stringify({ model, max_tokens: 256, stream, messages: [{ role: 'user', content: 'Hello' }] })
   // The floor beside each instant-provider row: a plain pipe under the same load (bench/pipe-proxy.ts).
   const pipe = await startChild(['bench/pipe-proxy.ts', instantUrl, '0'], {})
@@ -204,14 +223,14 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   for (const stream of [false, true]) {
     const name = stream ? 'streaming' : 'non-streaming'
     const [d, r] = await latency(target(instantUrl), relayed, body(instantModel, stream))
-    for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`${name} latency ${p}`, ms(d[p]), ms(r[p]), `+${ms(r[p] - d[p])}`, ''])
-    const instantRelayed = await throughput(relayed, body(instantModel, stream), { pids })
+    for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`${name} latency ${p}`, ms(d[p]), ms(r[p]), `+${ms(r[p] - d[p])}`, '', ...databasePids.map(() => '')])
+    const instantRelayed = await throughput(relayed, body(instantModel, stream), { pids, databasePids })
     throughputRow(`${name} throughput, instant provider`, await throughput([target(instantUrl)], body(instantModel, stream)), instantRelayed)
     const piped = await throughput([target(pipe.url)], body(instantModel, stream), { pids: [pipe.pid] })
     if (instantRelayed.cpuMs !== null && piped.cpuMs !== null) {
       floorRows.push([`${name}, instant provider`, ms(instantRelayed.cpuMs), ms(piped.cpuMs), `${(instantRelayed.cpuMs / piped.cpuMs).toFixed(1)}×`])
     }
-    throughputRow(`${name} throughput, provider thinking ${thinkingMs} ms`, await throughput([target(thinkingUrl)], body(thinkingModel, stream)), await throughput(relayed, body(thinkingModel, stream), { pids }))
+    throughputRow(`${name} throughput, provider thinking ${thinkingMs} ms`, await throughput([target(thinkingUrl)], body(thinkingModel, stream)), await throughput(relayed, body(thinkingModel, stream), { pids, databasePids }))
   }
   if (database.kind === 'postgres') {
     // Two workers sharing the port (relay/workers.ts), as production runs on PostgreSQL, against many clients.
@@ -223,7 +242,7 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
     throughputRow(
       `WORKERS=2, ${inFlight} in flight, streaming, provider thinking ${thinkingMs} ms`,
       await throughput([target(thinkingUrl)], body(thinkingModel, true), { inFlight }),
-      await throughput(spread, body(thinkingModel, true), { inFlight, pids: [twoWorkers.pid] }),
+      await throughput(spread, body(thinkingModel, true), { inFlight, pids: [twoWorkers.pid], databasePids }),
     )
     await twoWorkers.stop()
   }
@@ -235,7 +254,7 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
     relays.map((relay) => responsesTarget(relay.url, { authorization: `Bearer ${keys[0]!}` })),
     responsesBody,
   )
-  for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`Responses streaming latency ${p}`, ms(dr[p]), ms(rr[p]), `+${ms(rr[p] - dr[p])}`, ''])
+  for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`Responses streaming latency ${p}`, ms(dr[p]), ms(rr[p]), `+${ms(rr[p] - dr[p])}`, '', ...databasePids.map(() => '')])
   // One account's lock against 64 accounts' (non-streaming, instant provider: the relay is the whole cost).
   const userRows: string[][] = []
   for (const inFlight of [8, 32]) {
