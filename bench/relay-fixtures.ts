@@ -110,14 +110,20 @@ export async function localPostgresPid(database: TestDatabase): Promise<number |
   const db = database.open()
   try {
     const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)
-    const backend = rows[0]!.pid
+    // Read while the connection is open: its backend exits with it.
+    return postgresServerOf(rows[0]!.pid)
+  } finally {
+    await db.destroy()
+  }
+}
+
+function postgresServerOf(backend: number): number | null {
+  try {
     const parent = Number(readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' ')[1])
     return readFileSync(`/proc/${parent}/comm`, 'utf8').trim() === 'postgres' ? parent : null
   } catch {
     // No such process here: the server runs on another machine.
     return null
-  } finally {
-    await db.destroy()
   }
 }
 

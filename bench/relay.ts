@@ -204,7 +204,9 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   // PostgreSQL's CPU beside the relay's, when it runs here: on two cores it is a share of the same budget.
   const server = database.kind === 'postgres' ? await localPostgresPid(database) : null
   const databasePids = server === null ? [] : [server]
-  const header = ['', 'direct', 'via relay', 'relay adds', 'relay CPU per call', ...(server === null ? [] : ['PostgreSQL CPU per call'])]
+  /** The PostgreSQL column's cell, when there is one. */
+  const databaseCell = (cell: string) => (server === null ? [] : [cell])
+  const header = ['', 'direct', 'via relay', 'relay adds', 'relay CPU per call', ...databaseCell('PostgreSQL CPU per call')]
   const rows: string[][] = []
   const cpuCell = (cpuMs: number | null) => (cpuMs === null ? '' : ms(cpuMs))
   const throughputRow = (name: string, d: { perSecond: number }, r: { perSecond: number; cpuMs: number | null; databaseCpuMs: number | null }) =>
@@ -214,7 +216,7 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
       `${r.perSecond.toFixed(0)} calls/s`,
       `${((r.perSecond / d.perSecond) * 100).toFixed(0)} % of direct`,
       cpuCell(r.cpuMs),
-      ...(server === null ? [] : [cpuCell(r.databaseCpuMs)]),
+      ...databaseCell(cpuCell(r.databaseCpuMs)),
     ])
   const body = (model: string, stream: boolean) => JSON.stringify({ model, max_tokens: 256, stream, messages: [{ role: 'user', content: 'Hello' }] })
   // The floor beside each instant-provider row: a plain pipe under the same load (bench/pipe-proxy.ts).
@@ -223,7 +225,7 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
   for (const stream of [false, true]) {
     const name = stream ? 'streaming' : 'non-streaming'
     const [d, r] = await latency(target(instantUrl), relayed, body(instantModel, stream))
-    for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`${name} latency ${p}`, ms(d[p]), ms(r[p]), `+${ms(r[p] - d[p])}`, '', ...databasePids.map(() => '')])
+    for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`${name} latency ${p}`, ms(d[p]), ms(r[p]), `+${ms(r[p] - d[p])}`, '', ...databaseCell('')])
     const instantRelayed = await throughput(relayed, body(instantModel, stream), { pids, databasePids })
     throughputRow(`${name} throughput, instant provider`, await throughput([target(instantUrl)], body(instantModel, stream)), instantRelayed)
     const piped = await throughput([target(pipe.url)], body(instantModel, stream), { pids: [pipe.pid] })
@@ -254,7 +256,7 @@ async function run(database: TestDatabase, instantUrl: string, thinkingUrl: stri
     relays.map((relay) => responsesTarget(relay.url, { authorization: `Bearer ${keys[0]!}` })),
     responsesBody,
   )
-  for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`Responses streaming latency ${p}`, ms(dr[p]), ms(rr[p]), `+${ms(rr[p] - dr[p])}`, '', ...databasePids.map(() => '')])
+  for (const p of ['p50', 'p90', 'p99'] as const) rows.push([`Responses streaming latency ${p}`, ms(dr[p]), ms(rr[p]), `+${ms(rr[p] - dr[p])}`, '', ...databaseCell('')])
   // One account's lock against 64 accounts' (non-streaming, instant provider: the relay is the whole cost).
   const userRows: string[][] = []
   for (const inFlight of [8, 32]) {
