@@ -31,7 +31,7 @@ begin
     perform set_config('synchronous_commit', 'off', true);
   end if;
   for i in 1 .. coalesce(array_length(p_holds, 1), 0) loop
-    update points_holds h set settled_timestamp = p_now where h.id = p_holds[i] and h.settled_timestamp is null returning * into v_hold;
+    update points_holds h set settled_timestamp = p_now, answered = null where h.id = p_holds[i] and h.settled_timestamp is null returning * into v_hold;
     if not found then
       raise exception 'hold % is not open', p_holds[i] using errcode = '{{holdNotOpen}}', detail = p_holds[i]::text;
     end if;

@@ -5,7 +5,8 @@
  * call's record) is written on its hold (`points_holds.answered`). The relay's own settlement
  * replaces it as usual; if the relay is lost first, the stale-hold sweep (stale-holds.ts) settles
  * the hold with it instead of giving the points back, and so records the call. Either way the
- * ledger's guarded settle lets exactly one of them through.
+ * ledger's guarded settle lets exactly one of them through, and clears the mark: it is needed only
+ * while the hold is open.
  */
 import { sql } from 'kysely'
 import { isPostgres, type Database } from '../db/open-database.ts'

@@ -58,6 +58,7 @@ import * as packageListing from './0065-package-listing.ts'
 import * as listPrices from './0066-list-prices.ts'
 import * as callLogTimeIndex from './0067-call-log-time-index.ts'
 import * as latestSubscriptionIndex from './0068-latest-subscription-index.ts'
+import * as settledHoldsUnmarked from './0069-settled-holds-unmarked.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
@@ -112,4 +113,5 @@ export const migrations: Record<string, Migration> = {
   '0066-list-prices': listPrices,
   '0067-call-log-time-index': callLogTimeIndex,
   '0068-latest-subscription-index': latestSubscriptionIndex,
+  '0069-settled-holds-unmarked': settledHoldsUnmarked,
 }
