@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely'
 import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../../../tests/fixtures/databases.ts'
 import { quickUser, redeemFresh, servicesOf } from '../../../tests/fixtures/points.ts'
@@ -16,7 +17,7 @@ describeEachDatabase('0069-settled-holds-unmarked', (ctx) => {
     await db.updateTable('points_holds').set({ answered: '{"call":{}}' }).where('id', 'in', [settled.holdId, open.holdId]).execute()
     await db.updateTable('points_holds').set({ settled_timestamp: ctx.clock.now() }).where('id', '=', settled.holdId).execute()
 
-    await up(db)
+    await up(db as unknown as Kysely<unknown>)
 
     const marks = await db.selectFrom('points_holds').select(['id', 'answered']).where('id', 'in', [settled.holdId, open.holdId]).execute()
     expect(Object.fromEntries(marks.map((hold) => [hold.id, hold.answered]))).toEqual({ [settled.holdId]: null, [open.holdId]: '{"call":{}}' })
