@@ -30,6 +30,9 @@ export function serveWithBacklog(options: { fetch: Parameters<typeof createAdapt
  * flight and leave their points frozen until restart, over what is one request's fault.
  */
 export function keepRunningOnStrayErrors(log: (message: string, error: unknown) => void = console.error): void {
+  // A log that went away (its pipe's reader ended: EPIPE) cannot be told so: as a stray error, its
+  // failure would be logged to it, fail again, and spin the process at full CPU for good.
+  for (const output of [process.stdout, process.stderr]) output.on('error', () => {})
   process.on('uncaughtException', (error) => log('uncaught exception (the server keeps running):', error))
   process.on('unhandledRejection', (reason) => log('unhandled rejection (the server keeps running):', reason))
 }
