@@ -105,7 +105,7 @@ export const variables = {
   alertSettlementBacklog: variable('ALERT_SETTLEMENT_BACKLOG', 'relay', z.int().min(1).max(10_000_000).default(500),
     'Calls waiting for their settlement in one relay process from which an alert says settlements are lagging.'),
   alertPointsLiability: variable('ALERT_POINTS_LIABILITY', 'relay', z.int().min(1).optional(), 'Unused points held by all accounts above which an alert is sent; unset: never.'),
-  logLevel: variable('LOG_LEVEL', 'relay', z.enum(logLevels).default('info'), '`debug`, `info`, `warn` or `error`.', { example: 'info' }),
+  logLevel: variable('LOG_LEVEL', 'relay', z.enum(logLevels).default('info'), '`debug`, `info`, `warn` or `error`. Lines go to stdout, stray errors to stderr; a process whose output loses its reader keeps serving, its log lost.', { example: 'info' }),
   requireAdminTwoFactor: variable('REQUIRE_ADMIN_TWO_FACTOR', 'relay', z.boolean().default(false),
     '`true`: admins must sign in with a second factor; one without is sent to enrol, and the relay refuses them the operator console until they have (docs/decisions/071-secrets-sealed-with-jwt-secret.md).'),
   databaseTimeoutMs: variable('DATABASE_TIMEOUT_MS', 'relay', z.int().min(500).max(600_000).default(10_000),
